@@ -1,0 +1,495 @@
+//! The one trait every game implements, and the vocabulary the three games share.
+//!
+//! A game is a value of a type that implements [`Game`]. The state knows whose turn it is
+//! ([`Game::to_move`]), lists what may happen next as dense `u32` ids in ascending order
+//! ([`Game::legal_actions`]), says why an action is illegal ([`Game::check`]) and applies one
+//! ([`Game::apply`]), reporting what happened step by step through an [`EventSink`].
+//!
+//! Chance (dice, the deal, draws) is explicit: when [`Game::to_move`] is [`ToMove::Chance`],
+//! the legal actions are the chance outcomes, with exact weights from
+//! [`Game::chance_outcomes`]. Anyone may pick one (physical dice, a server's shuffle, a test);
+//! [`Game::sample_chance`] samples one from any [`rand_core::Rng`].
+
+use std::fmt::{self, Debug, Display};
+use std::str::FromStr;
+
+use arrayvec::ArrayVec;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::chance::uniform_below;
+
+/// The largest number of seats (players) any game here has.
+pub const MAX_SEATS: usize = 4;
+
+/// The capacity of an [`ActionList`] and a [`ChanceList`].
+///
+/// Each game proves its own maximum in a comment next to its `legal_actions`; all are below
+/// this (Ô ăn quan 10, Cờ cá ngựa 32, Domino 28 chance outcomes / 26 plays).
+pub const ACTION_LIST_CAPACITY: usize = 64;
+
+/// A seat at the table: player 0, 1, 2 or 3, in the game's own numbering.
+#[derive(
+    Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
+)]
+#[serde(transparent)]
+pub struct Seat(pub u8);
+
+impl Seat {
+    /// The seat number as an index into per-seat arrays.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "seat {}", self.0)
+    }
+}
+
+/// Which of the three games a state, record or handle belongs to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    /// Ô ăn quan, the Vietnamese mancala.
+    OAnQuan = 0,
+    /// Cờ cá ngựa, the two-dice race game.
+    CaNgua = 1,
+    /// Domino, the draw game with chợ, cá and the 101-point limit.
+    Domino = 2,
+}
+
+impl GameKind {
+    /// All kinds, in id order.
+    pub const ALL: [GameKind; 3] = [GameKind::OAnQuan, GameKind::CaNgua, GameKind::Domino];
+
+    /// The kind with this number (`0`, `1`, `2`), as used by the C ABI.
+    pub fn from_u32(n: u32) -> Option<GameKind> {
+        GameKind::ALL.get(n as usize).copied()
+    }
+
+    /// The snake_case name used in records and JSON (`"o_an_quan"`, `"ca_ngua"`, `"domino"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::OAnQuan => "o_an_quan",
+            GameKind::CaNgua => "ca_ngua",
+            GameKind::Domino => "domino",
+        }
+    }
+}
+
+impl Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Who acts next.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ToMove {
+    /// A player decides.
+    Seat(Seat),
+    /// Chance decides: a roll, a deal or a draw. The legal actions are the chance outcomes.
+    Chance,
+    /// The game is over; nothing is legal.
+    Over,
+}
+
+/// An action of one game: a small `Copy` value with a dense id and a stable text form.
+///
+/// The id is the interchange form (C ABI, bots, learning code), the enum is the form for Rust
+/// code, and the text (`Display` / `FromStr`) is the form for logs and records. None of the
+/// three depends on the state: the same id always means the same action.
+pub trait Action:
+    Copy + Eq + Debug + Display + FromStr<Err = ParseActionError> + Send + Sync + 'static
+{
+    /// Every id is below this.
+    const ID_COUNT: u32;
+
+    /// The dense id, `0..ID_COUNT`.
+    fn id(self) -> u32;
+
+    /// The action with this id, or `None` outside `0..ID_COUNT`.
+    fn from_id(id: u32) -> Option<Self>;
+}
+
+/// Text that is not an action in the game's notation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot read {text:?} as an action: {reason}")]
+pub struct ParseActionError {
+    /// The text that was read.
+    pub text: String,
+    /// What was expected.
+    pub reason: &'static str,
+}
+
+impl ParseActionError {
+    /// A parse error for `text`.
+    pub fn new(text: &str, reason: &'static str) -> Self {
+        ParseActionError {
+            text: text.to_owned(),
+            reason,
+        }
+    }
+}
+
+/// A list of action ids with a fixed capacity, so listing actions never allocates.
+pub type ActionList = ArrayVec<u32, ACTION_LIST_CAPACITY>;
+
+/// One chance outcome and its weight; its probability is `weight / total weight` of the list.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ChanceOutcome {
+    /// The action id of the outcome.
+    pub id: u32,
+    /// Its weight (a positive integer), so probabilities are exact rationals.
+    pub weight: u32,
+}
+
+/// The chance outcomes of a position, in ascending id order, with exact weights.
+pub type ChanceList = ArrayVec<ChanceOutcome, ACTION_LIST_CAPACITY>;
+
+/// Receives the events of [`Game::apply`], one by one, so that a client can animate them.
+///
+/// `Vec<E>` collects them; [`NoEvents`] drops them at no cost (a simulation pays nothing).
+pub trait EventSink<E> {
+    /// Report one event.
+    fn emit(&mut self, event: E);
+}
+
+impl<E> EventSink<E> for Vec<E> {
+    #[inline]
+    fn emit(&mut self, event: E) {
+        self.push(event);
+    }
+}
+
+/// An event sink that drops everything; use it when nobody watches.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct NoEvents;
+
+impl<E> EventSink<E> for NoEvents {
+    #[inline(always)]
+    fn emit(&mut self, _event: E) {}
+}
+
+/// An event sink that calls a closure for each event.
+pub struct EventFn<F>(pub F);
+
+impl<E, F: FnMut(E)> EventSink<E> for EventFn<F> {
+    #[inline]
+    fn emit(&mut self, event: E) {
+        (self.0)(event)
+    }
+}
+
+/// How a finished game came out.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome<R> {
+    /// Why the game ended.
+    pub reason: R,
+    /// How many seats played; only the first `seats` entries below mean anything.
+    pub seats: u8,
+    /// The game's own score per seat: points in Ô ăn quan (higher is better), kicks made in
+    /// Cờ cá ngựa, penalty points in Domino (lower is better).
+    pub scores: [i32; MAX_SEATS],
+    /// The place of each seat: 1 is best; equal places are shared; 0 means unplaced.
+    pub places: [u8; MAX_SEATS],
+}
+
+impl<R> Outcome<R> {
+    /// The seats in first place (none when nobody is placed).
+    pub fn winners(&self) -> impl Iterator<Item = Seat> + '_ {
+        (0..self.seats)
+            .filter(|&s| self.places[s as usize] == 1)
+            .map(Seat)
+    }
+
+    /// The single winner, or `None` for a draw or a shared first place.
+    pub fn winner(&self) -> Option<Seat> {
+        let mut w = self.winners();
+        match (w.next(), w.next()) {
+            (Some(s), None) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+/// A game's configuration that fails validation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid config: {option}: {reason}")]
+pub struct ConfigError {
+    /// The option (field name) at fault.
+    pub option: &'static str,
+    /// Why it is invalid.
+    pub reason: String,
+}
+
+impl ConfigError {
+    /// An error for `option`.
+    pub fn new(option: &'static str, reason: impl Into<String>) -> Self {
+        ConfigError {
+            option,
+            reason: reason.into(),
+        }
+    }
+}
+
+/// A position (setup) that cannot be a state of the game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// The config inside the setup is invalid.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// The position itself is impossible (pieces not conserved, values out of range, …).
+    #[error("invalid position: {0}")]
+    Position(String),
+}
+
+/// Why [`Game::apply_id`] or [`Game::apply_if_current`] refused an action.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError<I> {
+    /// The id is not the id of any action of this game.
+    #[error("no action of this game has id {0}")]
+    UnknownId(u32),
+    /// The action was chosen for an earlier position (a server receiving a late message).
+    #[error("stale action: chosen at move {expected}, but the game is at move {current}")]
+    Stale {
+        /// The move number the sender saw.
+        expected: u32,
+        /// The move number of the game now.
+        current: u32,
+    },
+    /// The action is not legal here.
+    #[error(transparent)]
+    Illegal(I),
+}
+
+/// A stable 64-bit hasher (FNV-1a over little-endian bytes), the same on every platform and
+/// every release, unlike `std`'s hashers.
+#[derive(Clone, Debug)]
+pub struct StateHasher(u64);
+
+impl Default for StateHasher {
+    fn default() -> Self {
+        StateHasher(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl StateHasher {
+    /// Feed bytes.
+    #[inline]
+    pub fn bytes(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+    /// Feed one byte.
+    #[inline]
+    pub fn u8(&mut self, v: u8) {
+        self.bytes(&[v]);
+    }
+    /// Feed a `u32`.
+    #[inline]
+    pub fn u32(&mut self, v: u32) {
+        self.bytes(&v.to_le_bytes());
+    }
+    /// Feed an `i32`.
+    #[inline]
+    pub fn i32(&mut self, v: i32) {
+        self.bytes(&v.to_le_bytes());
+    }
+    /// Feed a `u64`.
+    #[inline]
+    pub fn u64(&mut self, v: u64) {
+        self.bytes(&v.to_le_bytes());
+    }
+    /// The hash of everything fed so far.
+    #[inline]
+    pub fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// One game of Ô ăn quan, Cờ cá ngựa or Domino: its state and its rules.
+///
+/// Everything generic in the crate — records, the random-play invariant test, bots, the C
+/// ABI — is written once against this trait.
+///
+/// Contract (checked for every game by [`crate::testing::check_random_play`]):
+/// - [`legal_actions`](Game::legal_actions) is empty exactly when the game is over, and is in
+///   strictly ascending id order;
+/// - [`check`](Game::check) accepts exactly the listed actions;
+/// - [`apply`](Game::apply) of an illegal action returns the same error as `check` and leaves
+///   the state unchanged; of a legal action it is deterministic;
+/// - neither `legal_actions` nor `apply` allocates (with [`NoEvents`]);
+/// - a game ends within [`max_moves`](Game::max_moves) actions.
+pub trait Game:
+    Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+    /// The rules options; `Default` is the seed rules.
+    type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    /// The actions, player decisions and chance outcomes alike.
+    type Action: Action;
+    /// What happened during one `apply`, step by step.
+    type Event: Clone + Debug + PartialEq + Serialize;
+    /// Why an action is illegal.
+    type Illegal: std::error::Error + Clone + PartialEq + Eq + Send + Sync + 'static;
+    /// Why a game ended.
+    type EndReason: Copy + Debug + PartialEq + Eq + Serialize;
+    /// What one seat may see of the state (the whole state in games without hidden
+    /// information).
+    type View: Clone + Debug + PartialEq + Serialize;
+
+    /// Which game this is.
+    const KIND: GameKind;
+
+    /// A new game under `config`.
+    ///
+    /// # Errors
+    /// [`ConfigError`] when the config is invalid (an option out of range, or options that
+    /// contradict each other).
+    fn new(config: Self::Config) -> Result<Self, ConfigError>;
+
+    /// The rules this game is played under.
+    fn config(&self) -> &Self::Config;
+
+    /// How many seats (players) play.
+    fn seats(&self) -> u8;
+
+    /// Who acts next.
+    fn to_move(&self) -> ToMove;
+
+    /// The ids of every action legal now, in strictly ascending order: the player's
+    /// decisions, or the chance outcomes when [`ToMove::Chance`]. Empty when the game is over.
+    /// Clears `out` first; never allocates.
+    fn legal_actions(&self, out: &mut ActionList);
+
+    /// The chance outcomes with their exact weights when [`ToMove::Chance`]; empty otherwise.
+    /// Clears `out` first; never allocates.
+    fn chance_outcomes(&self, out: &mut ChanceList);
+
+    /// Whether `action` is legal now, and if not, why.
+    ///
+    /// # Errors
+    /// The reason the action is illegal.
+    fn check(&self, action: Self::Action) -> Result<(), Self::Illegal>;
+
+    /// Play `action`, reporting what happens to `events`.
+    ///
+    /// # Errors
+    /// The reason the action is illegal (the same as [`check`](Game::check)); the state is
+    /// then unchanged and no event is emitted.
+    fn apply(
+        &mut self,
+        action: Self::Action,
+        events: &mut impl EventSink<Self::Event>,
+    ) -> Result<(), Self::Illegal>;
+
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome<Self::EndReason>>;
+
+    /// How many actions (chance outcomes included) have been applied since [`Game::new`].
+    fn move_number(&self) -> u32;
+
+    /// An upper bound on [`move_number`](Game::move_number) for any game under this config:
+    /// no sequence of legal actions is longer.
+    fn max_moves(&self) -> u32;
+
+    /// Feed every rules-relevant part of the state to `hasher` (see [`Game::state_hash`]).
+    fn hash_state(&self, hasher: &mut StateHasher);
+
+    /// What `seat` may see. Holds nothing hidden from that seat, nor any RNG state.
+    fn view(&self, seat: Seat) -> Self::View;
+
+    /// The form of `event` that `seat` may see, or `None` when the seat sees nothing of it.
+    /// Games without hidden information show every event to everyone.
+    fn event_for(event: &Self::Event, _seat: Seat) -> Option<Self::Event> {
+        Some(event.clone())
+    }
+
+    /// Checks the game's conservation laws and ranges (stones, pieces, tiles).
+    ///
+    /// # Errors
+    /// A description of the first broken invariant. Never fails for a state reached by legal
+    /// play or loaded through validation.
+    fn validate(&self) -> Result<(), SetupError>;
+
+    // ---- provided ----------------------------------------------------------------------
+
+    /// A stable 64-bit hash of the state, the same on every platform and release, so that a
+    /// client and a server can compare positions cheaply.
+    fn state_hash(&self) -> u64 {
+        let mut h = StateHasher::default();
+        h.u8(Self::KIND as u8);
+        self.hash_state(&mut h);
+        h.finish()
+    }
+
+    /// Whether the game is over.
+    fn is_over(&self) -> bool {
+        self.to_move() == ToMove::Over
+    }
+
+    /// Play the action with this id.
+    ///
+    /// # Errors
+    /// [`PlayError::UnknownId`] for an id outside the game's range, or
+    /// [`PlayError::Illegal`]; the state is then unchanged.
+    fn apply_id(
+        &mut self,
+        id: u32,
+        events: &mut impl EventSink<Self::Event>,
+    ) -> Result<(), PlayError<Self::Illegal>> {
+        let action = Self::Action::from_id(id).ok_or(PlayError::UnknownId(id))?;
+        self.apply(action, events).map_err(PlayError::Illegal)
+    }
+
+    /// Play `action` only if the game is still at move `expected_move`: a server uses this to
+    /// reject an action that was chosen for an earlier position.
+    ///
+    /// # Errors
+    /// [`PlayError::Stale`] when the move numbers differ, or [`PlayError::Illegal`]; the state
+    /// is then unchanged.
+    fn apply_if_current(
+        &mut self,
+        expected_move: u32,
+        action: Self::Action,
+        events: &mut impl EventSink<Self::Event>,
+    ) -> Result<(), PlayError<Self::Illegal>> {
+        let current = self.move_number();
+        if current != expected_move {
+            return Err(PlayError::Stale {
+                expected: expected_move,
+                current,
+            });
+        }
+        self.apply(action, events).map_err(PlayError::Illegal)
+    }
+
+    /// Sample a chance outcome from `rng` with its exact probability, or `None` when chance is
+    /// not to move. Uses exactly one call to `rng` when the total weight is a power of two,
+    /// and rejection sampling otherwise, so the draw is unbiased and the same on every
+    /// platform.
+    fn sample_chance<R: rand_core::Rng + ?Sized>(&self, rng: &mut R) -> Option<Self::Action> {
+        if self.to_move() != ToMove::Chance {
+            return None;
+        }
+        let mut outcomes = ChanceList::new();
+        self.chance_outcomes(&mut outcomes);
+        let total: u32 = outcomes.iter().map(|o| o.weight).sum();
+        if total == 0 {
+            return None;
+        }
+        let mut r = uniform_below(rng, total);
+        for o in &outcomes {
+            if r < o.weight {
+                return Self::Action::from_id(o.id);
+            }
+            r -= o.weight;
+        }
+        None
+    }
+}
