@@ -17,7 +17,11 @@ pub mod game;
 
 pub use chance::{uniform_below, GameRng};
 pub use game::{
-    Action, ActionList, ChanceList, ChanceOutcome, ConfigError, EventFn, EventSink, Game,
-    GameKind, NoEvents, Outcome, ParseActionError, PlayError, Seat, SetupError, StateHasher,
-    ToMove, ACTION_LIST_CAPACITY, MAX_SEATS,
+    Action, ActionList, ChanceList, ChanceOutcome, ConfigError, EventFn, EventSink, Game, GameKind,
+    NoEvents, Outcome, ParseActionError, PlayError, Seat, SetupError, StateHasher, ToMove,
+    ACTION_LIST_CAPACITY, MAX_SEATS,
 };
+pub mod record;
+pub mod testing;
+
+pub use record::{Record, RecordError, Recorded, RECORD_FORMAT, RULES_VERSION};

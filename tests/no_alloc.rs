@@ -1,0 +1,72 @@
+//! `legal_actions`, `chance_outcomes`, `sample_chance` and `apply` (without events) never
+//! allocate: a counting global allocator proves it over random games of every game.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use dangian::{ActionList, ChanceList, Game, GameRng, NoEvents, ToMove};
+
+struct Counting;
+
+thread_local! {
+    // Per thread, so tests running in parallel do not count each other's allocations.
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
+
+/// Play `games` random games under `config`; fail if any hot-path call allocates.
+fn assert_hot_path_does_not_allocate<G: Game>(config: G::Config, games: u32) {
+    let mut rng = GameRng::new(2024);
+    let mut legal = ActionList::new();
+    let mut chance = ChanceList::new();
+    let mut steps = 0u64;
+    for _ in 0..games {
+        let mut game = G::new(config.clone()).expect("valid config");
+        loop {
+            let before = allocations();
+            game.legal_actions(&mut legal);
+            game.chance_outcomes(&mut chance);
+            let to_move = game.to_move();
+            let action = match to_move {
+                ToMove::Over => None,
+                ToMove::Chance => game.sample_chance(&mut rng),
+                ToMove::Seat(_) => {
+                    let id = legal[rng.below(legal.len() as u32) as usize];
+                    <G::Action as dangian::Action>::from_id(id)
+                }
+            };
+            let Some(action) = action else { break };
+            game.apply(action, &mut NoEvents).expect("legal action");
+            let after = allocations();
+            assert_eq!(
+                after,
+                before,
+                "{:?}: allocation in the hot path at move {}",
+                G::KIND,
+                game.move_number()
+            );
+            steps += 1;
+        }
+    }
+    assert!(steps > u64::from(games), "the games were played");
+}
