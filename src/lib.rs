@@ -12,6 +12,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod ca_ngua;
 pub mod chance;
 pub mod game;
 
