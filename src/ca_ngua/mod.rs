@@ -184,43 +184,56 @@ impl Game for State {
     }
 
     fn hash_state(&self, h: &mut StateHasher) {
-        hash_config(&self.config, h);
-        for row in &self.progress {
-            for &p in row {
-                h.u8(p as u8);
-            }
+        // Everything in one buffer, fed at once: config digest, pieces, turn, roll, tries,
+        // bonus streak, finished colours, places, end reason, then the kick tally and the
+        // move number as LEB128 varints (mostly one byte each).
+        let mut buf = [0u8; 160];
+        buf[..8].copy_from_slice(&self.config_digest.to_le_bytes());
+        for (i, &p) in self.progress.as_flattened().iter().enumerate() {
+            buf[8 + i] = p as u8;
         }
-        h.u8(self.colour);
-        h.u8(self.phase as u8);
-        h.bytes(&self.roll.dice);
-        h.u8(self.roll.used);
-        h.u8(self.roll.home_actions);
-        h.u8(u8::from(self.roll.exited));
-        h.u8(self.tries_left);
-        h.u8(self.bonus_streak);
-        for row in &self.kicks {
-            for &k in row {
-                h.u32(k);
-            }
-        }
-        h.u8(self.finished_count);
-        h.bytes(&self.finished_order[..self.finished_count as usize]);
-        h.u8(self.placed_count);
-        h.bytes(&self.place_order[..self.placed_count as usize]);
-        h.u8(match self.end {
+        buf[24..33].copy_from_slice(&[
+            self.colour,
+            self.phase as u8,
+            self.roll.dice[0],
+            self.roll.dice[1],
+            self.roll.used,
+            self.roll.home_actions,
+            u8::from(self.roll.exited),
+            self.tries_left,
+            self.bonus_streak,
+        ]);
+        buf[33] = self.finished_count;
+        buf[34..38].copy_from_slice(&self.finished_order);
+        buf[38] = self.placed_count;
+        buf[39..43].copy_from_slice(&self.place_order);
+        buf[43] = match self.end {
             None => 0,
             Some(EndReason::AllPlaced) => 1,
             Some(EndReason::FirstFinisher) => 2,
             Some(EndReason::ActionLimit) => 3,
-        });
-        h.u32(self.move_number);
+        };
+        let mut n = 44;
+        for &k in self
+            .kicks
+            .as_flattened()
+            .iter()
+            .chain([self.move_number].iter())
+        {
+            let mut v = k;
+            while v >= 0x80 {
+                buf[n] = (v as u8) | 0x80;
+                n += 1;
+                v >>= 7;
+            }
+            buf[n] = v as u8;
+            n += 1;
+        }
+        h.bytes(&buf[..n]);
     }
 
     fn view(&self, seat: Seat) -> View {
-        View {
-            seat,
-            position: self.to_setup(),
-        }
+        View::of(self, seat)
     }
 
     fn validate(&self) -> Result<(), SetupError> {
@@ -234,7 +247,14 @@ impl Game for State {
     }
 }
 
-/// Feed every option of `c` to the hasher, in a fixed order.
+/// A stable digest of every option of `c`, fed in a fixed order (kept in the state so that
+/// hashing a state does not walk the whole config each time).
+pub(crate) fn config_digest(c: &Config) -> u64 {
+    let mut h = StateHasher::default();
+    hash_config(c, &mut h);
+    h.finish()
+}
+
 fn hash_config(c: &Config, h: &mut StateHasher) {
     for col in 0..4 {
         h.u8(c.seats.owner_byte(col));

@@ -439,7 +439,9 @@ impl State {
         })
     }
 
-    /// CN-S8, CN-S9, CN-S10, CN-A7..A10: a move along the track.
+    /// CN-S8, CN-S9, CN-S10, CN-A7..A10: a move along the track. CN-S2: pieces go one lap
+    /// counter-clockwise (ascending squares) from the start square to the door, then up the
+    /// home column.
     fn eval_track(&self, piece: u8, dist: u8) -> Result<Effect, Illegal> {
         let c = self.colour;
         let p = self.progress[c as usize][piece as usize & 3];

@@ -160,6 +160,8 @@ pub(crate) struct RollState {
 #[serde(try_from = "Setup", into = "Setup")]
 pub struct State {
     pub(crate) config: Config,
+    /// [`config_digest`](super::config_digest) of `config`, for hashing.
+    pub(crate) config_digest: u64,
     /// `progress[colour][piece]`.
     pub(crate) progress: [[i8; 4]; 4],
     /// Occupant of each absolute track square: 0 empty, else `1 + 4·colour + piece`.
@@ -215,6 +217,7 @@ impl State {
         let seg = cfg.segment();
         let mut s = State {
             config: cfg,
+            config_digest: super::config_digest(&cfg),
             progress: setup.pieces,
             board: [0; 56],
             occupied: 0,

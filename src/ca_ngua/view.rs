@@ -5,16 +5,63 @@ use std::fmt;
 use serde::Serialize;
 
 use super::config::Colour;
-use super::state::{Phase, Setup, State, YARD};
+use super::event::EndReason;
+use super::state::{CurrentRoll, Phase, State, YARD};
 use crate::game::Seat;
 
-/// What `seat` sees: the whole position (nothing is hidden in Cờ cá ngựa).
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// What `seat` sees: the whole position, since nothing is hidden in Cờ cá ngựa (the rules
+/// are known to everyone and left out; see [`State::rules`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct View {
     /// The player it is for.
     pub seat: Seat,
-    /// The position.
-    pub position: Setup,
+    /// The colours this player plays.
+    pub colours: Vec<Colour>,
+    /// Every piece's progress, `[colour][piece]` (see [`Setup::pieces`](super::Setup::pieces)).
+    pub pieces: [[i8; 4]; 4],
+    /// The colour to act, `None` once the game is over.
+    pub to_move: Option<Colour>,
+    /// Roll, move or over.
+    pub phase: Phase,
+    /// The roll being played.
+    pub roll: Option<CurrentRoll>,
+    /// Tries left (CN-S7).
+    pub tries_left: u8,
+    /// The kick tally by colour, `[kicker][victim]`.
+    pub kicks: [[u32; 4]; 4],
+    /// Finished colours, in order.
+    pub finished_colours: Vec<Colour>,
+    /// Players in finishing order.
+    pub places: Vec<Seat>,
+    /// Why the game ended, once it has.
+    pub end_reason: Option<EndReason>,
+    /// Actions so far.
+    pub move_number: u32,
+}
+
+impl View {
+    /// What `seat` sees of `state`.
+    pub fn of(state: &State, seat: Seat) -> View {
+        let setup = state.to_setup();
+        let mine = state.config.seats.colours_of(seat.0);
+        View {
+            seat,
+            colours: Colour::ALL
+                .into_iter()
+                .filter(|c| mine & (1 << c.0) != 0)
+                .collect(),
+            pieces: setup.pieces,
+            to_move: setup.to_move,
+            phase: setup.phase,
+            roll: setup.roll,
+            tries_left: setup.tries_left,
+            kicks: setup.kicks,
+            finished_colours: setup.finished_colours,
+            places: setup.places,
+            end_reason: setup.end_reason,
+            move_number: setup.move_number,
+        }
+    }
 }
 
 /// The position as an ASCII board.
