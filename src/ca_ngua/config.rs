@@ -683,7 +683,8 @@ pub struct Config {
     pub kick_stake: Option<i64>,
     /// The game ends (reason [`EndReason::ActionLimit`](super::EndReason::ActionLimit)) after
     /// this many actions, chance outcomes included, so that no game is endless: kicks can
-    /// send pieces back forever. Default 20 000 (a random four-player game takes about 2 500).
+    /// send pieces back forever. Default 20 000 (a random four-player game takes about 2 500),
+    /// at most 65 535.
     pub max_actions: u32,
 }
 
@@ -929,8 +930,8 @@ impl Config {
                 format!("square {s} is not on a {}-square track", self.track_len),
             ));
         }
-        if !(1..=10_000_000).contains(&self.max_actions) {
-            return Err(ConfigError::new("max_actions", "1 to 10 000 000"));
+        if !(1..=65_535).contains(&self.max_actions) {
+            return Err(ConfigError::new("max_actions", "1 to 65 535"));
         }
         Ok(())
     }

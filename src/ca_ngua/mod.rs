@@ -214,12 +214,8 @@ impl Game for State {
             Some(EndReason::ActionLimit) => 3,
         };
         let mut n = 44;
-        for &k in self
-            .kicks
-            .as_flattened()
-            .iter()
-            .chain([self.move_number].iter())
-        {
+        let tally = self.kicks.as_flattened().iter().map(|&k| u32::from(k));
+        for k in tally.chain([self.move_number]) {
             let mut v = k;
             while v >= 0x80 {
                 buf[n] = (v as u8) | 0x80;

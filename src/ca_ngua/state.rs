@@ -110,7 +110,7 @@ pub struct Setup {
     /// Bonus rolls granted in a row in this turn (for `max_consecutive_bonus`).
     pub bonus_streak: u8,
     /// `kicks[kicker][victim]`: pieces of colour `victim` kicked by colour `kicker` (CN-A15).
-    pub kicks: [[u32; 4]; 4],
+    pub kicks: [[u16; 4]; 4],
     /// Colours that have finished, in order.
     pub finished_colours: Vec<Colour>,
     /// Players in finishing order (CN-C7): `places[0]` is first.
@@ -175,7 +175,7 @@ pub struct State {
     pub(crate) roll: RollState,
     pub(crate) tries_left: u8,
     pub(crate) bonus_streak: u8,
-    pub(crate) kicks: [[u32; 4]; 4],
+    pub(crate) kicks: [[u16; 4]; 4],
     pub(crate) finished_order: [u8; 4],
     pub(crate) finished_count: u8,
     /// Bit `c`: colour `c` has finished.
@@ -577,7 +577,7 @@ impl State {
     }
 
     /// The kick tally `kicks[kicker][victim]` by colour (CN-A15, CN-C8).
-    pub fn kicks(&self) -> [[u32; 4]; 4] {
+    pub fn kicks(&self) -> [[u16; 4]; 4] {
         self.kicks
     }
 
@@ -586,7 +586,7 @@ impl State {
         let m = self.config.seats.colours_of(player.0);
         (0..4)
             .filter(|c| m & (1 << c) != 0)
-            .map(|c| self.kicks[c].iter().sum::<u32>())
+            .map(|c| self.kicks[c].iter().map(|&k| u32::from(k)).sum::<u32>())
             .sum()
     }
 
@@ -595,7 +595,7 @@ impl State {
         let m = self.config.seats.colours_of(player.0);
         (0..4)
             .filter(|c| m & (1 << c) != 0)
-            .map(|c| self.kicks.iter().map(|row| row[c]).sum::<u32>())
+            .map(|c| self.kicks.iter().map(|row| u32::from(row[c])).sum::<u32>())
             .sum()
     }
 

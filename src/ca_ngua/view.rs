@@ -28,7 +28,7 @@ pub struct View {
     /// Tries left (CN-S7).
     pub tries_left: u8,
     /// The kick tally by colour, `[kicker][victim]`.
-    pub kicks: [[u32; 4]; 4],
+    pub kicks: [[u16; 4]; 4],
     /// Finished colours, in order.
     pub finished_colours: Vec<Colour>,
     /// Players in finishing order.
@@ -163,7 +163,7 @@ impl fmt::Display for State {
                     None => home.push_str(&format!(" {step}:..")),
                 }
             }
-            let made: u32 = self.kicks[c.index()].iter().sum();
+            let made: u32 = self.kicks[c.index()].iter().map(|&k| u32::from(k)).sum();
             let mut finished = "";
             if self.finished_colours().any(|x| x == c) {
                 finished = "  finished";

@@ -305,8 +305,8 @@ pub fn check_position(s: &State) -> Result<(), String> {
 /// event) or, under `DoorRule::BounceBack`, the piece that bounced off its door.
 pub fn check_progress(before: &State, after: &State, events: &[Event]) -> Result<(), String> {
     let bounce = before.rules().door_rule == DoorRule::BounceBack;
-    let kicks_before: u32 = before.kicks().iter().flatten().sum();
-    let kicks_after: u32 = after.kicks().iter().flatten().sum();
+    let kicks_before: u32 = before.kicks().iter().flatten().map(|&k| u32::from(k)).sum();
+    let kicks_after: u32 = after.kicks().iter().flatten().map(|&k| u32::from(k)).sum();
     let kicked = events
         .iter()
         .filter(|e| matches!(e, Event::Kicked { .. }))
