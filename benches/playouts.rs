@@ -57,6 +57,12 @@ pub fn bench_game<G: Game>(c: &mut Criterion, name: &str, config: G::Config) {
 fn games(c: &mut Criterion) {
     let _ = c;
     // One line per game: bench_game::<dangian::o_an_quan::State>(c, "o_an_quan", Default::default());
+    bench_game::<dangian::ca_ngua::State>(c, "ca_ngua", dangian::ca_ngua::Config::default());
+    bench_game::<dangian::ca_ngua::State>(
+        c,
+        "ca_ngua_one_die",
+        dangian::ca_ngua::Config::one_die(),
+    );
 }
 
 criterion_group!(benches, games);
