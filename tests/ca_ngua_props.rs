@@ -255,3 +255,29 @@ fn events_with_and_without_a_sink_agree() {
         serde_json::Value::Object(_)
     ));
 }
+
+/// The engine's own `sample_chance` draws exactly what the generic walk over
+/// `chance_outcomes` would (one `uniform_below(total)` per roll), so seeded games are the same
+/// whichever is used.
+#[test]
+fn sampling_matches_the_generic_walk() {
+    for cfg in [Config::default(), Config::one_die()] {
+        let s = State::new(cfg).unwrap();
+        let mut c = ChanceList::new();
+        s.chance_outcomes(&mut c);
+        let total: u32 = c.iter().map(|o| o.weight).sum();
+        let (mut a, mut b) = (GameRng::new(77), GameRng::new(77));
+        for _ in 0..5_000 {
+            let mut r = dangian::uniform_below(&mut b, total);
+            let walked = c
+                .iter()
+                .find(|o| {
+                    let hit = r < o.weight;
+                    r = r.saturating_sub(o.weight);
+                    hit
+                })
+                .map(|o| o.id);
+            assert_eq!(s.sample_chance(&mut a).map(|x| x.id()), walked);
+        }
+    }
+}

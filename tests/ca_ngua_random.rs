@@ -23,7 +23,7 @@ fn generic(name: &str, cfg: &Config, seed: u64, games: u64) -> u64 {
 
 #[test]
 fn generic_checker_on_the_seed_rules() {
-    let actions = generic("default", &Config::default(), 11, 1);
+    let actions = generic("default", &Config::default(), 11, 2);
     assert!(actions > 1000, "{actions}");
 }
 
@@ -54,19 +54,19 @@ fn generic_checker_on_variant_configs() {
     }
 }
 
-/// 12 games per preset and per variant config, with the game's own invariants after every
+/// 24 games per preset and per variant config, with the game's own invariants after every
 /// action (CN-S9, CN-S10: pieces never share a square; CN-A15: the tally counts every kick).
 #[test]
 fn own_invariants_over_many_games() {
     let mut actions = 0;
     for (name, cfg) in presets().into_iter().chain(variants()) {
-        actions += play_checked(cfg, 14, 12).unwrap_or_else(|e| panic!("{name}: {e}"));
+        actions += play_checked(cfg, 14, 24).unwrap_or_else(|e| panic!("{name}: {e}"));
     }
-    assert!(actions > 60_000, "{actions}");
+    assert!(actions > 150_000, "{actions}");
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
 
     /// Generated configs (every option drawn), games capped at a few hundred actions so
     /// that the action limit is reached too.

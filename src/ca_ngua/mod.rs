@@ -139,6 +139,22 @@ impl Game for State {
         }
     }
 
+    /// The same draw as the provided method (one `uniform_below(36)` or `(6)` walked over the
+    /// outcomes in id order), from a table instead of a list.
+    #[inline]
+    fn sample_chance<R: rand_core::Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        if self.phase != Phase::Roll {
+            return None;
+        }
+        let id = match self.config.dice {
+            Dice::Two => {
+                u32::from(TWO_DICE_BY_DRAW[crate::chance::uniform_below(rng, 36) as usize])
+            }
+            Dice::One => 21 + crate::chance::uniform_below(rng, 6),
+        };
+        <Action as crate::game::Action>::from_id(id)
+    }
+
     fn check(&self, action: Action) -> Result<(), Illegal> {
         self.check_action(action).map(|_| ())
     }
@@ -242,6 +258,28 @@ impl Game for State {
         Ok(())
     }
 }
+
+/// The roll id for each draw `r` in `0..36`: the outcomes in id order, a double taking one
+/// draw and any other pair two (CN-C1), exactly as the provided `sample_chance` walks them.
+const TWO_DICE_BY_DRAW: [u8; 36] = {
+    let mut table = [0u8; 36];
+    let (mut id, mut r, mut low) = (0u8, 0usize, 1u8);
+    while low <= 6 {
+        let mut high = low;
+        while high <= 6 {
+            table[r] = id;
+            r += 1;
+            if high != low {
+                table[r] = id;
+                r += 1;
+            }
+            id += 1;
+            high += 1;
+        }
+        low += 1;
+    }
+    table
+};
 
 /// A stable digest of every option of `c`, fed in a fixed order (kept in the state so that
 /// hashing a state does not walk the whole config each time).

@@ -38,6 +38,15 @@ impl Values {
         self.n += 1;
     }
 
+    /// Append a value larger than every value already there.
+    #[inline]
+    fn append(&mut self, value: u8, mask: u8) {
+        if let Some(slot) = self.v.get_mut(self.n as usize) {
+            *slot = (value, mask);
+            self.n += 1;
+        }
+    }
+
     #[inline]
     fn mask_of(&self, value: u8) -> Option<u8> {
         self.v[..self.n as usize]
@@ -138,33 +147,33 @@ impl State {
         match self.config.dice {
             Dice::One => {
                 if unused & 1 != 0 {
-                    out.push(a, 1);
+                    out.append(a, 1);
                 }
             }
             Dice::Two => match self.config.dice_usage {
-                // CN-A7: each die is its own move.
+                // CN-A7: each die is its own move (a ≤ b, so the order is kept).
                 DiceUsage::EachDieSeparately => {
                     if unused & 1 != 0 {
-                        out.push(a, 1);
+                        out.append(a, 1);
                     }
-                    if unused & 2 != 0 {
-                        out.push(b, 2);
+                    if unused & 2 != 0 && (b != a || unused & 1 == 0) {
+                        out.append(b, 2);
                     }
                 }
                 // CN-S8: the sum moves one piece; on a double also half of it (CN-C3).
                 DiceUsage::SumAsOneMove => {
                     if unused == 3 {
-                        out.push(a + b, 3);
                         if a == b {
                             match self.config.doubles_move {
-                                DoublesMove::SumOrHalf => out.push(a, 3),
-                                DoublesMove::SplitTwoPieces => out.push(a, 1),
+                                DoublesMove::SumOrHalf => out.append(a, 3),
+                                DoublesMove::SplitTwoPieces => out.append(a, 1),
                                 DoublesMove::SumOnly => {}
                             }
                         }
+                        out.append(a + b, 3);
                     } else if a == b && self.config.doubles_move == DoublesMove::SplitTwoPieces {
                         // The second half of a split double.
-                        out.push(a, unused);
+                        out.append(a, unused);
                     }
                 }
             },
@@ -445,17 +454,24 @@ impl State {
     fn eval_track(&self, piece: u8, dist: u8) -> Result<Effect, Illegal> {
         let c = self.colour;
         let p = self.progress[c as usize][piece as usize & 3];
-        let door = self.config.door();
         if p == YARD {
             return Err(Illegal::InYard { piece });
         }
-        if p >= door {
+        if p >= self.config.door() {
             return Err(Illegal::NotOnTrack { piece });
         }
         let mask = self
             .track_values()
             .mask_of(dist)
             .ok_or(Illegal::DistanceNotRolled { dist })?;
+        self.eval_track_from(piece, p, dist, mask)
+    }
+
+    /// A track move of `piece` from progress `p` (before the door) by `dist`, spending `mask`.
+    #[inline]
+    fn eval_track_from(&self, piece: u8, p: i8, dist: u8, mask: u8) -> Result<Effect, Illegal> {
+        let c = self.colour;
+        let door = self.config.door();
         let q = p + dist as i8;
         let effect = |to: i8, victim: u8| Effect {
             piece,
@@ -586,6 +602,7 @@ impl State {
         let c = self.colour as usize;
         let door = self.config.door();
         let mut exit_seen = false;
+        let mut track: Option<Values> = None;
         for piece in 0..4u8 {
             let p = self.progress[c][piece as usize];
             if p == YARD {
@@ -600,9 +617,9 @@ impl State {
                     }
                 }
             } else if p < door {
-                let values = self.track_values();
-                for dist in values.iter() {
-                    if let Ok(e) = self.eval_track(piece, dist) {
+                let values = *track.get_or_insert_with(|| self.track_values());
+                for &(dist, mask) in &values.v[..values.n as usize] {
+                    if let Ok(e) = self.eval_track_from(piece, p, dist, mask) {
                         if !f(Action::Track { piece, dist }, e.victim != 0) {
                             return;
                         }

@@ -634,8 +634,10 @@ impl State {
     /// The absolute square of progress `p` (on the track) of colour `c`.
     #[inline]
     pub(crate) fn abs(&self, c: u8, p: i8) -> u8 {
-        let l = self.config.track_len as u16;
-        ((self.config.segment() as u16 * c as u16 + p as u16) % l) as u8
+        // `segment·c ≤ 3L/4` and `0 ≤ p < L`, so one subtraction replaces the modulo.
+        let l = u16::from(self.config.track_len);
+        let x = u16::from(self.config.segment()) * u16::from(c & 3) + p as u16;
+        (if x >= l { x - l } else { x }) as u8
     }
 }
 
