@@ -84,7 +84,8 @@ pub struct Setup {
     #[serde(default)]
     pub end: Option<EndReason>,
     /// The hashes of the last positions (oldest first), kept only with a
-    /// `repetition_limit` (OAQ-A13).
+    /// `repetition_limit` (OAQ-A13). Left empty for a game in progress, the position itself
+    /// counts as its first occurrence.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub history: Vec<u64>,
 }
@@ -141,12 +142,7 @@ impl State {
     /// [`SetupError::Config`] when the config is invalid.
     pub fn start(config: Config) -> Result<State, SetupError> {
         config.validate()?;
-        let mut s = State::from_setup_unchecked(&Setup::start(config));
-        if config.repetition_limit.is_some() {
-            let h = s.position_hash();
-            s.push_history(h);
-        }
-        Ok(s)
+        State::from_setup(Setup::start(config))
     }
 
     fn from_setup_unchecked(setup: &Setup) -> State {
@@ -227,7 +223,12 @@ impl State {
         if c.repetition_limit.is_none() && !setup.history.is_empty() {
             return Err(bad("history given without a repetition_limit"));
         }
-        let s = State::from_setup_unchecked(&setup);
+        let mut s = State::from_setup_unchecked(&setup);
+        if c.repetition_limit.is_some() && s.hist_len == 0 && setup.end.is_none() {
+            // A position given without history has occurred once: itself.
+            let h = s.position_hash();
+            s.push_history(h);
+        }
         match setup.end {
             None => {
                 if setup.ply >= cap {
