@@ -128,9 +128,9 @@ fn oaq_s3_sowing_own_squares_either_direction() {
     assert_eq!(
         err,
         Illegal::NotOwnSquare {
-            square: "b1".into(),
-            owner: 'B',
-            mover: 'A'
+            cell: 7,
+            owner: B,
+            mover: A
         }
     );
     assert_eq!(
@@ -771,7 +771,7 @@ fn oaq_a6_no_quan_on_first_move() {
     assert_eq!(
         err,
         Illegal::QuanCaptureOnFirstMove {
-            action: "a5+".into()
+            action: act("a5+")
         }
     );
     assert_eq!(t, s);

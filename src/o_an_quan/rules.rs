@@ -20,20 +20,25 @@ pub enum Illegal {
     #[error("the game is over")]
     GameOver,
     /// The square belongs to the other player (OAQ-S3: "trong số 5 ô vuông của mình").
-    #[error("square {square} belongs to player {owner}, but player {mover} is to move")]
+    #[error(
+        "square {} belongs to player {}, but player {} is to move",
+        Action::square_name(*cell),
+        seat_letter(*owner),
+        seat_letter(*mover)
+    )]
     NotOwnSquare {
-        /// The square's name (`a1`..`b5`).
-        square: String,
-        /// Its owner, `A` or `B`.
-        owner: char,
+        /// The cell of the square.
+        cell: u8,
+        /// Its owner.
+        owner: Seat,
         /// The player to move.
-        mover: char,
+        mover: Seat,
     },
     /// The square is empty (OAQ-S3: "một ô có quân").
-    #[error("square {square} is empty")]
+    #[error("square {} is empty", Action::square_name(*cell))]
     EmptySquare {
-        /// The square's name.
-        square: String,
+        /// The cell of the square.
+        cell: u8,
     },
     /// The direction is not allowed by `direction` (OAQ-A3).
     #[error("sowing {dir} is not allowed: these rules sow {allowed} only")]
@@ -47,8 +52,8 @@ pub enum Illegal {
     /// (`forbid_quan_capture_on_first_move`, OAQ-A6).
     #[error("{action} would capture a quan on the game's first move, which these rules forbid")]
     QuanCaptureOnFirstMove {
-        /// The move, in notation.
-        action: String,
+        /// The move.
+        action: Action,
     },
 }
 
@@ -163,15 +168,13 @@ impl State {
         }
         if !owned_by(a.cell(), self.to_move) {
             return Err(Illegal::NotOwnSquare {
-                square: Action::square_name(a.cell()),
-                owner: seat_letter(a.owner()),
-                mover: seat_letter(self.to_move),
+                cell: a.cell(),
+                owner: a.owner(),
+                mover: self.to_move,
             });
         }
         if self.dan[usize::from(a.cell())] == 0 {
-            return Err(Illegal::EmptySquare {
-                square: Action::square_name(a.cell()),
-            });
+            return Err(Illegal::EmptySquare { cell: a.cell() });
         }
         self.direction_allowed(a.dir())
     }
@@ -580,9 +583,7 @@ impl Game for State {
     fn check(&self, action: Action) -> Result<(), Illegal> {
         self.basic_check(action)?;
         if self.first_move_forbidden_mask() & (1 << action.id()) != 0 {
-            return Err(Illegal::QuanCaptureOnFirstMove {
-                action: action.to_string(),
-            });
+            return Err(Illegal::QuanCaptureOnFirstMove { action });
         }
         Ok(())
     }
