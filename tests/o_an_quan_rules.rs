@@ -768,12 +768,7 @@ fn oaq_a6_no_quan_on_first_move() {
     );
     let mut t = s;
     let err = t.apply(act("a5+"), &mut NoEvents).unwrap_err();
-    assert_eq!(
-        err,
-        Illegal::QuanCaptureOnFirstMove {
-            action: act("a5+")
-        }
-    );
+    assert_eq!(err, Illegal::QuanCaptureOnFirstMove { action: act("a5+") });
     assert_eq!(t, s);
     // Every move of the first ply captures a quan: the rule lifts.
     let only = pos_at(
