@@ -233,7 +233,8 @@ pub struct Config {
     pub max_plies: Option<u32>,
     /// The game ends when a position (board, captures, player to move) occurs for this
     /// many times within the last [`REPETITION_WINDOW`] positions, 2..=16 (OAQ-A13; default
-    /// `None`).
+    /// `None`). The start counts as a position; after a move the position is taken before
+    /// any refill (OAQ-C3 checks repetition before the refill).
     pub repetition_limit: Option<u8>,
     /// How a game stopped by the cap or by repetition is scored (OAQ-A13, OAQ-C4).
     pub on_cap: CapResolution,
