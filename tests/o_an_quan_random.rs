@@ -17,13 +17,13 @@ fn run(name: &str, config: Config, seed: u64, games: u64) {
 
 #[test]
 fn default_rules() {
-    run("default", Config::default(), 1, 1500);
+    run("default", Config::default(), 1, 1000);
 }
 
 #[test]
 fn every_preset() {
     for (i, (name, config)) in Config::presets().into_iter().enumerate() {
-        run(name, config, 100 + i as u64, 250);
+        run(name, config, 100 + i as u64, 150);
     }
 }
 
@@ -159,7 +159,7 @@ fn variants() -> Vec<(&'static str, Config)> {
 #[test]
 fn hand_made_variants() {
     for (i, (name, config)) in variants().into_iter().enumerate() {
-        run(name, config, 500 + i as u64, 120);
+        run(name, config, 500 + i as u64, 80);
     }
 }
 
@@ -261,7 +261,7 @@ fn arb_config() -> impl Strategy<Value = Config> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
 
     /// Every generated config is valid and plays by the contract.
     #[test]
