@@ -55,8 +55,13 @@ pub fn bench_game<G: Game>(c: &mut Criterion, name: &str, config: G::Config) {
 }
 
 fn games(c: &mut Criterion) {
-    let _ = c;
     // One line per game: bench_game::<dangian::o_an_quan::State>(c, "o_an_quan", Default::default());
+    bench_game::<dangian::o_an_quan::State>(c, "o_an_quan", Default::default());
+    bench_game::<dangian::o_an_quan::State>(
+        c,
+        "o_an_quan_vi_wikipedia",
+        dangian::o_an_quan::Config::vi_wikipedia(),
+    );
 }
 
 criterion_group!(benches, games);

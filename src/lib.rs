@@ -14,6 +14,7 @@
 
 pub mod chance;
 pub mod game;
+pub mod o_an_quan;
 
 pub use chance::{uniform_below, GameRng};
 pub use game::{
@@ -24,4 +25,5 @@ pub use game::{
 pub mod record;
 pub mod testing;
 
+pub use o_an_quan::State as OAnQuan;
 pub use record::{Record, RecordError, Recorded, RECORD_FORMAT, RULES_VERSION};

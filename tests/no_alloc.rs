@@ -70,3 +70,12 @@ fn assert_hot_path_does_not_allocate<G: Game>(config: G::Config, games: u32) {
     }
     assert!(steps > u64::from(games), "the games were played");
 }
+
+#[test]
+fn o_an_quan_hot_path_does_not_allocate() {
+    use dangian::o_an_quan::{Config, State};
+    assert_hot_path_does_not_allocate::<State>(Config::default(), 200);
+    for (_, config) in Config::presets() {
+        assert_hot_path_does_not_allocate::<State>(config, 40);
+    }
+}

@@ -1,1 +1,2 @@
 //! Fuzz target bodies.
+pub mod o_an_quan;
