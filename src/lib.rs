@@ -13,6 +13,7 @@
 #![warn(missing_docs)]
 
 pub mod chance;
+pub mod domino;
 pub mod game;
 
 pub use chance::{uniform_below, GameRng};
@@ -25,3 +26,5 @@ pub mod record;
 pub mod testing;
 
 pub use record::{Record, RecordError, Recorded, RECORD_FORMAT, RULES_VERSION};
+
+pub use domino::{Config as DominoConfig, State as Domino};
