@@ -57,6 +57,16 @@ pub fn bench_game<G: Game>(c: &mut Criterion, name: &str, config: G::Config) {
 fn games(c: &mut Criterion) {
     let _ = c;
     // One line per game: bench_game::<dangian::o_an_quan::State>(c, "o_an_quan", Default::default());
+    // Domino: one round (the design target) and a whole match to 101, 2 players.
+    bench_game::<dangian::domino::State>(
+        c,
+        "domino_one_round",
+        dangian::domino::Config {
+            max_rounds: Some(1),
+            ..Default::default()
+        },
+    );
+    bench_game::<dangian::domino::State>(c, "domino_match", Default::default());
 }
 
 criterion_group!(benches, games);

@@ -70,3 +70,20 @@ fn assert_hot_path_does_not_allocate<G: Game>(config: G::Config, games: u32) {
     }
     assert!(steps > u64::from(games), "the games were played");
 }
+
+#[test]
+fn domino_hot_path_does_not_allocate() {
+    use dangian::domino::{Config, DrawPolicy, State};
+    assert_hot_path_does_not_allocate::<State>(Config::default(), 20);
+    for players in 3..=4 {
+        assert_hot_path_does_not_allocate::<State>(Config::with_players(players), 5);
+    }
+    for (_, config) in Config::presets() {
+        assert_hot_path_does_not_allocate::<State>(config, 5);
+    }
+    let voluntary = Config {
+        draw_policy: DrawPolicy::Voluntary,
+        ..Config::default()
+    };
+    assert_hot_path_does_not_allocate::<State>(voluntary, 5);
+}

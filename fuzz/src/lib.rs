@@ -1,1 +1,3 @@
 //! Fuzz target bodies.
+
+pub mod domino;

@@ -279,7 +279,7 @@ impl State {
     }
 
     /// Score the round (DM-S11, DM-A6, DM-A7), then end the match (DM-S12, DM-A8) or start
-    /// the next round.
+    /// the next round (DM-S2: a match is many rounds, until the first loser).
     fn end_round(&mut self, end: RoundEnd, seat: u8, ev: &mut impl EventSink<Event>) {
         let n = usize::from(self.n());
         let mut pips = [0u32; MAX_SEATS];
@@ -308,8 +308,8 @@ impl State {
                 points[usize::from(seat)] = pips[..n].iter().sum();
             }
         }
-        for s in 0..n {
-            self.scores[s] = self.scores[s].saturating_add(points[s]);
+        for (score, p) in self.scores.iter_mut().zip(points) {
+            *score = score.saturating_add(p);
         }
         let result = RoundResult {
             round: self.round,
@@ -372,8 +372,8 @@ impl State {
             (self.scores[s], last)
         };
         let mut places = [0u8; MAX_SEATS];
-        for s in 0..n {
-            places[s] = 1 + (0..n).filter(|&t| key(t) < key(s)).count() as u8;
+        for (s, place) in places.iter_mut().enumerate().take(n) {
+            *place = 1 + (0..n).filter(|&t| key(t) < key(s)).count() as u8;
         }
         places
     }
@@ -643,8 +643,7 @@ impl Game for State {
     /// at most that many rounds, each of at most that many actions. A loaded state keeps the
     /// bound because validation refuses a move number above what its round allows.
     fn max_moves(&self) -> u32 {
-        let bound =
-            u64::from(self.config.round_cap()) * u64::from(self.config.round_move_bound());
+        let bound = u64::from(self.config.round_cap()) * u64::from(self.config.round_move_bound());
         u32::try_from(bound).unwrap_or(u32::MAX)
     }
 

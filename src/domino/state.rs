@@ -48,7 +48,11 @@ impl Placement {
     pub(crate) fn decode(code: u8) -> Placement {
         Placement {
             tile: Tile::from_index_wrapping(code & 31),
-            end: if code & 32 == 0 { End::Left } else { End::Right },
+            end: if code & 32 == 0 {
+                End::Left
+            } else {
+                End::Right
+            },
             seat: Seat(code >> 6),
         }
     }
@@ -431,9 +435,8 @@ impl State {
         if self.all_stuck() {
             return Some(false);
         }
-        (self.config.fish_detection == FishDetection::ClosedLayoutImmediate
-            && self.layout_closed())
-        .then_some(true)
+        (self.config.fish_detection == FishDetection::ClosedLayoutImmediate && self.layout_closed())
+            .then_some(true)
     }
 
     pub(crate) fn mask_points(&self, mask: u32) -> u32 {
@@ -629,8 +632,8 @@ impl State {
         if self.drew && !matches!(self.phase, Phase::Play | Phase::Draw) {
             return bad("`drew` is set outside a turn");
         }
-        let bound = u64::from(self.round - 1) * u64::from(c.round_move_bound())
-            + self.round_progress();
+        let bound =
+            u64::from(self.round - 1) * u64::from(c.round_move_bound()) + self.round_progress();
         if u64::from(self.move_number) > bound {
             return bad("the move number is higher than any game reaching this round allows");
         }
@@ -643,7 +646,9 @@ impl State {
                 } else {
                     self.round - 1
                 };
-                if r.round != expected || r.seat.index() >= n || r.points[n..].iter().any(|&p| p != 0)
+                if r.round != expected
+                    || r.seat.index() >= n
+                    || r.points[n..].iter().any(|&p| p != 0)
                 {
                     return bad("the last round's result does not fit the round");
                 }

@@ -384,8 +384,8 @@ mod tests {
 
     #[test]
     fn suits_have_seven_tiles_and_doubles_seven() {
-        for n in 0..7 {
-            assert_eq!(SUITS[n].count_ones(), 7);
+        for suit in SUITS {
+            assert_eq!(suit.count_ones(), 7);
         }
         assert_eq!(DOUBLES.count_ones(), 7);
         let total: u32 = Tile::all().map(|t| u32::from(t.pips())).sum();

@@ -77,7 +77,9 @@ impl View {
             phase: state.phase,
             to_move,
             hand: state.hand(seat).iter().collect(),
-            hand_counts: (0..n).map(|s| state.hand(Seat(s as u8)).len() as u8).collect(),
+            hand_counts: (0..n)
+                .map(|s| state.hand(Seat(s as u8)).len() as u8)
+                .collect(),
             boneyard: state.boneyard().len() as u8,
             drawable: state.drawable(),
             line: state.line().as_slice().to_vec(),
@@ -215,11 +217,7 @@ impl fmt::Display for State {
         )?;
         let line = self.line();
         write_line(f, line.as_slice(), self.ends())?;
-        write!(
-            f,
-            "Cho:   {:>2} tiles ",
-            self.boneyard().len()
-        )?;
+        write!(f, "Cho:   {:>2} tiles ", self.boneyard().len())?;
         write_tiles(f, self.boneyard().iter())?;
         writeln!(f)?;
         for s in 0..n {
