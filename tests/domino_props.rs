@@ -458,3 +458,32 @@ fn bad_setups_are_refused_with_a_reason() {
     let e = State::from_setup(setup).unwrap_err().to_string();
     assert!(e.contains("does not match"), "{e}");
 }
+
+#[test]
+fn sampling_matches_the_generic_weighted_draw() {
+    // State::sample_chance picks exactly what the trait's generic method picks from
+    // chance_outcomes with the same RNG stream (records made either way agree).
+    use dangian::{uniform_below, ChanceList};
+    for seed in 0..40u64 {
+        let (states, _) = play(Config::with_players(2 + (seed % 3) as u8), seed, 200);
+        for s in states.iter().filter(|s| s.to_move() == ToMove::Chance) {
+            let mut a = GameRng::new(seed ^ u64::from(s.move_number()));
+            let mut b = a.clone();
+            let ours = s.sample_chance(&mut a);
+            let mut outcomes = ChanceList::new();
+            s.chance_outcomes(&mut outcomes);
+            let total: u32 = outcomes.iter().map(|o| o.weight).sum();
+            let mut r = uniform_below(&mut b, total);
+            let mut generic = None;
+            for o in &outcomes {
+                if r < o.weight {
+                    generic = Action::from_id(o.id);
+                    break;
+                }
+                r -= o.weight;
+            }
+            assert_eq!(ours, generic);
+            assert_eq!(a, b, "the same number of draws from the stream");
+        }
+    }
+}

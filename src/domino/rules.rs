@@ -1,5 +1,6 @@
 //! The rules: legal actions, checks, and the engine procedure of the rules contract §2.
 
+use crate::chance::uniform_below;
 use crate::game::{
     ActionList, ChanceList, ChanceOutcome, ConfigError, EventSink, Game, GameKind, Outcome, Seat,
     SetupError, StateHasher, ToMove, MAX_SEATS,
@@ -9,7 +10,7 @@ use super::action::{Action, DEAL_BASE, DRAW_BASE, MARKET_ID};
 use super::config::{Config, DrawPolicy, FishScoring, LaterLead, Opening, Ranking, TieBreak};
 use super::event::{EndReason, Event, RoundEnd, RoundResult};
 use super::state::{Phase, Placement, State};
-use super::tile::{End, Placed, Tile, ALL_TILES, TILE_COUNT};
+use super::tile::{End, Placed, Tile, ALL_TILES, SUITS, TILE_COUNT};
 use super::view::View;
 
 /// Why an action is illegal.
@@ -85,7 +86,7 @@ pub enum Illegal {
 
 /// The opening priority of `tile` under `opening` (lower leads first): the doubles in the
 /// rule's order, then the non-doubles by total, ties by `tiebreak` (DM-S5, DM-A1).
-fn opening_rank(tile: Tile, opening: Opening, tiebreak: TieBreak) -> u8 {
+const fn opening_rank(tile: Tile, opening: Opening, tiebreak: TieBreak) -> u8 {
     let (lo, hi) = (tile.low(), tile.high());
     if lo == hi {
         return match opening {
@@ -111,6 +112,62 @@ fn opening_rank(tile: Tile, opening: Opening, tiebreak: TieBreak) -> u8 {
         TieBreak::LowerEnd => hi,
     };
     7 + (11 - (lo + hi)) * 8 + by_end
+}
+
+/// The 28 tiles in opening order for `opening` and `tiebreak`, built at compile time from
+/// [`opening_rank`].
+const fn order_table(opening: Opening, tiebreak: TieBreak) -> [u8; TILE_COUNT] {
+    let mut out = [0u8; TILE_COUNT];
+    let mut k = 0;
+    let mut rank = 0u8;
+    while rank < 100 {
+        let mut i = 0u8;
+        while (i as usize) < TILE_COUNT {
+            if let Some(t) = Tile::from_index(i) {
+                if opening_rank(t, opening, tiebreak) == rank {
+                    out[k] = i;
+                    k += 1;
+                }
+            }
+            i += 1;
+        }
+        rank += 1;
+    }
+    out
+}
+
+const ORDERS: [[[u8; TILE_COUNT]; 2]; 3] = [
+    [
+        order_table(Opening::ZeroZeroThenHighDoubles, TieBreak::HigherEnd),
+        order_table(Opening::ZeroZeroThenHighDoubles, TieBreak::LowerEnd),
+    ],
+    [
+        order_table(Opening::OneOneThenUp, TieBreak::HigherEnd),
+        order_table(Opening::OneOneThenUp, TieBreak::LowerEnd),
+    ],
+    [
+        order_table(Opening::HighestDouble, TieBreak::HigherEnd),
+        order_table(Opening::HighestDouble, TieBreak::LowerEnd),
+    ],
+];
+
+fn opening_order(opening: Opening, tiebreak: TieBreak) -> &'static [u8; TILE_COUNT] {
+    let o = match opening {
+        Opening::ZeroZeroThenHighDoubles => 0,
+        Opening::OneOneThenUp => 1,
+        Opening::HighestDouble | Opening::AnyTileBySeat => 2,
+    };
+    let t = match tiebreak {
+        TieBreak::HigherEnd => 0,
+        TieBreak::LowerEnd => 1,
+    };
+    &ORDERS[o][t]
+}
+
+/// The tiles showing `n` (0 for a value above 6, which never occurs).
+#[inline]
+fn suit(n: u8) -> u32 {
+    SUITS.get(usize::from(n)).copied().unwrap_or(0)
 }
 
 impl State {
@@ -173,22 +230,18 @@ impl State {
             return (0, None);
         }
         // DM-S5 / DM-A1: the held tile of best opening rank.
-        let mut best: Option<(u8, u8, Tile)> = None;
-        for s in 0..self.n() {
-            let mut m = self.hands[usize::from(s)];
-            while m != 0 {
-                let t = Tile::from_index_wrapping(m.trailing_zeros() as u8);
-                m &= m - 1;
-                let r = opening_rank(t, c.opening, c.opening_tiebreak);
-                if best.is_none_or(|(br, _, _)| r < br) {
-                    best = Some((r, s, t));
-                }
+        let held = self.all_hands();
+        let order = opening_order(c.opening, c.opening_tiebreak);
+        for &i in order {
+            let t = Tile::from_index_wrapping(i);
+            if held & t.bit() != 0 {
+                let seat = (0..self.n())
+                    .find(|&s| self.hands[usize::from(s)] & t.bit() != 0)
+                    .unwrap_or(0);
+                return (seat, Some(t));
             }
         }
-        match best {
-            Some((_, s, t)) => (s, Some(t)),
-            None => (0, None),
-        }
+        (0, None)
     }
 
     /// Put `tile` from `seat`'s hand on the line at `end` (DM-S6, DM-C3, DM-C4).
@@ -509,16 +562,17 @@ impl Game for State {
                 }
             }
             Phase::Play => {
-                let [l, r] = self.ends;
-                let mut m = self.hands[usize::from(self.actor)] & self.end_mask();
+                let hand = self.hands[usize::from(self.actor)];
+                let left = hand & suit(self.ends[0]);
+                let right = hand & suit(self.ends[1]);
+                let mut m = left | right;
                 while m != 0 {
                     let i = m.trailing_zeros();
                     m &= m - 1;
-                    let t = Tile::from_index_wrapping(i as u8);
-                    if t.has(l) {
+                    if left >> i & 1 != 0 {
                         out.push(i * 2);
                     }
-                    if t.has(r) {
+                    if right >> i & 1 != 0 {
                         out.push(i * 2 + 1);
                     }
                 }
@@ -548,6 +602,30 @@ impl Game for State {
         }
     }
 
+    /// The same choice as the provided method (the `r`-th outcome in ascending id order with
+    /// `r = uniform_below(rng, outcomes)`, so records and seeds are unaffected), without
+    /// building the list: every outcome has weight 1, so it picks the `r`-th tile of the
+    /// chợ directly.
+    #[inline]
+    fn sample_chance<R: rand_core::Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        let base = match self.phase {
+            Phase::Deal => DEAL_BASE,
+            Phase::Draw => DRAW_BASE,
+            _ => return None,
+        };
+        let count = self.stock.count_ones();
+        if count == 0 {
+            return None;
+        }
+        let r = uniform_below(rng, count);
+        let mut m = self.stock;
+        for _ in 0..r {
+            m &= m - 1;
+        }
+        <Action as crate::game::Action>::from_id(base + m.trailing_zeros())
+    }
+
+    #[inline]
     fn check(&self, action: Action) -> Result<(), Illegal> {
         let seat = Seat(self.actor);
         match (self.phase, action) {
@@ -590,7 +668,7 @@ impl Game for State {
                     };
                 }
                 let shows = self.ends[end.index()];
-                if tile.has(shows) {
+                if suit(shows) & tile.bit() != 0 {
                     Ok(())
                 } else {
                     Err(Illegal::NoMatch { tile, end, shows })
@@ -711,5 +789,43 @@ impl Game for State {
 
     fn validate(&self) -> Result<(), SetupError> {
         self.check_reachable()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opening_orders_are_permutations_in_rank_order() {
+        // DM-A1: each order lists all 28 tiles once, by ascending opening rank.
+        for opening in [
+            Opening::ZeroZeroThenHighDoubles,
+            Opening::OneOneThenUp,
+            Opening::HighestDouble,
+        ] {
+            for tiebreak in [TieBreak::HigherEnd, TieBreak::LowerEnd] {
+                let order = opening_order(opening, tiebreak);
+                let mut seen = 0u32;
+                for &i in order {
+                    seen |= 1 << i;
+                }
+                assert_eq!(seen, ALL_TILES);
+                let ranks: Vec<u8> = order
+                    .iter()
+                    .map(|&i| opening_rank(Tile::from_index_wrapping(i), opening, tiebreak))
+                    .collect();
+                assert!(ranks.windows(2).all(|w| w[0] < w[1]), "{opening:?}");
+            }
+        }
+        let first: Vec<String> =
+            opening_order(Opening::ZeroZeroThenHighDoubles, TieBreak::HigherEnd)[..12]
+                .iter()
+                .map(|&i| Tile::from_index_wrapping(i).to_string())
+                .collect();
+        assert_eq!(
+            first,
+            ["0-0", "6-6", "5-5", "4-4", "3-3", "2-2", "1-1", "5-6", "4-6", "3-6", "4-5", "2-6"]
+        );
     }
 }

@@ -382,7 +382,8 @@ impl State {
 
     #[inline]
     pub(crate) fn end_mask(&self) -> u32 {
-        SUITS[usize::from(self.ends[0] % 7)] | SUITS[usize::from(self.ends[1] % 7)]
+        let suit = |n: u8| SUITS.get(usize::from(n)).copied().unwrap_or(0);
+        suit(self.ends[0]) | suit(self.ends[1])
     }
 
     #[inline]
