@@ -41,7 +41,7 @@ fn default_single_rounds_2_3_4_players() {
             "default one round",
             one_round(Config::with_players(players)),
             20 + u64::from(players),
-            60,
+            150,
         );
     }
 }
@@ -49,8 +49,8 @@ fn default_single_rounds_2_3_4_players() {
 #[test]
 fn every_preset() {
     for (name, config) in Config::presets() {
-        run(name, config, 3, 2);
-        run(name, one_round(config), 4, 40);
+        run(name, config, 3, 3);
+        run(name, one_round(config), 4, 80);
     }
 }
 
@@ -109,7 +109,7 @@ fn hand_made_variants() {
     ];
     for (i, config) in variants.into_iter().enumerate() {
         config.validate().unwrap();
-        run(&format!("variant {i}"), config, 100 + i as u64, 6);
+        run(&format!("variant {i}"), config, 100 + i as u64, 10);
     }
 }
 

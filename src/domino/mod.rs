@@ -11,9 +11,31 @@
 //! 0; otherwise the first to play out scores 0; everyone else adds the pips in hand; the
 //! match ends after a round in which someone reaches 101, lowest total first.
 //!
+//! ```
+//! use dangian::domino::{Action, Config, End, State, Tile};
+//! use dangian::{Game, GameRng, NoEvents, Seat, ToMove};
+//!
+//! let mut game = State::new(Config::default()).unwrap(); // the seed rules, 2 players
+//! let mut rng = GameRng::new(7);
+//! while game.to_move() == ToMove::Chance {
+//!     // The deal: one chance outcome per tile; the forced lead follows by itself.
+//!     let deal = game.sample_chance(&mut rng).unwrap();
+//!     game.apply(deal, &mut NoEvents).unwrap();
+//! }
+//! let view = game.view(Seat(1)); // seat 1's hand, the others' tile counts, the line
+//! assert_eq!(view.hand_counts.iter().map(|&n| usize::from(n)).sum::<usize>(), 13);
+//! if let ToMove::Seat(seat) = game.to_move() {
+//!     let tile = game.view(seat).legal[0];
+//!     let mut events = Vec::new();
+//!     game.apply(tile, &mut events).unwrap();
+//!     println!("{:?}\n{game}", events);
+//! }
+//! # let _ = (Action::Market, End::Left, Tile::new(0, 0));
+//! ```
+//!
 //! # Model
 //!
-//! - [`State`] implements [`crate::Game`]. It is `Copy` (≈ 150 bytes): hands and the chợ are
+//! - [`State`] implements [`crate::Game`]. It is `Copy` (136 bytes): hands and the chợ are
 //!   28-bit masks ([`TileSet`]), the line is the fixed array of this round's placements.
 //! - Chance is explicit (DM-C1): the deal is a sequence of [`Action::Deal`] outcomes, one tile
 //!   each (seat 0's whole hand first), and every draw an [`Action::Draw`] outcome, uniform

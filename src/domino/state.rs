@@ -772,3 +772,19 @@ impl TryFrom<Setup> for State {
         State::from_setup(setup)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn state_and_config_are_small_copy_values() {
+        fn copy<T: Copy>() {}
+        copy::<State>();
+        copy::<Config>();
+        let (state, config) = (std::mem::size_of::<State>(), std::mem::size_of::<Config>());
+        eprintln!("State {state} bytes, Config {config} bytes");
+        assert!(state <= 160, "State is {state} bytes");
+        assert!(config <= 40, "Config is {config} bytes");
+    }
+}

@@ -33,6 +33,8 @@ pub struct View {
     pub phase: Phase,
     /// Who acts next (a seat, chance dealing or drawing, or nobody).
     pub to_move: ToMove,
+    /// The seat concerned: being dealt to, leading, playing or drawing (`None` when over).
+    pub actor: Option<Seat>,
     /// This seat's tiles, ascending.
     pub hand: Vec<Tile>,
     /// Tiles held by each seat.
@@ -76,6 +78,7 @@ impl View {
             round: state.round,
             phase: state.phase,
             to_move,
+            actor: state.actor(),
             hand: state.hand(seat).iter().collect(),
             hand_counts: (0..n)
                 .map(|s| state.hand(Seat(s as u8)).len() as u8)
@@ -112,11 +115,8 @@ fn write_line(f: &mut fmt::Formatter<'_>, line: &[Placed], ends: Option<(u8, u8)
 }
 
 fn write_tiles(f: &mut fmt::Formatter<'_>, tiles: impl Iterator<Item = Tile>) -> fmt::Result {
-    for (i, t) in tiles.enumerate() {
-        if i > 0 {
-            f.write_str(" ")?;
-        }
-        write!(f, "[{}|{}]", t.low(), t.high())?;
+    for t in tiles {
+        write!(f, " [{}|{}]", t.low(), t.high())?;
     }
     Ok(())
 }
@@ -133,11 +133,12 @@ fn write_last_round(f: &mut fmt::Formatter<'_>, r: &RoundResult, n: usize) -> fm
     writeln!(f)
 }
 
-fn to_move_text(to_move: ToMove, phase: Phase) -> String {
+fn to_move_text(to_move: ToMove, phase: Phase, actor: Option<Seat>) -> String {
+    let who = actor.map_or(0, |s| s.0);
     match (to_move, phase) {
         (ToMove::Over, _) => "match over".into(),
-        (ToMove::Chance, Phase::Deal) => "dealing".into(),
-        (ToMove::Chance, _) => "drawing from the cho".into(),
+        (ToMove::Chance, Phase::Deal) => format!("dealing to seat {who}"),
+        (ToMove::Chance, _) => format!("seat {who} draws from the cho"),
         (ToMove::Seat(s), Phase::Lead) => format!("seat {} to lead (any tile)", s.0),
         (ToMove::Seat(s), _) => format!("seat {} to play", s.0),
     }
@@ -153,7 +154,7 @@ impl fmt::Display for View {
             "Domino, round {}: seat {}'s view; {} (move {})",
             self.round,
             self.seat.0,
-            to_move_text(self.to_move, self.phase),
+            to_move_text(self.to_move, self.phase, self.actor),
             self.move_number
         )?;
         write_line(f, &self.line, self.ends)?;
@@ -170,10 +171,13 @@ impl fmt::Display for View {
             };
             write!(f, "{mark} seat {s} {:>4} pts  ", self.scores[s])?;
             if s == self.seat.index() {
-                f.write_str("you: ")?;
+                f.write_str("you:")?;
                 write_tiles(f, self.hand.iter().copied())?;
             } else {
-                write!(f, "{:>2} tiles ", self.hand_counts[s])?;
+                write!(f, "{:>2} tiles", self.hand_counts[s])?;
+                if self.hand_counts[s] > 0 {
+                    f.write_str(" ")?;
+                }
                 for _ in 0..self.hand_counts[s] {
                     f.write_str("[?|?]")?;
                 }
@@ -212,12 +216,12 @@ impl fmt::Display for State {
             self.round,
             n,
             self.config.loss_threshold,
-            to_move_text(self.to_move(), self.phase),
+            to_move_text(self.to_move(), self.phase, self.actor()),
             self.move_number
         )?;
         let line = self.line();
         write_line(f, line.as_slice(), self.ends())?;
-        write!(f, "Cho:   {:>2} tiles ", self.boneyard().len())?;
+        write!(f, "Cho:   {:>2} tiles", self.boneyard().len())?;
         write_tiles(f, self.boneyard().iter())?;
         writeln!(f)?;
         for s in 0..n {
@@ -229,7 +233,7 @@ impl fmt::Display for State {
             let hand = self.hand(Seat(s as u8));
             write!(
                 f,
-                "{mark} seat {s} {:>4} pts {:>2} tiles ",
+                "{mark} seat {s} {:>4} pts {:>2} tiles",
                 self.scores[s],
                 hand.len()
             )?;
