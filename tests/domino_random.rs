@@ -41,7 +41,7 @@ fn default_single_rounds_2_3_4_players() {
             "default one round",
             one_round(Config::with_players(players)),
             20 + u64::from(players),
-            150,
+            100,
         );
     }
 }
@@ -50,7 +50,7 @@ fn default_single_rounds_2_3_4_players() {
 fn every_preset() {
     for (name, config) in Config::presets() {
         run(name, config, 3, 3);
-        run(name, one_round(config), 4, 80);
+        run(name, one_round(config), 4, 60);
     }
 }
 
