@@ -62,6 +62,16 @@ fn games(c: &mut Criterion) {
         "o_an_quan_vi_wikipedia",
         dangian::o_an_quan::Config::vi_wikipedia(),
     );
+    // Domino: one round (the design target) and a whole match to 101, 2 players.
+    bench_game::<dangian::domino::State>(
+        c,
+        "domino_one_round",
+        dangian::domino::Config {
+            max_rounds: Some(1),
+            ..Default::default()
+        },
+    );
+    bench_game::<dangian::domino::State>(c, "domino_match", Default::default());
 }
 
 criterion_group!(benches, games);

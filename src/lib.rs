@@ -13,6 +13,7 @@
 #![warn(missing_docs)]
 
 pub mod chance;
+pub mod domino;
 pub mod game;
 pub mod o_an_quan;
 
@@ -27,3 +28,5 @@ pub mod testing;
 
 pub use o_an_quan::State as OAnQuan;
 pub use record::{Record, RecordError, Recorded, RECORD_FORMAT, RULES_VERSION};
+
+pub use domino::{Config as DominoConfig, State as Domino};

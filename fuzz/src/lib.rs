@@ -1,2 +1,4 @@
 //! Fuzz target bodies.
 pub mod o_an_quan;
+
+pub mod domino;
