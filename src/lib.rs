@@ -12,6 +12,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod bot;
 pub mod chance;
 pub mod domino;
 pub mod game;
