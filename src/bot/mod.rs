@@ -207,7 +207,7 @@ pub fn place_rewards<G: Game>(game: &G) -> [f64; crate::MAX_SEATS] {
     if n < 2 {
         return reward;
     }
-    for s in 0..n {
+    for (s, r) in reward.iter_mut().enumerate().take(n) {
         let place = usize::from(outcome.places[s]);
         if place == 0 {
             continue;
@@ -217,7 +217,7 @@ pub fn place_rewards<G: Game>(game: &G) -> [f64; crate::MAX_SEATS] {
             .filter(|&t| usize::from(outcome.places[t]) == place)
             .count();
         let mean_place = place as f64 + (ties as f64 - 1.0) / 2.0;
-        reward[s] = ((n as f64 - mean_place) / (n as f64 - 1.0)).clamp(0.0, 1.0);
+        *r = ((n as f64 - mean_place) / (n as f64 - 1.0)).clamp(0.0, 1.0);
     }
     reward
 }
