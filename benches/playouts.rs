@@ -55,8 +55,24 @@ pub fn bench_game<G: Game>(c: &mut Criterion, name: &str, config: G::Config) {
 }
 
 fn games(c: &mut Criterion) {
-    let _ = c;
     // One line per game: bench_game::<dangian::o_an_quan::State>(c, "o_an_quan", Default::default());
+    bench_game::<dangian::o_an_quan::State>(c, "o_an_quan", Default::default());
+    bench_game::<dangian::o_an_quan::State>(
+        c,
+        "o_an_quan_vi_wikipedia",
+        dangian::o_an_quan::Config::vi_wikipedia(),
+    );
+    // Domino: one round (the design target) and a whole match to 101, 2 players.
+    bench_game::<dangian::domino::State>(
+        c,
+        "domino_one_round",
+        dangian::domino::Config {
+            max_rounds: Some(1),
+            ..Default::default()
+        },
+    );
+    bench_game::<dangian::domino::State>(c, "domino_match", Default::default());
+    // Cờ cá ngựa: the seed rules (4 players) and the single-die preset.
     bench_game::<dangian::ca_ngua::State>(c, "ca_ngua", dangian::ca_ngua::Config::default());
     bench_game::<dangian::ca_ngua::State>(
         c,

@@ -12,9 +12,12 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod bot;
 pub mod ca_ngua;
 pub mod chance;
+pub mod domino;
 pub mod game;
+pub mod o_an_quan;
 
 pub use chance::{uniform_below, GameRng};
 pub use game::{
@@ -25,4 +28,9 @@ pub use game::{
 pub mod record;
 pub mod testing;
 
+pub use o_an_quan::State as OAnQuan;
 pub use record::{Record, RecordError, Recorded, RECORD_FORMAT, RULES_VERSION};
+
+pub use domino::{Config as DominoConfig, State as Domino};
+
+pub use ca_ngua::{Config as CaNguaConfig, State as CaNgua};

@@ -72,6 +72,32 @@ fn assert_hot_path_does_not_allocate<G: Game>(config: G::Config, games: u32) {
 }
 
 #[test]
+fn o_an_quan_hot_path_does_not_allocate() {
+    use dangian::o_an_quan::{Config, State};
+    assert_hot_path_does_not_allocate::<State>(Config::default(), 200);
+    for (_, config) in Config::presets() {
+        assert_hot_path_does_not_allocate::<State>(config, 40);
+    }
+}
+
+#[test]
+fn domino_hot_path_does_not_allocate() {
+    use dangian::domino::{Config, DrawPolicy, State};
+    assert_hot_path_does_not_allocate::<State>(Config::default(), 20);
+    for players in 3..=4 {
+        assert_hot_path_does_not_allocate::<State>(Config::with_players(players), 5);
+    }
+    for (_, config) in Config::presets() {
+        assert_hot_path_does_not_allocate::<State>(config, 5);
+    }
+    let voluntary = Config {
+        draw_policy: DrawPolicy::Voluntary,
+        ..Config::default()
+    };
+    assert_hot_path_does_not_allocate::<State>(voluntary, 5);
+}
+
+#[test]
 fn ca_ngua_hot_path_does_not_allocate() {
     use dangian::ca_ngua::{Capture, Config, DiceUsage, DoorRule, HomeEntry, State};
     let variant = Config {

@@ -1,3 +1,6 @@
 //! Fuzz target bodies.
+pub mod o_an_quan;
+
+pub mod domino;
 
 pub mod ca_ngua;

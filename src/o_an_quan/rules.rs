@@ -1,0 +1,650 @@
+//! The move procedure (rules §2.2, §2.3) and the [`Game`] implementation.
+
+use crate::game::{
+    Action as _, ActionList, ChanceList, ConfigError, EventSink, Game, GameKind, NoEvents, Outcome,
+    Seat, SetupError, StateHasher, ToMove,
+};
+
+use super::action::{seat_letter, Action, Dir};
+use super::config::{
+    ChainCapture, Config, DirectionRule, Refill, RelayAtQuan, RelayLoop, RELAY_BACKSTOP,
+};
+use super::event::{EndReason, Event, TurnEndReason};
+use super::state::{is_quan, own_cells, owned_by, quan_index, BigStone, State};
+use super::view::View;
+
+/// Why a move is illegal.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// The square belongs to the other player (OAQ-S3: "trong số 5 ô vuông của mình").
+    #[error(
+        "square {} belongs to player {}, but player {} is to move",
+        Action::square_name(*cell),
+        seat_letter(*owner),
+        seat_letter(*mover)
+    )]
+    NotOwnSquare {
+        /// The cell of the square.
+        cell: u8,
+        /// Its owner.
+        owner: Seat,
+        /// The player to move.
+        mover: Seat,
+    },
+    /// The square is empty (OAQ-S3: "một ô có quân").
+    #[error("square {} is empty", Action::square_name(*cell))]
+    EmptySquare {
+        /// The cell of the square.
+        cell: u8,
+    },
+    /// The direction is not allowed by `direction` (OAQ-A3).
+    #[error("sowing {dir} is not allowed: these rules sow {allowed} only")]
+    DirectionNotAllowed {
+        /// The direction asked for.
+        dir: Dir,
+        /// The only direction allowed.
+        allowed: Dir,
+    },
+    /// The move would capture a big stone on the game's first ply
+    /// (`forbid_quan_capture_on_first_move`, OAQ-A6).
+    #[error("{action} would capture a quan on the game's first move, which these rules forbid")]
+    QuanCaptureOnFirstMove {
+        /// The move.
+        action: Action,
+    },
+}
+
+/// How sowing continues after a hand is sown (one leg of a move).
+enum Leg {
+    /// Relay: pick up `take` stones from `cell` (OAQ-S4, OAQ-A5).
+    Relay { cell: u8, take: u16 },
+    /// `cell` is an empty square: look for a capture beyond it (OAQ-S5).
+    Gap(u8),
+    /// The turn ends.
+    Stop(TurnEndReason),
+}
+
+/// What a move did.
+#[derive(Copy, Clone, Debug)]
+struct Summary {
+    reason: TurnEndReason,
+    captures: u8,
+    dan: u32,
+    quan: u8,
+    /// The move reached a big stone on the first ply while that capture is forbidden.
+    forbidden: bool,
+}
+
+/// A relay state inside a move: the board just before relaying from `cell`.
+#[derive(Copy, Clone)]
+struct RelayPoint {
+    state: State,
+    cell: u8,
+    take: u16,
+}
+
+impl RelayPoint {
+    fn same(&self, other: &RelayPoint) -> bool {
+        self.cell == other.cell && self.state.dan == other.state.dan
+    }
+}
+
+#[inline]
+fn ring_step(cell: u8, dir: Dir) -> u8 {
+    match dir {
+        Dir::Ccw => {
+            if cell >= 11 {
+                0
+            } else {
+                cell + 1
+            }
+        }
+        Dir::Cw => {
+            if cell == 0 {
+                11
+            } else {
+                cell - 1
+            }
+        }
+    }
+}
+
+impl State {
+    /// The cell after `cell` in direction `dir` (quan squares left out under
+    /// `skip_quan_squares`).
+    #[inline]
+    fn next_cell(&self, cell: u8, dir: Dir) -> u8 {
+        let n = ring_step(cell, dir);
+        if self.config.skip_quan_squares && is_quan(n) {
+            ring_step(n, dir)
+        } else {
+            n
+        }
+    }
+
+    /// Whether `cell` serves as the empty square before a capture: an empty small square, or
+    /// a completely empty quan square under `quan_square_as_gap` (OAQ-A5, OAQ-C8).
+    #[inline]
+    fn is_gap(&self, cell: u8) -> bool {
+        if is_quan(cell) {
+            self.config.quan_square_as_gap && !self.has_pieces(cell)
+        } else {
+            self.dan[usize::from(cell)] == 0
+        }
+    }
+
+    /// Whether quan square `cell` is a protected quan non (OAQ-A6, OAQ-C9).
+    #[inline]
+    fn is_quan_non(&self, cell: u8) -> bool {
+        match self.config.quan_non_threshold {
+            None => false,
+            Some(k) => {
+                (self.big_on_board(cell) || !self.config.quan_non_requires_big_stone)
+                    && self.dan[usize::from(cell)] < u16::from(k)
+            }
+        }
+    }
+
+    fn direction_allowed(&self, dir: Dir) -> Result<(), Illegal> {
+        let allowed = match self.config.direction {
+            DirectionRule::PlayerChoice => return Ok(()),
+            DirectionRule::FixedCcw => Dir::Ccw,
+            DirectionRule::FixedCw => Dir::Cw,
+        };
+        if dir == allowed {
+            Ok(())
+        } else {
+            Err(Illegal::DirectionNotAllowed { dir, allowed })
+        }
+    }
+
+    /// The checks that need no simulation.
+    fn basic_check(&self, a: Action) -> Result<(), Illegal> {
+        if self.end.is_some() {
+            return Err(Illegal::GameOver);
+        }
+        if !owned_by(a.cell(), self.to_move) {
+            return Err(Illegal::NotOwnSquare {
+                cell: a.cell(),
+                owner: a.owner(),
+                mover: self.to_move,
+            });
+        }
+        if self.dan[usize::from(a.cell())] == 0 {
+            return Err(Illegal::EmptySquare { cell: a.cell() });
+        }
+        self.direction_allowed(a.dir())
+    }
+
+    /// The ids forbidden on the first ply by `forbid_quan_capture_on_first_move` (OAQ-A6), as
+    /// a bit mask; 0 when the rule does not apply or when it would forbid every move.
+    fn first_move_forbidden_mask(&self) -> u32 {
+        if !self.config.forbid_quan_capture_on_first_move || self.ply != 0 || self.end.is_some() {
+            return 0;
+        }
+        let mut forbidden = 0u32;
+        let mut allowed = 0u32;
+        for id in 0..Action::ID_COUNT {
+            let Some(a) = Action::from_id(id) else {
+                continue;
+            };
+            if self.basic_check(a).is_err() {
+                continue;
+            }
+            let mut copy = *self;
+            let stop = self.relay_stop(a);
+            if copy.run_move(a, stop, true, &mut NoEvents).forbidden {
+                forbidden |= 1 << id;
+            } else {
+                allowed |= 1 << id;
+            }
+        }
+        if allowed == 0 {
+            0
+        } else {
+            forbidden
+        }
+    }
+
+    /// Sow `take` stones (already in hand) from `from`, then look at the next square
+    /// (rules §2.2).
+    #[inline]
+    fn sow_leg<S: EventSink<Event>>(&mut self, from: u8, take: u16, dir: Dir, sink: &mut S) -> Leg {
+        let mut pos = from;
+        let mut hand = take;
+        while hand > 0 {
+            pos = self.next_cell(pos, dir);
+            // OAQ-A4: by default the origin gets a stone on a lap; Oware-style skips it.
+            if self.config.skip_origin_on_lap && pos == from {
+                pos = self.next_cell(pos, dir);
+            }
+            let cell = &mut self.dan[usize::from(pos)];
+            *cell += 1;
+            hand -= 1;
+            sink.emit(Event::Sow {
+                cell: pos,
+                now: *cell,
+            });
+        }
+        // OAQ-A4 (Ludii): a large sowing ends the turn with no relay and no capture.
+        if let Some(k) = self.config.stop_after_sowing_at_least {
+            if take >= k {
+                return Leg::Stop(TurnEndReason::LargeSowing);
+            }
+        }
+        let n = self.next_cell(pos, dir);
+        let here = self.dan[usize::from(n)];
+        if is_quan(n) {
+            // OAQ-S7 / OAQ-A5: a quan square next ends the turn, unless the variant relays
+            // through it or (OAQ-C8) it is completely empty and counts as a gap.
+            let take = match self.config.relay_at_quan {
+                RelayAtQuan::Stop => 0,
+                RelayAtQuan::TakeOne => here.min(1),
+                RelayAtQuan::TakeAll => here,
+            };
+            if take > 0 {
+                Leg::Relay { cell: n, take }
+            } else if self.is_gap(n) {
+                Leg::Gap(n)
+            } else {
+                Leg::Stop(TurnEndReason::NextIsQuan)
+            }
+        } else if here > 0 {
+            // OAQ-S4: relay from a small square with stones.
+            Leg::Relay {
+                cell: n,
+                take: here,
+            }
+        } else {
+            Leg::Gap(n)
+        }
+    }
+
+    /// Under `RelayLoop::EndTurnOnRepeat`, the number of the relay (from 0) that would first
+    /// repeat an earlier relay state of this move, found with Brent's cycle detection on a
+    /// copy (OAQ-A12). `None` when the move ends without repeating.
+    fn relay_stop(&self, a: Action) -> Option<u32> {
+        if self.config.relay_loop != RelayLoop::EndTurnOnRepeat {
+            return None;
+        }
+        let dir = a.dir();
+        let mut s = *self;
+        let from = a.cell();
+        let take = s.dan[usize::from(from)];
+        s.dan[usize::from(from)] = 0;
+        let Leg::Relay { cell, take } = s.sow_leg(from, take, dir, &mut NoEvents) else {
+            return None;
+        };
+        let x0 = RelayPoint {
+            state: s,
+            cell,
+            take,
+        };
+        let f = |x: &RelayPoint| -> Option<RelayPoint> {
+            let mut st = x.state;
+            st.dan[usize::from(x.cell)] -= x.take;
+            match st.sow_leg(x.cell, x.take, dir, &mut NoEvents) {
+                Leg::Relay { cell, take } => Some(RelayPoint {
+                    state: st,
+                    cell,
+                    take,
+                }),
+                _ => None,
+            }
+        };
+        // Brent: find the cycle length `lam`.
+        let mut power = 1u32;
+        let mut lam = 1u32;
+        let mut tortoise = x0;
+        let mut hare = f(&x0)?;
+        let mut steps = 1u32;
+        while !tortoise.same(&hare) {
+            if power == lam {
+                tortoise = hare;
+                power *= 2;
+                lam = 0;
+            }
+            hare = f(&hare)?;
+            lam += 1;
+            steps += 1;
+            if steps > RELAY_BACKSTOP {
+                return None;
+            }
+        }
+        // Then the start of the cycle `mu`: the first repeat is relay `mu + lam`.
+        let mut tortoise = x0;
+        let mut hare = x0;
+        for _ in 0..lam {
+            hare = f(&hare)?;
+        }
+        let mut mu = 0u32;
+        while !tortoise.same(&hare) {
+            tortoise = f(&tortoise)?;
+            hare = f(&hare)?;
+            mu += 1;
+        }
+        Some(mu + lam)
+    }
+
+    /// Play the sowing and captures of move `a` (rules §2.2) for the player to move.
+    fn run_move<S: EventSink<Event>>(
+        &mut self,
+        a: Action,
+        stop_relay_at: Option<u32>,
+        forbid_first_quan: bool,
+        sink: &mut S,
+    ) -> Summary {
+        let seat = self.to_move;
+        let dir = a.dir();
+        let mut from = a.cell();
+        // OAQ-S3: take all the stones of the chosen square.
+        let mut take = self.dan[usize::from(from)];
+        self.dan[usize::from(from)] = 0;
+        sink.emit(Event::PickUp {
+            seat,
+            cell: from,
+            stones: take,
+        });
+        let mut relays = 0u32;
+        let stop = |reason| Summary {
+            reason,
+            captures: 0,
+            dan: 0,
+            quan: 0,
+            forbidden: false,
+        };
+        loop {
+            match self.sow_leg(from, take, dir, sink) {
+                Leg::Relay { cell, take: t } => {
+                    // OAQ-A12: guards for the rules where relays can loop.
+                    if stop_relay_at == Some(relays) {
+                        return stop(TurnEndReason::RelayRepeat);
+                    }
+                    match self.config.relay_loop {
+                        RelayLoop::Impossible => {}
+                        RelayLoop::Cap(c) if relays >= c => {
+                            return stop(TurnEndReason::RelayCap);
+                        }
+                        _ if relays >= RELAY_BACKSTOP => return stop(TurnEndReason::RelayCap),
+                        _ => {}
+                    }
+                    relays += 1;
+                    self.dan[usize::from(cell)] -= t;
+                    sink.emit(Event::Relay {
+                        cell,
+                        stones: t,
+                        number: relays,
+                    });
+                    from = cell;
+                    take = t;
+                }
+                Leg::Stop(reason) => return stop(reason),
+                Leg::Gap(gap) => {
+                    return self.capture_chain(seat, gap, dir, forbid_first_quan, sink)
+                }
+            }
+        }
+    }
+
+    /// Captures beyond the empty square `gap` (OAQ-S5, OAQ-S6, OAQ-S7).
+    fn capture_chain<S: EventSink<Event>>(
+        &mut self,
+        seat: Seat,
+        mut gap: u8,
+        dir: Dir,
+        forbid_first_quan: bool,
+        sink: &mut S,
+    ) -> Summary {
+        let mut sum = Summary {
+            reason: TurnEndReason::TwoEmpty,
+            captures: 0,
+            dan: 0,
+            quan: 0,
+            forbidden: false,
+        };
+        loop {
+            let t = self.next_cell(gap, dir);
+            // OAQ-S7: two empty squares end the turn.
+            if !self.has_pieces(t) {
+                sum.reason = TurnEndReason::TwoEmpty;
+                return sum;
+            }
+            if is_quan(t) {
+                // OAQ-A6 / OAQ-C9: a quan non cannot be captured; earlier captures stand.
+                if self.is_quan_non(t) {
+                    sum.reason = TurnEndReason::QuanNon;
+                    return sum;
+                }
+                if forbid_first_quan && self.big_on_board(t) {
+                    sum.forbidden = true;
+                    return sum;
+                }
+            }
+            // OAQ-S5: capture everything in `t`, dân and (in a quan square) the big stone.
+            let d = self.dan[usize::from(t)];
+            self.dan[usize::from(t)] = 0;
+            let q = if self.big_on_board(t) {
+                self.big[quan_index(t)] = BigStone::CapturedBy(seat);
+                1
+            } else {
+                0
+            };
+            self.cap_dan[usize::from(seat.0)] += i32::from(d);
+            sum.captures += 1;
+            sum.dan += u32::from(d);
+            sum.quan += q;
+            sink.emit(Event::Capture {
+                seat,
+                gap,
+                cell: t,
+                dan: d,
+                quan: q,
+                chain: sum.captures,
+            });
+            // OAQ-A7: without chains the turn ends after one capture.
+            if self.config.chain_capture == ChainCapture::Off {
+                sum.reason = TurnEndReason::SingleCapture;
+                return sum;
+            }
+            // OAQ-S6: the chain goes on over another empty square.
+            let n = self.next_cell(t, dir);
+            if !self.is_gap(n) {
+                sum.reason = TurnEndReason::AfterCapture;
+                return sum;
+            }
+            gap = n;
+        }
+    }
+
+    fn finish<S: EventSink<Event>>(&mut self, reason: EndReason, sink: &mut S) {
+        self.end = Some(reason);
+        let scores = self.final_scores().unwrap_or([0; 2]);
+        sink.emit(Event::GameEnd {
+            reason,
+            scores,
+            winner: self.winner(),
+        });
+    }
+
+    /// After a move (OAQ-C3): the end condition, the ply cap, repetition, then the refill
+    /// of the next player (OAQ-C2).
+    fn after_move<S: EventSink<Event>>(&mut self, sink: &mut S) {
+        self.ply += 1;
+        self.to_move = Seat(1 - self.to_move.0);
+        // (1) OAQ-S9 / OAQ-A9.
+        if self.end_condition_met() {
+            let reason = match self.config.end_condition {
+                super::config::EndCondition::BothQuanSquaresEmpty => EndReason::BothQuanEmpty,
+                super::config::EndCondition::BothBigStonesCaptured => {
+                    EndReason::BothBigStonesCaptured
+                }
+            };
+            return self.finish(reason, sink);
+        }
+        // (2) OAQ-A13: the ply cap.
+        if self.ply >= self.config.ply_cap() {
+            return self.finish(EndReason::MoveCap, sink);
+        }
+        // (3) OAQ-A13: repetition.
+        if let Some(k) = self.config.repetition_limit {
+            let h = self.position_hash();
+            if self.history_count(h) + 1 >= usize::from(k) {
+                return self.finish(EndReason::Repetition, sink);
+            }
+            self.push_history(h);
+        }
+        // (4) OAQ-S8 / OAQ-A8: refill the next player's empty side.
+        let p = self.to_move;
+        if self.side_stones(p) == 0 {
+            if !self.can_refill(p) {
+                return self.finish(EndReason::NoRefill, sink);
+            }
+            let r = self.config.refill_amount_per_square;
+            self.cap_dan[usize::from(p.0)] -= 5 * i32::from(r);
+            for c in own_cells(p) {
+                self.dan[usize::from(c)] += u16::from(r);
+            }
+            let pile_after = self.cap_dan[usize::from(p.0)];
+            sink.emit(Event::Refill {
+                seat: p,
+                per_square: r,
+                pile_after,
+                debt: pile_after.min(0).unsigned_abs(),
+            });
+            debug_assert!(self.config.refill != Refill::EndGameOpponentWins || pile_after >= 0);
+        }
+    }
+}
+
+impl Game for State {
+    type Config = Config;
+    type Action = Action;
+    type Event = Event;
+    type Illegal = Illegal;
+    type EndReason = EndReason;
+    type View = View;
+
+    const KIND: GameKind = GameKind::OAnQuan;
+
+    fn new(config: Config) -> Result<Self, ConfigError> {
+        State::start(config).map_err(|e| match e {
+            SetupError::Config(c) => c,
+            SetupError::Position(p) => ConfigError::new("config", p),
+        })
+    }
+
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn seats(&self) -> u8 {
+        2
+    }
+
+    fn to_move(&self) -> ToMove {
+        match self.end {
+            None => ToMove::Seat(self.to_move),
+            Some(_) => ToMove::Over,
+        }
+    }
+
+    /// At most 10 actions: 5 own squares × 2 directions (within [`ActionList`]'s 64).
+    fn legal_actions(&self, out: &mut ActionList) {
+        out.clear();
+        if self.end.is_some() {
+            return;
+        }
+        let mask = self.first_move_forbidden_mask();
+        for cell in own_cells(self.to_move) {
+            if self.dan[usize::from(cell)] == 0 {
+                continue;
+            }
+            for dir in [Dir::Cw, Dir::Ccw] {
+                if self.direction_allowed(dir).is_err() {
+                    continue;
+                }
+                if let Some(a) = Action::new(cell, dir) {
+                    let id = a.id();
+                    if mask & (1 << id) == 0 {
+                        out.push(id);
+                    }
+                }
+            }
+        }
+    }
+
+    fn chance_outcomes(&self, out: &mut ChanceList) {
+        out.clear();
+    }
+
+    fn check(&self, action: Action) -> Result<(), Illegal> {
+        self.basic_check(action)?;
+        if self.first_move_forbidden_mask() & (1 << action.id()) != 0 {
+            return Err(Illegal::QuanCaptureOnFirstMove { action });
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, action: Action, events: &mut impl EventSink<Event>) -> Result<(), Illegal> {
+        self.check(action)?;
+        let stop = self.relay_stop(action);
+        let seat = self.to_move;
+        let sum = self.run_move(action, stop, false, events);
+        events.emit(Event::TurnEnd {
+            seat,
+            reason: sum.reason,
+            captures: sum.captures,
+            dan: sum.dan,
+            quan: sum.quan,
+        });
+        self.after_move(events);
+        Ok(())
+    }
+
+    fn outcome(&self) -> Option<Outcome<EndReason>> {
+        let reason = self.end?;
+        let t = self.final_scores()?;
+        let places = match self.winner() {
+            Some(Seat(0)) => [1, 2, 0, 0],
+            Some(_) => [2, 1, 0, 0],
+            None => [1, 1, 0, 0],
+        };
+        Some(Outcome {
+            reason,
+            seats: 2,
+            scores: [t[0], t[1], 0, 0],
+            places,
+        })
+    }
+
+    fn move_number(&self) -> u32 {
+        self.ply
+    }
+
+    /// Every action is one ply, and the ply cap ends the game (OAQ-A13): the bound is
+    /// `max_plies`, or [`super::config::ENGINE_MAX_PLIES`] when it is `None`.
+    fn max_moves(&self) -> u32 {
+        self.config.ply_cap()
+    }
+
+    fn hash_state(&self, hasher: &mut StateHasher) {
+        self.hash_into(hasher);
+    }
+
+    fn view(&self, seat: Seat) -> View {
+        View::of(self, seat)
+    }
+
+    fn validate(&self) -> Result<(), SetupError> {
+        let back = State::from_setup(self.setup())?;
+        if back != *self {
+            return Err(SetupError::Position(
+                "the state differs from its own setup".into(),
+            ));
+        }
+        Ok(())
+    }
+}
