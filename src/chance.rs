@@ -4,6 +4,7 @@
 //! [`rand_core::Rng`] the caller supplies. [`GameRng`] is the one the crate offers: seeded
 //! from a `u64`, it gives the same stream on every platform and release (its first outputs are
 //! frozen by a test), and it can be saved with serde to resume a game.
+#![forbid(unsafe_code)]
 
 use std::convert::Infallible;
 

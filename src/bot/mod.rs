@@ -12,6 +12,7 @@
 //! randomness comes from its own seeded [`GameRng`], so a seeded bot picks the same action on
 //! every machine. [`Level`] gives the three difficulty presets; [`Bot::hints`] ranks every
 //! legal action with a score for a hint button.
+#![forbid(unsafe_code)]
 
 mod eval;
 mod mcts;

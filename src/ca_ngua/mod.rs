@@ -44,6 +44,7 @@
 //! game.apply(Action::Exit { piece: 0 }, &mut NoEvents).unwrap(); // red's first horse is out
 //! assert_eq!(game.square_of(dangian::ca_ngua::Colour::RED, 0), Some(0));
 //! ```
+#![forbid(unsafe_code)]
 
 mod action;
 mod config;
