@@ -4,18 +4,34 @@
  * Generated from the Rust sources; do not edit.
  *
  * Conventions:
- *  - Every function returns a DgStatus (or nothing, for dg_game_free). Results go through
- *    out-parameters, written only on success. NULL for a required pointer gives
- *    DG_STATUS_NULL_POINTER; dg_game_free(NULL) does nothing.
+ *  - Status codes: every function returns a DgStatus (but dg_abi_version, and dg_game_free,
+ *    which returns nothing). DG_STATUS_OK is 0; the values are fixed and never reused.
+ *  - Out-parameters are written only on success; the one exception is the length
+ *    out-parameter of a buffer, which gets the needed length on DG_STATUS_BUFFER_TOO_SMALL.
+ *    NULL for a required pointer gives DG_STATUS_NULL_POINTER before anything else happens.
+ *    Integer arguments standing for an enum (a game kind, a seat) are validated:
+ *    DG_STATUS_INVALID_ARGUMENT.
  *  - Ownership: a DgGame* from dg_game_new / dg_game_load / dg_game_clone is owned by the
- *    caller and freed with dg_game_free, exactly once. Everything else is copied into
- *    caller-owned buffers: pass the capacity, get the length in *len_out. A buffer that is too
- *    small (or NULL with capacity 0) gives DG_STATUS_BUFFER_TOO_SMALL and the needed length in
- *    *len_out. Text is UTF-8 with an explicit length; a NUL follows it when the buffer has room.
- *  - Thread safety: a DgGame may be moved between threads but must not be used from two
- *    threads at once; different handles are independent. dg_last_error is per thread.
- *  - A failed call leaves the game unchanged; dg_last_error gives the reason as text.
- *  - No function unwinds into C: an internal error returns DG_STATUS_PANIC.
+ *    caller and freed with dg_game_free, exactly once; dg_game_free(NULL) does nothing. The
+ *    library never keeps a pointer the caller passed, and never hands out memory the caller
+ *    must free: results are copied into caller-owned buffers.
+ *  - Buffers and size queries: pass the buffer and its capacity (bytes for text, elements
+ *    for arrays); the length is written to *len_out. A buffer too small for the result gives
+ *    DG_STATUS_BUFFER_TOO_SMALL with the needed length in *len_out and nothing else written;
+ *    so call once with (NULL, 0) to ask for the size, then again with a buffer that big. Text
+ *    is UTF-8 with an explicit length; a NUL byte follows it when the buffer has room (ask for
+ *    length + 1 to get a C string). Text input is UTF-8 with an explicit length, never
+ *    NUL-terminated by contract.
+ *  - Errors: a failed call leaves the game unchanged (its state, its RNG, its last events);
+ *    dg_last_error gives the reason as text. The message belongs to the calling thread and
+ *    stays until the next failure on that thread.
+ *  - Panics: no function unwinds into C. An internal error (a bug) returns DG_STATUS_PANIC;
+ *    if that call was changing a handle, the handle is poisoned: every later call on it but
+ *    dg_game_free returns DG_STATUS_POISONED.
+ *  - Thread safety: the functions without a DgGame argument may be called from any thread.
+ *    A DgGame may be moved between threads but must not be used from two threads at once
+ *    (not even for reading); different handles are independent, so one handle per thread
+ *    (dg_game_clone) needs no locking.
  */
 
 #ifndef DANGIAN_H
@@ -31,7 +47,7 @@
 #define DG_TO_MOVE_OVER -2
 /* dg_game_events_json: every event, unredacted (for a trusted host). */
 #define DG_ALL_SEATS -1
-/* The most actions ever legal at once: a buffer of this size always suffices. */
+/* The most actions (or chance outcomes) ever legal at once: a buffer this big always suffices. */
 #define DG_MAX_ACTIONS 64
 
 
@@ -39,19 +55,19 @@
 typedef enum DgStatus {
   // Success.
   DG_STATUS_OK = 0,
-  // A required pointer argument was NULL.
+  // A required pointer argument was NULL (or a buffer was NULL with a capacity above 0).
   DG_STATUS_NULL_POINTER = 1,
-  // An integer argument is out of range (a game kind, a seat, a level…).
+  // An integer argument is out of range (a game kind, a seat, a length).
   DG_STATUS_INVALID_ARGUMENT = 2,
   // The output buffer is too small; the needed length was written to the length out-parameter.
   DG_STATUS_BUFFER_TOO_SMALL = 3,
   // Text input is not valid UTF-8.
   DG_STATUS_INVALID_UTF8 = 4,
-  // JSON input cannot be read.
+  // JSON input cannot be read (a syntax error).
   DG_STATUS_INVALID_JSON = 5,
-  // The config is invalid.
+  // The config is not a config of this game, or it fails validation.
   DG_STATUS_INVALID_CONFIG = 6,
-  // The action id is not an action of this game.
+  // The action id (or text) is not an action of this game.
   DG_STATUS_UNKNOWN_ACTION = 7,
   // The action is illegal now (`dg_last_error` says why). The game is unchanged.
   DG_STATUS_ILLEGAL_ACTION = 8,
@@ -61,12 +77,17 @@ typedef enum DgStatus {
   DG_STATUS_NOT_CHANCE = 10,
   // The game is not over yet.
   DG_STATUS_NOT_OVER = 11,
-  // A saved game cannot be loaded (wrong format, rules version, illegal action, hash).
+  // A saved game cannot be loaded (not a record, wrong format or rules version, a bad
+  // config, an unreadable or illegal action, a final hash that differs).
   DG_STATUS_INVALID_RECORD = 12,
   // The handle is of another game than the function needs.
   DG_STATUS_WRONG_GAME = 13,
-  // An internal error (a bug): it was caught before reaching the caller.
+  // An internal error (a bug) was caught before reaching the caller. If the call was
+  // changing the handle, the handle is now poisoned.
   DG_STATUS_PANIC = 14,
+  // An earlier call on this handle failed with `DG_STATUS_PANIC` while changing it: its
+  // state cannot be trusted. Only `dg_game_free` accepts it now.
+  DG_STATUS_POISONED = 15,
 } DgStatus;
 
 // The game kinds, as passed to `dg_game_new`.
@@ -79,40 +100,12 @@ typedef enum DgGameKind {
   DG_GAME_KIND_DOMINO = 2,
 } DgGameKind;
 
-// One of the four colours of the board and its pieces (CN-S1: đỏ, vàng, xanh dương,
-// xanh lá cây), numbered `0..=3` in the direction the pieces move (rules §2.1).
-//
-// The names follow the order of the seed text: 0 red, 1 yellow, 2 blue, 3 green.
-typedef struct Colour Colour;
-
-// One game of any kind. Create with `dg_game_new` or `dg_game_load`; free with
-// `dg_game_free`. Not safe to use from two threads at once; may be moved between threads.
+// One game of any kind, with its own seeded RNG and the events of its last apply. Create
+// with `dg_game_new`, `dg_game_load` or `dg_game_clone`; free with `dg_game_free`, exactly
+// once. Thread safety: a handle may be moved to another thread, but must not be used from two
+// threads at once (not even for reading: give each thread its own `dg_game_clone`);
+// different handles are independent.
 typedef struct DgGame DgGame;
-
-// A set of die faces `1..=6`, as a bitmask (bit `k` = face `k`). JSON: a list of faces,
-// e.g. `[1, 6]`.
-typedef struct FaceSet FaceSet;
-
-// Which of the three games a state, record or handle belongs to.
-typedef struct GameKind GameKind;
-
-// A set of unordered two-dice rolls, as a bitmask. JSON: a list of pairs, e.g. `[[1, 6]]`
-// (either order on input; written low face first).
-typedef struct PairSet PairSet;
-
-// Who plays which colour (CN-S4, CN-A13): each colour in play has an owner, a player
-// (`dangian::Seat`) numbered from 0. A player owns one colour, or two ("mỗi người chơi sẽ
-// chơi liền cả 2 chuồng ngựa").
-//
-// JSON: a list of `[colour, owner]` pairs, e.g. `[[0,0],[1,1],[2,2],[3,3]]` (the default) or
-// `[[0,0],[1,1],[2,0],[3,1]]` (two players, two opposite colours each).
-typedef struct Seating Seating;
-
-// A set of absolute track squares `0..56`, as a bitmask. JSON: a list of square numbers.
-typedef struct SquareSet SquareSet;
-
-// A set of tiles as a 28-bit mask (a hand, the chợ, the tiles on the line).
-typedef struct TileSet TileSet;
 
 // A chance outcome and its weight: its probability is `weight` divided by the sum of the
 // weights of all outcomes listed.
@@ -219,80 +212,165 @@ extern "C" {
 #endif // __cplusplus
 
 // The ABI version of the library (`DANGIAN_ABI_VERSION` in the header it was built with).
+// A host checks it once at start-up against the header it was compiled with.
 uint32_t dg_abi_version(void);
 
+// The library's version text (e.g. `0.1.0`, `DANGIAN_VERSION` in the header).
+//
+// # Safety
+// See the module contract: `buf` holds `cap` bytes (or is NULL with `cap` 0), `len_out` is
+// writable.
+enum DgStatus dg_version(uint8_t *buf, size_t cap, size_t *len_out);
+
 // Copy the message of the last failed call on this thread into `buf` (UTF-8, `*len_out`
-// bytes). An empty message when nothing has failed yet.
+// bytes). An empty message when nothing has failed yet; successful calls leave it as it is,
+// and so does this function (a short buffer can be retried).
+//
+// # Safety
+// See the module contract: `buf` holds `cap` bytes (or is NULL with `cap` 0), `len_out` is
+// writable.
 enum DgStatus dg_last_error(uint8_t *buf, size_t cap, size_t *len_out);
 
+// The name of game kind `kind` (a `DgGameKind` value) as records write it: `o_an_quan`,
+// `ca_ngua` or `domino`.
+//
+// # Safety
+// See the module contract: `buf` holds `cap` bytes (or is NULL with `cap` 0), `len_out` is
+// writable.
+enum DgStatus dg_game_kind_name(uint32_t kind, uint8_t *buf, size_t cap, size_t *len_out);
+
 // Create a game of `kind` (a `DgGameKind` value) under the config JSON in
-// `config_json[0..config_len]` (NULL or length 0 = the seed rules), with its own RNG seeded by
-// `seed` for `dg_game_play_chance`. On success `*out` owns a new handle.
+// `config_json[0..config_len]` (NULL with length 0, or length 0, = the seed rules; `{}` too,
+// and missing fields take their defaults), with its own RNG seeded by `seed` for
+// `dg_game_play_chance`. On success `*out` owns a new handle (free it with `dg_game_free`).
+//
+// # Safety
+// See the module contract: `config_json` holds `config_len` bytes, `out` is writable.
 enum DgStatus dg_game_new(uint32_t kind,
                           const uint8_t *config_json,
                           size_t config_len,
                           uint64_t seed,
                           struct DgGame **out);
 
-// Free a handle. NULL is allowed and does nothing. The handle must not be used afterwards.
+// Free a handle. NULL is allowed and does nothing; a poisoned handle is freed too. The
+// handle must not be used afterwards (nor freed again).
+//
+// # Safety
+// `game` is NULL or a live handle from `dg_game_new`, `dg_game_load` or `dg_game_clone`
+// that no other thread uses, freed at most once.
 void dg_game_free(struct DgGame *game);
 
-// Copy a game (with its RNG state and its record) into a new handle `*out`.
+// Copy a game (with its RNG state, its record and the events of its last apply) into a new
+// handle `*out`, e.g. to hand one to another thread or to search ahead.
+//
+// # Safety
+// See the module contract: `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_clone(const struct DgGame *game, struct DgGame **out);
 
 // The game's kind (a `DgGameKind` value).
+//
+// # Safety
+// See the module contract: `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_kind(const struct DgGame *game, uint32_t *out);
 
 // How many seats play.
+//
+// # Safety
+// See the module contract: `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_seats(const struct DgGame *game, uint32_t *out);
 
 // Who acts next: a seat number (0, 1, …), `DG_TO_MOVE_CHANCE` or `DG_TO_MOVE_OVER`.
+//
+// # Safety
+// See the module contract: `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_to_move(const struct DgGame *game, int32_t *out);
 
 // How many actions (chance outcomes included) have been applied: the number to pass to
 // `dg_game_apply_at`.
+//
+// # Safety
+// See the module contract: `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_move_number(const struct DgGame *game, uint32_t *out);
 
 // The stable 64-bit hash of the state (the same in every language and on every platform).
+//
+// # Safety
+// See the module contract: `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_state_hash(const struct DgGame *game, uint64_t *out);
 
-// The legal action ids, ascending, into `buf[0..cap]`; their number into `*len_out`. At most
-// 64 ids are ever legal, so a buffer of 64 always suffices.
+// The legal action ids, ascending, into `buf[0..cap]`; their number into `*len_out` (0 when
+// the game is over). When chance is to move, they are the chance outcomes. At most
+// `DG_MAX_ACTIONS` ids are ever legal, so a buffer of that size always suffices.
+//
+// # Safety
+// See the module contract: `game` is a live handle, `buf` holds `cap` ids (or is NULL with
+// `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_legal_actions(const struct DgGame *game,
                                     uint32_t *buf,
                                     size_t cap,
                                     size_t *len_out);
 
-// The chance outcomes with their weights (empty unless chance is to move).
+// The chance outcomes with their weights (none unless chance is to move), at most
+// `DG_MAX_ACTIONS`.
+//
+// # Safety
+// See the module contract: `game` is a live handle, `buf` holds `cap` outcomes (or is NULL
+// with `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_chance_outcomes(const struct DgGame *game,
                                       struct DgChanceOutcome *buf,
                                       size_t cap,
                                       size_t *len_out);
 
 // `DG_STATUS_OK` if the action is legal now; otherwise `DG_STATUS_UNKNOWN_ACTION` or
-// `DG_STATUS_ILLEGAL_ACTION`, and `dg_last_error` says why.
+// `DG_STATUS_ILLEGAL_ACTION`, and `dg_last_error` says why (e.g. which piece blocks the way).
+//
+// # Safety
+// See the module contract: `game` is a live handle.
 enum DgStatus dg_game_check(const struct DgGame *game, uint32_t action);
 
 // Apply an action (a player's decision or a chance outcome chosen by the host). On failure
 // the game is unchanged. The events are then readable with `dg_game_events_json`.
+//
+// # Safety
+// See the module contract: `game` is a live handle.
 enum DgStatus dg_game_apply(struct DgGame *game, uint32_t action);
 
-// Apply an action only if the game is still at move `expected_move`
-// (`DG_STATUS_STALE_ACTION` otherwise): for servers receiving actions late.
+// Apply an action only if the game is still at move `expected_move` (see
+// `dg_game_move_number`; `DG_STATUS_STALE_ACTION` otherwise): for servers receiving actions
+// late. On failure the game is unchanged.
+//
+// # Safety
+// See the module contract: `game` is a live handle.
 enum DgStatus dg_game_apply_at(struct DgGame *game, uint32_t expected_move, uint32_t action);
 
 // Apply a chance outcome given by the host (physical dice, a server's shuffle):
-// `DG_STATUS_NOT_CHANCE` when a player is to move.
+// `DG_STATUS_NOT_CHANCE` when a player is to move or the game is over. On failure the game
+// is unchanged.
+//
+// # Safety
+// See the module contract: `game` is a live handle.
 enum DgStatus dg_game_apply_chance(struct DgGame *game, uint32_t outcome);
 
 // Sample a chance outcome from the handle's own seeded RNG, apply it, and write its id to
-// `*out` (`DG_STATUS_NOT_CHANCE` when a player is to move).
+// `*out` (`DG_STATUS_NOT_CHANCE` when a player is to move or the game is over; nothing
+// changes then, the RNG included).
+//
+// # Safety
+// See the module contract: `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_play_chance(struct DgGame *game, uint32_t *out);
 
 // The outcome, once over (`DG_STATUS_NOT_OVER` before).
+//
+// # Safety
+// See the module contract: `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_outcome(const struct DgGame *game, struct DgOutcome *out);
 
-// The end reason of a finished game as text (e.g. `BothQuanSquaresEmpty`).
+// The end reason of a finished game as text (e.g. `BothQuanSquaresEmpty`;
+// `DG_STATUS_NOT_OVER` before the end).
+//
+// # Safety
+// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
+// `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_end_reason(const struct DgGame *game,
                                  uint8_t *buf,
                                  size_t cap,
@@ -300,62 +378,119 @@ enum DgStatus dg_game_end_reason(const struct DgGame *game,
 
 // The whole state as JSON. It includes hidden information (every hand): send a seat
 // `dg_game_view_json` instead.
+//
+// # Safety
+// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
+// `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_state_json(const struct DgGame *game,
                                  uint8_t *buf,
                                  size_t cap,
                                  size_t *len_out);
 
-// What `seat` may see, as JSON: safe to send to that seat's client.
+// The game's config as JSON, every field written out (what `{}` or a partial config became).
+//
+// # Safety
+// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
+// `cap` 0), `len_out` is writable.
+enum DgStatus dg_game_config_json(const struct DgGame *game,
+                                  uint8_t *buf,
+                                  size_t cap,
+                                  size_t *len_out);
+
+// What `seat` may see, as JSON: safe to send to that seat's client
+// (`DG_STATUS_INVALID_ARGUMENT` for a seat not at the table).
+//
+// # Safety
+// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
+// `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_view_json(const struct DgGame *game,
                                 uint32_t seat,
                                 uint8_t *buf,
                                 size_t cap,
                                 size_t *len_out);
 
-// The events of the last successful apply as a JSON array: for `seat` (redacted to what it
-// may see) or for `DG_ALL_SEATS` (everything, for a trusted host).
+// The events of the last successful apply (or played chance) as a JSON array: for `seat`
+// (redacted to what it may see) or for `DG_ALL_SEATS` (everything, for a trusted host).
+// Empty (`[]`) on a new or loaded game. Another negative seat, or one not at the table, is
+// `DG_STATUS_INVALID_ARGUMENT`.
+//
+// # Safety
+// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
+// `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_events_json(const struct DgGame *game,
                                   int32_t seat,
                                   uint8_t *buf,
                                   size_t cap,
                                   size_t *len_out);
 
-// The text notation of the action with id `action`.
+// The text notation of the action with id `action` (`DG_STATUS_UNKNOWN_ACTION` for an id
+// that is no action of this game). Any action of the game has a text, legal now or not.
+//
+// # Safety
+// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
+// `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_action_text(const struct DgGame *game,
                                   uint32_t action,
                                   uint8_t *buf,
                                   size_t cap,
                                   size_t *len_out);
 
-// The id of the action written `text[0..len]` in the game's notation.
+// The id of the action written `text[0..len]` in the game's notation
+// (`DG_STATUS_UNKNOWN_ACTION` when it is not one).
+//
+// # Safety
+// See the module contract: `game` is a live handle, `text` holds `len` bytes, `out` is
+// writable.
 enum DgStatus dg_game_action_id(const struct DgGame *game,
                                 const uint8_t *text,
                                 size_t len,
                                 uint32_t *out);
 
-// The position drawn as text for people (several lines).
+// The position drawn as text for people (several lines; it shows every hand).
+//
+// # Safety
+// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
+// `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_board_text(const struct DgGame *game,
                                  uint8_t *buf,
                                  size_t cap,
                                  size_t *len_out);
 
-// The saved game (a record JSON: config, seed, every action, final hash).
+// The saved game (a record JSON: config, seed, every action, final hash), for
+// `dg_game_load`.
+//
+// # Safety
+// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
+// `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_save(const struct DgGame *game, uint8_t *buf, size_t cap, size_t *len_out);
 
 // Load a saved game from `json[0..len]`, replaying and verifying every action and the final
-// hash. The new handle's RNG is seeded from the record's seed (0 if none) and its number of
-// actions, so loading the same record always continues the same way (the original handle's
-// stream is not recovered: records keep outcomes, not RNG states).
+// hash: `DG_STATUS_INVALID_JSON` for text that is not JSON, `DG_STATUS_INVALID_RECORD` for
+// anything wrong with the record. The new handle's RNG is seeded from the record's seed
+// (0 if none) and its number of actions, so loading the same record always continues the same
+// way (the original handle's stream is not recovered: records keep outcomes, not RNG states).
+//
+// # Safety
+// See the module contract: `json` holds `len` bytes, `out` is writable.
 enum DgStatus dg_game_load(const uint8_t *json, size_t len, struct DgGame **out);
 
 // The Ô ăn quan board of `game` (`DG_STATUS_WRONG_GAME` for another game).
+//
+// # Safety
+// See the module contract: `game` is a live handle, `out` is writable.
 enum DgStatus dg_o_an_quan_board(const struct DgGame *game, struct DgOAnQuanBoard *out);
 
 // What `seat` sees of the Domino match in `game` (`DG_STATUS_WRONG_GAME` for another game,
 // `DG_STATUS_INVALID_ARGUMENT` for a seat not at the table). Safe to send to that seat.
+//
+// # Safety
+// See the module contract: `game` is a live handle, `out` is writable.
 enum DgStatus dg_domino_board(const struct DgGame *game, uint32_t seat, struct DgDominoBoard *out);
 
 // The Cờ cá ngựa board of `game` (`DG_STATUS_WRONG_GAME` for another game).
+//
+// # Safety
+// See the module contract: `game` is a live handle, `out` is writable.
 enum DgStatus dg_ca_ngua_board(const struct DgGame *game, struct DgCaNguaBoard *out);
 
 #ifdef __cplusplus

@@ -231,8 +231,18 @@ impl<G: Game + std::fmt::Display> DynGame for Recorded<G> {
                 Err(_) => String::new(),
             },
             seats: o.seats,
-            scores: o.scores[..usize::from(o.seats)].to_vec(),
-            places: o.places[..usize::from(o.seats)].to_vec(),
+            scores: o
+                .scores
+                .iter()
+                .copied()
+                .take(usize::from(o.seats))
+                .collect(),
+            places: o
+                .places
+                .iter()
+                .copied()
+                .take(usize::from(o.seats))
+                .collect(),
         })
     }
     fn state_json(&self) -> String {

@@ -14,18 +14,22 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The directory holding the libraries built alongside this test binary.
+/// The directory holding the libraries built for this test run. Cargo builds the crate's
+/// `cdylib` and `staticlib` into `target/<profile>/deps` before it runs the tests; the copies in
+/// `target/<profile>` appear only after `cargo build` and may be stale.
 fn library_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("test binary path");
-    exe.parent()
-        .and_then(Path::parent)
-        .expect("target dir")
-        .to_path_buf()
+    // target/<profile>/deps/consumers-<hash> → target/<profile>/deps
+    exe.parent().expect("deps dir").to_path_buf()
 }
 
 /// A scratch directory for one consumer's build products.
 fn scratch(name: &str) -> PathBuf {
-    let dir = library_dir().join("consumers").join(name);
+    let dir = library_dir()
+        .parent()
+        .expect("profile dir")
+        .join("consumers")
+        .join(name);
     std::fs::create_dir_all(&dir).expect("scratch dir");
     dir
 }

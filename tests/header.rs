@@ -18,8 +18,10 @@ fn committed_header() -> String {
 fn header_is_current() {
     let config = cbindgen::Config::from_file(root().join("cbindgen.toml")).expect("cbindgen.toml");
     let mut generated = Vec::new();
+    // Only the ffi module is the C API: parsing just it keeps the rest of the crate (public
+    // Rust types with associated constants) out of the header.
     cbindgen::Builder::new()
-        .with_crate(root())
+        .with_src(root().join("src/ffi/mod.rs"))
         .with_config(config)
         .generate()
         .expect("cbindgen generates the header")
@@ -28,7 +30,10 @@ fn header_is_current() {
     let path = root().join("include/dangian.h");
     if std::env::var_os("DANGIAN_BLESS").is_some() {
         std::fs::create_dir_all(root().join("include")).expect("include/");
-        std::fs::write(&path, &generated).expect("write the header");
+        // Write beside it and rename, so the other tests never read half a header.
+        let tmp = root().join("include/dangian.h.tmp");
+        std::fs::write(&tmp, &generated).expect("write the header");
+        std::fs::rename(&tmp, &path).expect("replace the header");
         return;
     }
     assert!(
@@ -54,16 +59,190 @@ fn header_versions_match_the_crate() {
         dangian::ffi::dg_abi_version(),
         dangian::ffi::DANGIAN_ABI_VERSION
     );
+    let mut buf = [0u8; 32];
+    let mut len = 0;
+    let status = unsafe { dangian::ffi::dg_version(buf.as_mut_ptr(), buf.len(), &mut len) };
+    assert_eq!(status, dangian::ffi::DgStatus::Ok);
+    assert_eq!(&buf[..len], env!("CARGO_PKG_VERSION").as_bytes());
 }
 
-/// The directory holding the library built alongside this test binary.
+#[test]
+fn header_macros_match_the_rust_constants() {
+    use dangian::ffi::{DG_ALL_SEATS, DG_MAX_ACTIONS, DG_TO_MOVE_CHANCE, DG_TO_MOVE_OVER};
+    let header = committed_header();
+    for (name, value) in [
+        ("DG_TO_MOVE_CHANCE", DG_TO_MOVE_CHANCE.to_string()),
+        ("DG_TO_MOVE_OVER", DG_TO_MOVE_OVER.to_string()),
+        ("DG_ALL_SEATS", DG_ALL_SEATS.to_string()),
+        ("DG_MAX_ACTIONS", DG_MAX_ACTIONS.to_string()),
+    ] {
+        let line = format!("#define {name} {value}\n");
+        assert!(header.contains(&line), "header lacks `{}`", line.trim());
+    }
+    assert_eq!(DG_MAX_ACTIONS, dangian::ACTION_LIST_CAPACITY);
+}
+
+/// Only the C API is in the header: every type, enum value and function carries its prefix
+/// (a public Rust type elsewhere in the crate must never leak in).
+#[test]
+fn header_declares_only_the_c_api() {
+    let header = committed_header();
+    let mut names = Vec::new();
+    for line in header.lines() {
+        let line = line.trim();
+        if line.starts_with("//") || line.starts_with('*') || line.starts_with("/*") {
+            continue;
+        }
+        let line = line.split("//").next().unwrap_or("").trim();
+        if let Some(rest) = line.strip_prefix("typedef ") {
+            let name = rest
+                .trim_end_matches(['{', ';', ' '])
+                .split_whitespace()
+                .last()
+                .unwrap_or("");
+            names.push(name.to_owned());
+        }
+        if line.starts_with("} ") {
+            names.push(line.trim_matches(['}', ';', ' ']).to_owned());
+        }
+        if let Some(value) = line.split(" = ").next().filter(|_| line.contains(" = ")) {
+            names.push(value.to_owned());
+        }
+        if line.contains('(') && !line.starts_with('#') {
+            if let Some(name) = line
+                .split('(')
+                .next()
+                .and_then(|l| l.split_whitespace().last())
+            {
+                names.push(name.trim_start_matches('*').to_owned());
+            }
+        }
+    }
+    assert!(
+        names.len() > 40,
+        "the header parser found too little: {names:?}"
+    );
+    for name in names {
+        assert!(
+            name.starts_with("Dg") || name.starts_with("dg_") || name.starts_with("DG_"),
+            "`{name}` in the header is not part of the C API"
+        );
+    }
+}
+
+/// The structs have the same size and field offsets in C as in Rust (a C compiler lays out
+/// the header; the Rust side is `#[repr(C)]`).
+#[test]
+fn struct_layouts_match_in_c() {
+    use dangian::ffi::*;
+    use std::mem::{align_of, offset_of, size_of};
+    let dir = library_dir()
+        .parent()
+        .expect("profile dir")
+        .join("header_layout");
+    std::fs::create_dir_all(&dir).expect("scratch dir");
+    let src = dir.join("layout.c");
+    let exe = dir.join("layout");
+    let fields: &[(&str, &str, usize, usize, usize)] = &[
+        (
+            "DgChanceOutcome",
+            "weight",
+            size_of::<DgChanceOutcome>(),
+            align_of::<DgChanceOutcome>(),
+            offset_of!(DgChanceOutcome, weight),
+        ),
+        (
+            "DgOutcome",
+            "places",
+            size_of::<DgOutcome>(),
+            align_of::<DgOutcome>(),
+            offset_of!(DgOutcome, places),
+        ),
+        (
+            "DgOAnQuanBoard",
+            "ply",
+            size_of::<DgOAnQuanBoard>(),
+            align_of::<DgOAnQuanBoard>(),
+            offset_of!(DgOAnQuanBoard, ply),
+        ),
+        (
+            "DgOAnQuanBoard",
+            "scores",
+            size_of::<DgOAnQuanBoard>(),
+            align_of::<DgOAnQuanBoard>(),
+            offset_of!(DgOAnQuanBoard, scores),
+        ),
+        (
+            "DgDominoPlaced",
+            "right",
+            size_of::<DgDominoPlaced>(),
+            align_of::<DgDominoPlaced>(),
+            offset_of!(DgDominoPlaced, right),
+        ),
+        (
+            "DgDominoBoard",
+            "line",
+            size_of::<DgDominoBoard>(),
+            align_of::<DgDominoBoard>(),
+            offset_of!(DgDominoBoard, line),
+        ),
+        (
+            "DgDominoBoard",
+            "scores",
+            size_of::<DgDominoBoard>(),
+            align_of::<DgDominoBoard>(),
+            offset_of!(DgDominoBoard, scores),
+        ),
+        (
+            "DgCaNguaBoard",
+            "progress",
+            size_of::<DgCaNguaBoard>(),
+            align_of::<DgCaNguaBoard>(),
+            offset_of!(DgCaNguaBoard, progress),
+        ),
+        (
+            "DgCaNguaBoard",
+            "kicks",
+            size_of::<DgCaNguaBoard>(),
+            align_of::<DgCaNguaBoard>(),
+            offset_of!(DgCaNguaBoard, kicks),
+        ),
+    ];
+    let mut c = String::from(
+        "#include <stdio.h>\n#include <stddef.h>\n#include \"dangian.h\"\nint main(void) {\n",
+    );
+    let mut expected = String::new();
+    for (ty, field, size, align, offset) in fields {
+        c.push_str(&format!(
+            "  printf(\"{ty}.{field} %zu %zu %zu\\n\", sizeof({ty}), _Alignof({ty}), offsetof({ty}, {field}));\n"
+        ));
+        expected.push_str(&format!("{ty}.{field} {size} {align} {offset}\n"));
+    }
+    c.push_str(&format!(
+        "  printf(\"DgStatus %zu\\n\", sizeof(DgStatus));\n  return 0;\n}}\n"
+    ));
+    expected.push_str(&format!("DgStatus {}\n", size_of::<DgStatus>()));
+    std::fs::write(&src, c).expect("write layout.c");
+    let status = Command::new("gcc")
+        .args(["-std=c11", "-Wall", "-Werror", "-I"])
+        .arg(root().join("include"))
+        .arg(&src)
+        .arg("-o")
+        .arg(&exe)
+        .status()
+        .expect("gcc runs (apt-get install gcc)");
+    assert!(status.success(), "compiling the layout probe failed");
+    let out = Command::new(&exe).output().expect("run the layout probe");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+}
+
+/// The directory holding the library built for this test run. Cargo builds the crate's
+/// `cdylib` and `staticlib` into `target/<profile>/deps` before it runs the tests; the copies in
+/// `target/<profile>` appear only after `cargo build` and may be stale.
 fn library_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("test binary path");
-    // target/<profile>/deps/header-<hash> → target/<profile>
-    exe.parent()
-        .and_then(Path::parent)
-        .expect("target dir")
-        .to_path_buf()
+    // target/<profile>/deps/header-<hash> → target/<profile>/deps
+    exe.parent().expect("deps dir").to_path_buf()
 }
 
 #[test]

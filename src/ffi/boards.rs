@@ -1,14 +1,16 @@
 //! Flat `#[repr(C)]` board snapshots, one per game, for callers that do not want JSON.
 
-use super::{guard, need, put, with_game, DgGame, DgStatus, Failure};
-use crate::game::{Game, Seat, ToMove};
+use super::{guard_ref, to_move_code, DgGame, DgStatus, Failure, Out, Result};
+use crate::any::AnyGame;
+use crate::game::{Game, Seat};
 
-fn to_move_code(t: ToMove) -> i32 {
-    match t {
-        ToMove::Seat(s) => i32::from(s.0),
-        ToMove::Chance => super::DG_TO_MOVE_CHANCE,
-        ToMove::Over => super::DG_TO_MOVE_OVER,
-    }
+/// Run `f` on the game behind `game` and write its snapshot to `*out`.
+unsafe fn snapshot<T>(
+    game: *const DgGame,
+    out: *mut T,
+    f: impl FnOnce(&AnyGame) -> Result<T>,
+) -> DgStatus {
+    unsafe { guard_ref(game, |g| Out::new(out, "out")?.put(f(&g.game)?)) }
 }
 
 fn wrong_game(want: &str) -> Failure {
@@ -42,15 +44,17 @@ pub struct DgOAnQuanBoard {
 }
 
 /// The Ô ăn quan board of `game` (`DG_STATUS_WRONG_GAME` for another game).
+///
+/// # Safety
+/// See the module contract: `game` is a live handle, `out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_o_an_quan_board(
     game: *const DgGame,
     out: *mut DgOAnQuanBoard,
 ) -> DgStatus {
     use crate::o_an_quan::{BigStone, State};
-    guard(|| {
-        need(out, "out")?;
-        let board = with_game(game, |g| {
+    unsafe {
+        snapshot(game, out, |g| {
             let s = g.typed::<State>().ok_or_else(|| wrong_game("Ô ăn quan"))?;
             let mut b = DgOAnQuanBoard::default();
             for (d, v) in b.dan.iter_mut().zip(s.board()) {
@@ -72,9 +76,8 @@ pub unsafe extern "C" fn dg_o_an_quan_board(
             b.to_move = to_move_code(s.to_move());
             b.ply = s.ply();
             Ok(b)
-        })?;
-        unsafe { put(out, "out", board) }
-    })
+        })
+    }
 }
 
 /// A tile on the Domino line, turned as it lies: `left` faces the left end.
@@ -121,6 +124,9 @@ pub struct DgDominoBoard {
 
 /// What `seat` sees of the Domino match in `game` (`DG_STATUS_WRONG_GAME` for another game,
 /// `DG_STATUS_INVALID_ARGUMENT` for a seat not at the table). Safe to send to that seat.
+///
+/// # Safety
+/// See the module contract: `game` is a live handle, `out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_domino_board(
     game: *const DgGame,
@@ -128,9 +134,8 @@ pub unsafe extern "C" fn dg_domino_board(
     out: *mut DgDominoBoard,
 ) -> DgStatus {
     use crate::domino::{Phase, State};
-    guard(|| {
-        need(out, "out")?;
-        let board = with_game(game, |g| {
+    unsafe {
+        snapshot(game, out, |g| {
             let s = g.typed::<State>().ok_or_else(|| wrong_game("Domino"))?;
             if seat >= u32::from(s.seats()) {
                 return Err(Failure::new(
@@ -178,9 +183,8 @@ pub unsafe extern "C" fn dg_domino_board(
             }
             b.line_len = line.len() as u32;
             Ok(b)
-        })?;
-        unsafe { put(out, "out", board) }
-    })
+        })
+    }
 }
 
 /// A Cờ cá ngựa position. Colours are 0 red, 1 yellow, 2 blue, 3 green. A piece's progress is
@@ -208,15 +212,17 @@ pub struct DgCaNguaBoard {
 }
 
 /// The Cờ cá ngựa board of `game` (`DG_STATUS_WRONG_GAME` for another game).
+///
+/// # Safety
+/// See the module contract: `game` is a live handle, `out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_ca_ngua_board(
     game: *const DgGame,
     out: *mut DgCaNguaBoard,
 ) -> DgStatus {
     use crate::ca_ngua::{Colour, State};
-    guard(|| {
-        need(out, "out")?;
-        let board = with_game(game, |g| {
+    unsafe {
+        snapshot(game, out, |g| {
             let s = g.typed::<State>().ok_or_else(|| wrong_game("Cờ cá ngựa"))?;
             let rules = s.rules();
             let mut b = DgCaNguaBoard {
@@ -245,7 +251,6 @@ pub unsafe extern "C" fn dg_ca_ngua_board(
                 }
             }
             Ok(b)
-        })?;
-        unsafe { put(out, "out", board) }
-    })
+        })
+    }
 }

@@ -1,0 +1,301 @@
+//! The panic boundary, proven with faults injected into the library itself.
+//!
+//! A panic cannot be caused from outside (that would be a bug to fix), so these tests arm a
+//! fault point (`fault::arm`) that exists only in this unit-test build, then call the real
+//! `dg_` functions. The integration tests in `tests/ffi_hostile.rs` cover every other failure.
+
+use std::ptr;
+
+use super::*;
+
+fn new_game(kind: u32) -> *mut DgGame {
+    let mut game = ptr::null_mut();
+    assert_eq!(
+        unsafe { dg_game_new(kind, ptr::null(), 0, 7, &mut game) },
+        DgStatus::Ok
+    );
+    assert!(!game.is_null());
+    game
+}
+
+fn last_error() -> String {
+    let mut buf = [0u8; 512];
+    let mut len = 0;
+    assert_eq!(
+        unsafe { dg_last_error(buf.as_mut_ptr(), buf.len(), &mut len) },
+        DgStatus::Ok
+    );
+    String::from_utf8(buf[..len].to_vec()).expect("UTF-8")
+}
+
+fn first_legal(game: *const DgGame) -> u32 {
+    let mut ids = [0u32; DG_MAX_ACTIONS];
+    let mut n = 0;
+    assert_eq!(
+        unsafe { dg_game_legal_actions(game, ids.as_mut_ptr(), ids.len(), &mut n) },
+        DgStatus::Ok
+    );
+    assert!(n > 0);
+    ids[0]
+}
+
+/// `a1+`, legal at the start of an Ô ăn quan game (the calls below must not call other `dg_`
+/// functions, which would meet the armed fault first).
+const A1_PLUS: u32 = 1;
+
+type Call = Box<dyn Fn(*mut DgGame) -> DgStatus>;
+
+/// One call of every function that takes part in the boundary, on a fresh Ô ăn quan game.
+fn every_call() -> Vec<(&'static str, Call)> {
+    fn text(
+        f: unsafe extern "C" fn(*const DgGame, *mut u8, usize, *mut usize) -> DgStatus,
+    ) -> Call {
+        Box::new(move |g| {
+            let mut buf = [0u8; 4096];
+            let mut len = 0;
+            unsafe { f(g, buf.as_mut_ptr(), buf.len(), &mut len) }
+        })
+    }
+    vec![
+        (
+            "dg_version",
+            Box::new(|_| {
+                let mut b = [0u8; 64];
+                let mut l = 0;
+                unsafe { dg_version(b.as_mut_ptr(), b.len(), &mut l) }
+            }),
+        ),
+        (
+            "dg_game_kind_name",
+            Box::new(|_| {
+                let mut b = [0u8; 64];
+                let mut l = 0;
+                unsafe { dg_game_kind_name(0, b.as_mut_ptr(), b.len(), &mut l) }
+            }),
+        ),
+        (
+            "dg_game_new",
+            Box::new(|_| {
+                let mut out = ptr::null_mut();
+                let st = unsafe { dg_game_new(0, ptr::null(), 0, 1, &mut out) };
+                assert!(out.is_null(), "no handle on failure");
+                st
+            }),
+        ),
+        (
+            "dg_game_load",
+            Box::new(|_| {
+                let mut out = ptr::null_mut();
+                let json = br#"{"format":"dangian-record/1","game":"o_an_quan","rules_version":1,"config":{},"actions":[]}"#;
+                let st = unsafe { dg_game_load(json.as_ptr(), json.len(), &mut out) };
+                assert!(out.is_null(), "no handle on failure");
+                st
+            }),
+        ),
+        (
+            "dg_game_clone",
+            Box::new(|g| {
+                let mut out = ptr::null_mut();
+                let st = unsafe { dg_game_clone(g, &mut out) };
+                assert!(out.is_null(), "no handle on failure");
+                st
+            }),
+        ),
+        (
+            "dg_game_kind",
+            Box::new(|g| unsafe { dg_game_kind(g, &mut 0) }),
+        ),
+        (
+            "dg_game_seats",
+            Box::new(|g| unsafe { dg_game_seats(g, &mut 0) }),
+        ),
+        (
+            "dg_game_to_move",
+            Box::new(|g| unsafe { dg_game_to_move(g, &mut 0) }),
+        ),
+        (
+            "dg_game_move_number",
+            Box::new(|g| unsafe { dg_game_move_number(g, &mut 0) }),
+        ),
+        (
+            "dg_game_state_hash",
+            Box::new(|g| unsafe { dg_game_state_hash(g, &mut 0) }),
+        ),
+        (
+            "dg_game_legal_actions",
+            Box::new(|g| {
+                let mut ids = [0u32; DG_MAX_ACTIONS];
+                unsafe { dg_game_legal_actions(g, ids.as_mut_ptr(), ids.len(), &mut 0) }
+            }),
+        ),
+        (
+            "dg_game_chance_outcomes",
+            Box::new(|g| {
+                let mut o = [DgChanceOutcome {
+                    action: 0,
+                    weight: 0,
+                }; DG_MAX_ACTIONS];
+                unsafe { dg_game_chance_outcomes(g, o.as_mut_ptr(), o.len(), &mut 0) }
+            }),
+        ),
+        (
+            "dg_game_check",
+            Box::new(|g| unsafe { dg_game_check(g, 1) }),
+        ),
+        (
+            "dg_game_apply",
+            Box::new(|g| unsafe { dg_game_apply(g, A1_PLUS) }),
+        ),
+        (
+            "dg_game_apply_at",
+            Box::new(|g| unsafe { dg_game_apply_at(g, 0, A1_PLUS) }),
+        ),
+        (
+            "dg_game_apply_chance",
+            Box::new(|g| unsafe { dg_game_apply_chance(g, 0) }),
+        ),
+        (
+            "dg_game_play_chance",
+            Box::new(|g| unsafe { dg_game_play_chance(g, &mut 0) }),
+        ),
+        (
+            "dg_game_outcome",
+            Box::new(|g| {
+                let mut o = DgOutcome {
+                    seats: 0,
+                    scores: [0; 4],
+                    places: [0; 4],
+                };
+                unsafe { dg_game_outcome(g, &mut o) }
+            }),
+        ),
+        ("dg_game_end_reason", text(dg_game_end_reason)),
+        ("dg_game_state_json", text(dg_game_state_json)),
+        ("dg_game_config_json", text(dg_game_config_json)),
+        (
+            "dg_game_view_json",
+            Box::new(|g| {
+                let mut b = [0u8; 4096];
+                unsafe { dg_game_view_json(g, 0, b.as_mut_ptr(), b.len(), &mut 0) }
+            }),
+        ),
+        (
+            "dg_game_events_json",
+            Box::new(|g| {
+                let mut b = [0u8; 4096];
+                unsafe { dg_game_events_json(g, 0, b.as_mut_ptr(), b.len(), &mut 0) }
+            }),
+        ),
+        (
+            "dg_game_action_text",
+            Box::new(|g| {
+                let mut b = [0u8; 64];
+                unsafe { dg_game_action_text(g, 1, b.as_mut_ptr(), b.len(), &mut 0) }
+            }),
+        ),
+        (
+            "dg_game_action_id",
+            Box::new(|g| unsafe { dg_game_action_id(g, b"a1+".as_ptr(), 3, &mut 0) }),
+        ),
+        ("dg_game_board_text", text(dg_game_board_text)),
+        ("dg_game_save", text(dg_game_save)),
+        (
+            "dg_o_an_quan_board",
+            Box::new(|g| {
+                let mut b = DgOAnQuanBoard::default();
+                unsafe { dg_o_an_quan_board(g, &mut b) }
+            }),
+        ),
+        (
+            "dg_ca_ngua_board",
+            Box::new(|g| {
+                let mut b = DgCaNguaBoard::default();
+                unsafe { dg_ca_ngua_board(g, &mut b) }
+            }),
+        ),
+        (
+            "dg_domino_board",
+            Box::new(|g| {
+                let mut b = std::mem::MaybeUninit::<DgDominoBoard>::zeroed();
+                unsafe { dg_domino_board(g, 0, b.as_mut_ptr()) }
+            }),
+        ),
+    ]
+}
+
+#[test]
+fn a_panic_in_any_function_becomes_dg_status_panic() {
+    for (name, call) in every_call() {
+        let game = new_game(0);
+        let before = unsafe { (*game).game.state_json() };
+        fault::arm("guard");
+        assert_eq!(call(game), DgStatus::Panic, "{name}");
+        assert_eq!(
+            last_error(),
+            "internal error (panic): injected fault at guard",
+            "{name}"
+        );
+        // The fault struck before the body: nothing changed. A call that reads the handle
+        // leaves it usable; one that changes it cannot know how far it got and poisons it.
+        assert_eq!(unsafe { (*game).game.state_json() }, before, "{name}");
+        let changes = matches!(
+            name,
+            "dg_game_apply" | "dg_game_apply_at" | "dg_game_apply_chance" | "dg_game_play_chance"
+        );
+        let mut seats = 0;
+        let status = unsafe { dg_game_seats(game, &mut seats) };
+        if changes {
+            assert_eq!(status, DgStatus::Poisoned, "{name}");
+        } else {
+            assert_eq!(status, DgStatus::Ok, "{name}");
+            assert_eq!(seats, 2);
+        }
+        unsafe { dg_game_free(game) };
+    }
+}
+
+#[test]
+fn a_panic_while_changing_a_handle_poisons_it() {
+    let game = new_game(0);
+    let id = first_legal(game);
+    assert_eq!(id, 0);
+    assert_eq!(unsafe { dg_game_check(game, A1_PLUS) }, DgStatus::Ok);
+    fault::arm("apply");
+    assert_eq!(unsafe { dg_game_apply(game, id) }, DgStatus::Panic);
+    assert_eq!(
+        last_error(),
+        "internal error (panic): injected fault at apply"
+    );
+    // Every later call is refused with POISONED; nothing is written.
+    for (name, call) in every_call() {
+        if matches!(
+            name,
+            "dg_version" | "dg_game_kind_name" | "dg_game_new" | "dg_game_load"
+        ) {
+            continue;
+        }
+        assert_eq!(call(game), DgStatus::Poisoned, "{name}");
+        assert!(last_error().contains("poisoned"), "{name}");
+    }
+    let mut out = ptr::null_mut();
+    assert_eq!(unsafe { dg_game_clone(game, &mut out) }, DgStatus::Poisoned);
+    assert!(out.is_null());
+    // Free still takes it back.
+    unsafe { dg_game_free(game) };
+}
+
+#[test]
+fn a_panic_while_reading_does_not_poison() {
+    let game = new_game(2);
+    fault::arm("guard");
+    let mut b = std::mem::MaybeUninit::<DgDominoBoard>::zeroed();
+    assert_eq!(
+        unsafe { dg_domino_board(game, 0, b.as_mut_ptr()) },
+        DgStatus::Panic
+    );
+    assert_eq!(
+        unsafe { dg_domino_board(game, 0, b.as_mut_ptr()) },
+        DgStatus::Ok
+    );
+    unsafe { dg_game_free(game) };
+}
