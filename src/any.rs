@@ -337,7 +337,17 @@ fn new_typed<G: Game + std::fmt::Display>(
 ) -> Result<AnyGame, AnyError> {
     let config: G::Config = match config_json {
         None => G::Config::default(),
-        Some(json) => serde_json::from_str(json).map_err(|e| AnyError::Config(e.to_string()))?,
+        Some(json) => {
+            let value: serde_json::Value =
+                serde_json::from_str(json).map_err(|e| AnyError::Config(e.to_string()))?;
+            // serde would also read a struct from an array, field by field: refuse that.
+            if !value.is_object() {
+                return Err(AnyError::Config(format!(
+                    "a config is a JSON object (`{{}}` for the defaults), not {value}"
+                )));
+            }
+            serde_json::from_value(value).map_err(|e| AnyError::Config(e.to_string()))?
+        }
     };
     let game = Recorded::<G>::new(config, seed).map_err(|e| AnyError::Config(e.to_string()))?;
     Ok(AnyGame(Box::new(game)))
@@ -362,7 +372,8 @@ impl AnyGame {
     /// recording with the host's `seed` noted.
     ///
     /// # Errors
-    /// [`AnyError::Config`] when the JSON cannot be read or the config is invalid.
+    /// [`AnyError::Config`] when the JSON cannot be read, is not an object, or the config is
+    /// invalid.
     pub fn new(
         kind: GameKind,
         config_json: Option<&str>,
