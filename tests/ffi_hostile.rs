@@ -85,14 +85,14 @@ impl Game {
     }
 
     /// Play until a player is to move (and at least one action was applied).
-    fn to_player(self) -> Game {
+    fn until_player(self) -> Game {
         self.step();
         while self.to_move() < 0 && self.step() {}
         assert!(self.to_move() >= 0);
         self
     }
 
-    fn to_chance(self) -> Game {
+    fn until_chance(self) -> Game {
         while self.to_move() != DG_TO_MOVE_CHANCE {
             assert!(self.step(), "the game ended before chance was to move");
         }
@@ -194,6 +194,8 @@ fn refuses(status: DgStatus, call: impl FnOnce() -> DgStatus) -> String {
     message
 }
 
+/// A call with a NULL game that may write to shared out-parameters.
+type NullCall<'a> = Box<dyn FnMut() -> DgStatus + 'a>;
 type TextFn = unsafe extern "C" fn(*const DgGame, *mut u8, usize, *mut usize) -> DgStatus;
 type BufCall = Box<dyn Fn(*const DgGame, *mut u8, usize, *mut usize) -> DgStatus>;
 
@@ -253,7 +255,7 @@ fn null_game_handle_is_refused_by_every_function() {
     // Raw pointers, so that several calls may share one out-parameter.
     let (pu, pi, ph, phandle): (*mut u32, *mut i32, *mut u64, *mut *mut DgGame) =
         (&mut u, &mut i, &mut h, &mut handle);
-    let calls: Vec<(&str, Box<dyn FnMut() -> DgStatus>)> = vec![
+    let calls: Vec<(&str, NullCall)> = vec![
         (
             "clone",
             Box::new(|| unsafe { dg_game_clone(null_game, phandle) }),
@@ -436,8 +438,8 @@ fn null_out_parameters_are_refused_before_any_work() {
         }
         // play_chance with a NULL out must not play: chance stays to move, the RNG untouched.
         if kind != OAQ {
-            let chance = Game::fresh(kind).to_chance();
-            let control = Game::fresh(kind).to_chance();
+            let chance = Game::fresh(kind).until_chance();
+            let control = Game::fresh(kind).until_chance();
             chance.refuses(DgStatus::NullPointer, || unsafe {
                 dg_game_play_chance(chance.0, null_mut())
             });
@@ -596,7 +598,7 @@ fn short_buffers_report_the_size_and_the_retry_succeeds() {
             assert_eq!(g.snapshot(), before);
         }
         // Arrays: legal actions and chance outcomes.
-        let g = Game::fresh(kind).to_player();
+        let g = Game::fresh(kind).until_player();
         let legal = g.legal();
         if legal.len() > 1 {
             let mut ids = [SENTINEL; DG_MAX_ACTIONS];
@@ -615,14 +617,14 @@ fn short_buffers_report_the_size_and_the_retry_succeeds() {
             assert_eq!(ids[n], SENTINEL);
         }
         // With nothing to list, a NULL buffer is enough.
-        let p = Game::fresh(kind).to_player();
+        let p = Game::fresh(kind).until_player();
         let mut m = 77;
         let st = unsafe { dg_game_chance_outcomes(p.0, null_mut(), 0, &mut m) };
         assert_eq!((st, m), (DgStatus::Ok, 0));
         if kind == OAQ {
             continue; // no chance in Ô ăn quan
         }
-        let g = Game::fresh(kind).to_chance();
+        let g = Game::fresh(kind).until_chance();
         let mut n = 0;
         g.refuses(DgStatus::BufferTooSmall, || unsafe {
             dg_game_chance_outcomes(g.0, null_mut(), 0, &mut n)
@@ -674,7 +676,7 @@ fn out_of_range_game_kinds_seats_and_enum_values_are_refused() {
         assert_eq!(len, 77);
     }
     for kind in KINDS {
-        let g = Game::fresh(kind).to_player();
+        let g = Game::fresh(kind).until_player();
         let mut seats = 0;
         assert_eq!(unsafe { dg_game_seats(g.0, &mut seats) }, DgStatus::Ok);
         let mut buf = [0xAAu8; 256];
@@ -838,14 +840,14 @@ fn configs_that_fail_validation_are_refused_for_each_game() {
 #[test]
 fn illegal_and_unknown_actions_are_refused_with_the_game_unchanged() {
     for kind in KINDS {
-        let g = Game::fresh(kind).to_player();
+        let g = Game::fresh(kind).until_player();
         // Play a little further, so there are events to keep.
         for _ in 0..3 {
             if g.to_move() >= 0 {
                 g.step();
             }
         }
-        let g = g.to_player();
+        let g = g.until_player();
         let legal = g.legal();
         // Every id that is an action but not legal now: IllegalAction, saying why.
         let mut illegal = 0;
@@ -896,7 +898,7 @@ fn illegal_and_unknown_actions_are_refused_with_the_game_unchanged() {
 #[test]
 fn stale_actions_are_refused_with_the_game_unchanged() {
     for kind in KINDS {
-        let g = Game::fresh(kind).to_player();
+        let g = Game::fresh(kind).until_player();
         let now = g.move_number();
         assert!(now > 0);
         let legal = g.legal();
@@ -924,8 +926,8 @@ fn stale_actions_are_refused_with_the_game_unchanged() {
 fn chance_at_the_wrong_time_is_refused() {
     for kind in KINDS {
         // A player is to move: the host cannot roll or deal, nor sample.
-        let g = Game::fresh(kind).to_player();
-        let control = Game::fresh(kind).to_player();
+        let g = Game::fresh(kind).until_player();
+        let control = Game::fresh(kind).until_player();
         let mut id = SENTINEL;
         for outcome in 0..120 {
             g.refuses(DgStatus::NotChance, || unsafe {
@@ -946,7 +948,7 @@ fn chance_at_the_wrong_time_is_refused() {
         if kind == OAQ {
             continue; // no chance in Ô ăn quan
         }
-        let c = Game::fresh(kind).to_chance();
+        let c = Game::fresh(kind).until_chance();
         let mut outcomes = [DgChanceOutcome {
             action: 0,
             weight: 0,
@@ -991,7 +993,7 @@ fn chance_at_the_wrong_time_is_refused() {
 #[test]
 fn the_outcome_before_the_end_is_refused() {
     for kind in KINDS {
-        let g = Game::fresh(kind).to_player();
+        let g = Game::fresh(kind).until_player();
         let mut o = DgOutcome {
             seats: SENTINEL,
             scores: [0; 4],
@@ -1130,7 +1132,7 @@ fn corrupt_and_forged_records_are_refused() {
 
 #[test]
 fn failures_do_not_disturb_other_handles_or_clones() {
-    let g = Game::fresh(CN).to_player();
+    let g = Game::fresh(CN).until_player();
     let mut copy = null_mut();
     assert_eq!(unsafe { dg_game_clone(g.0, &mut copy) }, DgStatus::Ok);
     let copy = Game(copy);

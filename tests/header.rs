@@ -218,9 +218,7 @@ fn struct_layouts_match_in_c() {
         ));
         expected.push_str(&format!("{ty}.{field} {size} {align} {offset}\n"));
     }
-    c.push_str(&format!(
-        "  printf(\"DgStatus %zu\\n\", sizeof(DgStatus));\n  return 0;\n}}\n"
-    ));
+    c.push_str("  printf(\"DgStatus %zu\\n\", sizeof(DgStatus));\n  return 0;\n}\n");
     expected.push_str(&format!("DgStatus {}\n", size_of::<DgStatus>()));
     std::fs::write(&src, c).expect("write layout.c");
     let status = Command::new("gcc")

@@ -33,8 +33,6 @@
 #![allow(unsafe_code)]
 
 mod boards;
-#[cfg(test)]
-mod tests;
 
 use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -952,3 +950,6 @@ pub unsafe extern "C" fn dg_game_load(
         out.put(new_handle(game, GameRng::new(seed), Vec::new()))
     })
 }
+
+#[cfg(test)]
+mod tests;
