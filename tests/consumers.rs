@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use dangian::any::AnyGame;
+use dangian::ffi::*;
 use dangian::{ActionList, GameKind, GameRng, ToMove};
 
 fn root() -> &'static Path {
@@ -85,6 +86,117 @@ pub fn expected_game_lines(seed: u64) -> Vec<String> {
         .collect()
 }
 
+fn list<T: ToString>(name: &str, v: &[T]) -> String {
+    let items: Vec<String> = v.iter().map(T::to_string).collect();
+    format!(" {name} {}", items.join(","))
+}
+
+/// Every field of a board snapshot, as the consumers print it.
+pub fn board_line(game: *const DgGame, kind: GameKind) -> String {
+    match kind {
+        GameKind::OAnQuan => {
+            let mut b = DgOAnQuanBoard::default();
+            assert_eq!(unsafe { dg_o_an_quan_board(game, &mut b) }, DgStatus::Ok);
+            format!(
+                "board o_an_quan{}{}{}{}{}{} to_move {} ply {}",
+                list("dan", &b.dan),
+                list("big_on_board", &b.big_on_board),
+                list("big_captured_by", &b.big_captured_by),
+                list("captured_dan", &b.captured_dan),
+                list("captured_quan", &b.captured_quan),
+                list("scores", &b.scores),
+                b.to_move,
+                b.ply
+            )
+        }
+        GameKind::CaNgua => {
+            let mut b = DgCaNguaBoard::default();
+            assert_eq!(unsafe { dg_ca_ngua_board(game, &mut b) }, DgStatus::Ok);
+            format!(
+                "board ca_ngua track_len {}{}{} colour_to_move {} to_move {}{} tries_left {}{}",
+                b.track_len,
+                list("owner", &b.owner),
+                list("progress", b.progress.as_flattened()),
+                b.colour_to_move,
+                b.to_move,
+                list("dice", &b.dice),
+                b.tries_left,
+                list("kicks", b.kicks.as_flattened()),
+            )
+        }
+        GameKind::Domino => {
+            let mut b = std::mem::MaybeUninit::<DgDominoBoard>::zeroed();
+            assert_eq!(
+                unsafe { dg_domino_board(game, 0, b.as_mut_ptr()) },
+                DgStatus::Ok
+            );
+            let b = unsafe { b.assume_init() };
+            let line: Vec<String> = b.line[..b.line_len as usize]
+                .iter()
+                .map(|p| format!("{}:{}", p.left, p.right))
+                .collect();
+            format!(
+                "board domino seat {} players {} round {} phase {} to_move {} hand_mask {}{} \
+                 boneyard {} drawable {}{} line_len {} line {}{}",
+                b.seat,
+                b.players,
+                b.round,
+                b.phase,
+                b.to_move,
+                b.hand_mask,
+                list("hand_counts", &b.hand_counts),
+                b.boneyard,
+                b.drawable,
+                list("ends", &b.ends),
+                b.line_len,
+                if line.is_empty() {
+                    "-".to_owned()
+                } else {
+                    line.join(",")
+                },
+                list("scores", &b.scores),
+            )
+        }
+    }
+}
+
+/// The board line of each kind at the end of its seeded game, played through the C ABI from
+/// Rust with the consumers' choice rule and the handle's own RNG.
+pub fn expected_board_lines(seed: u64) -> Vec<String> {
+    GameKind::ALL
+        .iter()
+        .map(|&kind| {
+            let mut game = std::ptr::null_mut();
+            let st = unsafe { dg_game_new(kind as u32, std::ptr::null(), 0, seed, &mut game) };
+            assert_eq!(st, DgStatus::Ok);
+            loop {
+                let mut to_move = 0;
+                assert_eq!(unsafe { dg_game_to_move(game, &mut to_move) }, DgStatus::Ok);
+                if to_move == DG_TO_MOVE_OVER {
+                    break;
+                }
+                if to_move == DG_TO_MOVE_CHANCE {
+                    assert_eq!(unsafe { dg_game_play_chance(game, &mut 0) }, DgStatus::Ok);
+                    continue;
+                }
+                let (mut ids, mut n, mut m) = ([0u32; DG_MAX_ACTIONS], 0, 0);
+                unsafe {
+                    assert_eq!(
+                        dg_game_legal_actions(game, ids.as_mut_ptr(), ids.len(), &mut n),
+                        DgStatus::Ok
+                    );
+                    assert_eq!(dg_game_move_number(game, &mut m), DgStatus::Ok);
+                    let id = ids[((m * 7 + 3) as usize) % n];
+                    assert_eq!(dg_game_apply(game, id), DgStatus::Ok);
+                }
+            }
+            let line = board_line(game, kind);
+            unsafe { dg_game_free(game) };
+            line
+        })
+        .collect()
+}
+
 /// The golden vectors as plain record files (what a consumer loads), with the expected final
 /// state JSON and hash of each.
 pub fn vector_records(dir: &Path) -> Vec<(PathBuf, serde_json::Value, String)> {
@@ -120,7 +232,8 @@ pub fn vector_records(dir: &Path) -> Vec<(PathBuf, serde_json::Value, String)> {
     out
 }
 
-/// Check a consumer's output: the seeded game lines, then one `vector` line per record.
+/// Check a consumer's output: the seeded game lines and the board snapshot of each game's end
+/// (every field), then one `vector` line per record.
 pub fn check_output(stdout: &str, seed: u64, vectors: &[(PathBuf, serde_json::Value, String)]) {
     let lines: Vec<&str> = stdout.lines().collect();
     let games: Vec<&str> = lines
@@ -132,6 +245,16 @@ pub fn check_output(stdout: &str, seed: u64, vectors: &[(PathBuf, serde_json::Va
         games,
         expected_game_lines(seed),
         "seeded games differ from Rust"
+    );
+    let boards: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.starts_with("board "))
+        .collect();
+    assert_eq!(
+        boards,
+        expected_board_lines(seed),
+        "board snapshots differ from Rust"
     );
     let vector_lines: Vec<&str> = lines
         .iter()
