@@ -288,6 +288,32 @@ pub fn check_output(stdout: &str, seed: u64, vectors: &[(PathBuf, serde_json::Va
     }
 }
 
+/// The system libraries a program linking `libdangian.a` needs on Linux: exactly what
+/// `cargo rustc --release --lib --crate-type staticlib -- --print native-static-libs` prints
+/// (the README quotes the same line, and a test below holds them together).
+const NATIVE_STATIC_LIBS: &str = "-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc";
+
+/// Run a consumer twice, as `command(&[])` (the seeded games and its error paths) and as
+/// `command(record files)` (the golden vectors), and check everything it printed.
+fn check_consumer(name: &str, dir: &Path, command: impl Fn(&[&Path]) -> Command) {
+    let vectors = vector_records(dir);
+    let files: Vec<&Path> = vectors.iter().map(|(p, _, _)| p.as_path()).collect();
+    let hint = "see .ci/run for the packages";
+    let games = run(&mut command(&[]), name, hint);
+    let replays = run(&mut command(&files), name, hint);
+    let stdout = String::from_utf8_lossy(&games.stdout).to_string()
+        + &String::from_utf8_lossy(&replays.stdout);
+    check_output(&stdout, 7, &vectors);
+}
+
+/// Memcheck flags: any memory error, or a definite or indirect leak, fails the run.
+const VALGRIND: [&str; 4] = [
+    "--quiet",
+    "--error-exitcode=99",
+    "--leak-check=full",
+    "--errors-for-leak-kinds=definite,indirect",
+];
+
 #[test]
 fn c99_consumer_matches_rust_under_valgrind() {
     let dir = scratch("c");
@@ -308,58 +334,88 @@ fn c99_consumer_matches_rust_under_valgrind() {
         "compiling the C consumer",
         "apt-get install gcc",
     );
-    let vectors = vector_records(&dir);
-    let valgrind = |args: &[&Path]| {
+    check_consumer("the C consumer under valgrind", &dir, |files| {
         let mut cmd = Command::new("valgrind");
-        cmd.args([
-            "--quiet",
-            "--error-exitcode=99",
-            "--leak-check=full",
-            "--errors-for-leak-kinds=definite,indirect",
-        ])
-        .arg(&exe)
-        .args(args);
-        run(
-            &mut cmd,
-            "the C consumer under valgrind",
-            "apt-get install valgrind",
-        )
-    };
-    let out = valgrind(&[]);
-    let files: Vec<&Path> = vectors.iter().map(|(p, _, _)| p.as_path()).collect();
-    let out2 = valgrind(&files);
-    let stdout =
-        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out2.stdout);
-    check_output(&stdout, 7, &vectors);
+        cmd.args(VALGRIND).arg(&exe).args(files);
+        cmd
+    });
 }
 
 #[test]
 fn c_consumer_links_statically() {
     let dir = scratch("c_static");
     let exe = dir.join("dangian_c_static");
-    let lib = library_dir();
-    // The system libraries a static Rust library needs on Linux (`--print native-static-libs`).
     run(
         Command::new("gcc")
             .args(["-std=c99", "-Wall", "-Wextra", "-Werror"])
             .arg("-I")
             .arg(root().join("include"))
             .arg(root().join("examples/c/main.c"))
-            .arg(lib.join("libdangian.a"))
-            .args([
-                "-lgcc_s",
-                "-lutil",
-                "-lrt",
-                "-lpthread",
-                "-lm",
-                "-ldl",
-                "-lc",
-            ])
+            .arg(library_dir().join("libdangian.a"))
+            .args(NATIVE_STATIC_LIBS.split_whitespace())
             .arg("-o")
             .arg(&exe),
         "linking the C consumer statically",
         "apt-get install gcc",
     );
-    let out = run(&mut Command::new(&exe), "the static C consumer", "");
-    check_output(&String::from_utf8_lossy(&out.stdout), 7, &[]);
+    // No libdangian.so is needed at run time.
+    let ldd = run(
+        Command::new("ldd").arg(&exe),
+        "ldd",
+        "apt-get install libc-bin",
+    );
+    assert!(
+        !String::from_utf8_lossy(&ldd.stdout).contains("libdangian"),
+        "the static consumer still needs libdangian.so"
+    );
+    check_consumer("the static C consumer", &dir, |files| {
+        let mut cmd = Command::new(&exe);
+        cmd.args(files);
+        cmd
+    });
+}
+
+#[test]
+fn readme_gives_the_static_link_flags() {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    assert!(
+        readme.contains(NATIVE_STATIC_LIBS),
+        "README.md should give the static link flags `{NATIVE_STATIC_LIBS}`"
+    );
+}
+
+#[test]
+fn cpp_consumer_matches_rust_under_valgrind() {
+    let dir = scratch("cpp");
+    let exe = dir.join("dangian_cpp");
+    let lib = library_dir();
+    run(
+        Command::new("g++")
+            .args([
+                "-std=c++17",
+                "-Wall",
+                "-Wextra",
+                "-Werror",
+                "-pedantic",
+                "-g",
+            ])
+            .arg("-I")
+            .arg(root().join("include"))
+            .arg("-I")
+            .arg(root().join("examples/cpp"))
+            .arg(root().join("examples/cpp/main.cpp"))
+            .arg("-L")
+            .arg(&lib)
+            .arg(format!("-Wl,-rpath,{}", lib.display()))
+            .arg("-ldangian")
+            .arg("-o")
+            .arg(&exe),
+        "compiling the C++ consumer",
+        "apt-get install g++",
+    );
+    check_consumer("the C++ consumer under valgrind", &dir, |files| {
+        let mut cmd = Command::new("valgrind");
+        cmd.args(VALGRIND).arg(&exe).args(files);
+        cmd
+    });
 }

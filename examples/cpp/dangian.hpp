@@ -1,0 +1,238 @@
+// dangian.hpp: a small header-only C++17 wrapper over the dangian C API (dangian.h).
+//
+//   dangian::Game game(dangian::Kind::OAnQuan, /*seed=*/7);
+//   for (uint32_t id : game.legal_actions()) std::cout << game.action_text(id) << '\n';
+//   game.apply(game.action_id("a1+"));
+//
+// A dangian::Game owns its handle (move-only; the destructor frees it). Every failure throws
+// dangian::Error with the status code and the library's message; the game is then unchanged.
+// Text comes back as std::string (UTF-8), lists as std::vector. Like the handle beneath it, a
+// Game may move between threads but must not be used from two threads at once.
+#ifndef DANGIAN_HPP
+#define DANGIAN_HPP
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "dangian.h"
+
+namespace dangian {
+
+/// The three games (the values of DgGameKind).
+enum class Kind : uint32_t {
+    OAnQuan = DG_GAME_KIND_O_AN_QUAN,
+    CaNgua = DG_GAME_KIND_CA_NGUA,
+    Domino = DG_GAME_KIND_DOMINO,
+};
+
+/// A failed call: the status code and the library's message.
+class Error : public std::runtime_error {
+  public:
+    Error(DgStatus status, const std::string &message)
+        : std::runtime_error(message), status_(status) {}
+    DgStatus status() const noexcept { return status_; }
+
+  private:
+    DgStatus status_;
+};
+
+namespace detail {
+
+inline std::string last_error() {
+    size_t len = 0;
+    if (dg_last_error(nullptr, 0, &len) == DG_STATUS_OK) return std::string();
+    std::string s(len, '\0');
+    if (dg_last_error(reinterpret_cast<uint8_t *>(&s[0]), s.size(), &len) != DG_STATUS_OK)
+        return "(the message cannot be read)";
+    return s;
+}
+
+inline void check(DgStatus st) {
+    if (st != DG_STATUS_OK) throw Error(st, last_error());
+}
+
+/// Read a text result: ask for the size, then fill a string of that size.
+template <class F> std::string text(F &&call) {
+    size_t len = 0;
+    DgStatus st = call(nullptr, 0, &len);
+    if (st == DG_STATUS_OK) return std::string();
+    if (st != DG_STATUS_BUFFER_TOO_SMALL) throw Error(st, last_error());
+    std::string s(len, '\0');
+    check(call(reinterpret_cast<uint8_t *>(&s[0]), s.size(), &len));
+    s.resize(len);
+    return s;
+}
+
+} // namespace detail
+
+/// The library's version text (DANGIAN_VERSION of the header it was built with).
+inline std::string version() {
+    return detail::text([](uint8_t *b, size_t c, size_t *l) { return dg_version(b, c, l); });
+}
+
+/// The name records use for a kind: "o_an_quan", "ca_ngua" or "domino".
+inline std::string kind_name(Kind kind) {
+    return detail::text([kind](uint8_t *b, size_t c, size_t *l) {
+        return dg_game_kind_name(static_cast<uint32_t>(kind), b, c, l);
+    });
+}
+
+/// One game of any kind, owning its DgGame handle.
+class Game {
+  public:
+    /// A new game under the config JSON (empty = the seed rules), with its RNG seeded by seed.
+    Game(Kind kind, uint64_t seed, const std::string &config_json = std::string())
+        : handle_(nullptr) {
+        detail::check(dg_game_new(static_cast<uint32_t>(kind),
+                                  reinterpret_cast<const uint8_t *>(config_json.data()),
+                                  config_json.size(), seed, &handle_));
+    }
+
+    /// Load a saved game (a record JSON from save()), verifying every action.
+    static Game load(const std::string &record_json) {
+        DgGame *h = nullptr;
+        detail::check(dg_game_load(reinterpret_cast<const uint8_t *>(record_json.data()),
+                                   record_json.size(), &h));
+        return Game(h);
+    }
+
+    ~Game() { dg_game_free(handle_); }
+    Game(const Game &) = delete;
+    Game &operator=(const Game &) = delete;
+    Game(Game &&other) noexcept : handle_(std::exchange(other.handle_, nullptr)) {}
+    Game &operator=(Game &&other) noexcept {
+        if (this != &other) {
+            dg_game_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+        }
+        return *this;
+    }
+
+    /// An independent copy (RNG, record and last events included).
+    Game clone() const {
+        DgGame *h = nullptr;
+        detail::check(dg_game_clone(handle_, &h));
+        return Game(h);
+    }
+
+    Kind kind() const { return static_cast<Kind>(get<uint32_t>(dg_game_kind)); }
+    uint32_t seats() const { return get<uint32_t>(dg_game_seats); }
+    /// A seat, DG_TO_MOVE_CHANCE or DG_TO_MOVE_OVER.
+    int32_t to_move() const { return get<int32_t>(dg_game_to_move); }
+    bool over() const { return to_move() == DG_TO_MOVE_OVER; }
+    bool chance_to_move() const { return to_move() == DG_TO_MOVE_CHANCE; }
+    uint32_t move_number() const { return get<uint32_t>(dg_game_move_number); }
+    uint64_t state_hash() const { return get<uint64_t>(dg_game_state_hash); }
+
+    std::vector<uint32_t> legal_actions() const {
+        std::vector<uint32_t> ids(DG_MAX_ACTIONS);
+        size_t n = 0;
+        detail::check(dg_game_legal_actions(handle_, ids.data(), ids.size(), &n));
+        ids.resize(n);
+        return ids;
+    }
+
+    std::vector<DgChanceOutcome> chance_outcomes() const {
+        std::vector<DgChanceOutcome> out(DG_MAX_ACTIONS);
+        size_t n = 0;
+        detail::check(dg_game_chance_outcomes(handle_, out.data(), out.size(), &n));
+        out.resize(n);
+        return out;
+    }
+
+    /// Throws (ILLEGAL_ACTION with the reason, or UNKNOWN_ACTION) unless legal now.
+    void check(uint32_t action) const { detail::check(dg_game_check(handle_, action)); }
+    void apply(uint32_t action) { detail::check(dg_game_apply(handle_, action)); }
+    /// Apply only if the game is still at move expected_move (else STALE_ACTION).
+    void apply_at(uint32_t expected_move, uint32_t action) {
+        detail::check(dg_game_apply_at(handle_, expected_move, action));
+    }
+    /// A chance outcome chosen by the host (NOT_CHANCE when a player is to move).
+    void apply_chance(uint32_t outcome) { detail::check(dg_game_apply_chance(handle_, outcome)); }
+    /// Sample a chance outcome from the game's own RNG and apply it; returns its id.
+    uint32_t play_chance() {
+        uint32_t id = 0;
+        detail::check(dg_game_play_chance(handle_, &id));
+        return id;
+    }
+
+    DgOutcome outcome() const {
+        DgOutcome o;
+        detail::check(dg_game_outcome(handle_, &o));
+        return o;
+    }
+    std::string end_reason() const { return text(dg_game_end_reason); }
+    std::string state_json() const { return text(dg_game_state_json); }
+    std::string config_json() const { return text(dg_game_config_json); }
+    std::string board_text() const { return text(dg_game_board_text); }
+    std::string save() const { return text(dg_game_save); }
+    std::string view_json(uint32_t seat) const {
+        DgGame *h = handle_;
+        return detail::text([h, seat](uint8_t *b, size_t c, size_t *l) {
+            return dg_game_view_json(h, seat, b, c, l);
+        });
+    }
+    /// The events of the last apply, for a seat or DG_ALL_SEATS.
+    std::string events_json(int32_t seat = DG_ALL_SEATS) const {
+        DgGame *h = handle_;
+        return detail::text([h, seat](uint8_t *b, size_t c, size_t *l) {
+            return dg_game_events_json(h, seat, b, c, l);
+        });
+    }
+    std::string action_text(uint32_t action) const {
+        DgGame *h = handle_;
+        return detail::text([h, action](uint8_t *b, size_t c, size_t *l) {
+            return dg_game_action_text(h, action, b, c, l);
+        });
+    }
+    uint32_t action_id(const std::string &text) const {
+        uint32_t id = 0;
+        detail::check(dg_game_action_id(handle_, reinterpret_cast<const uint8_t *>(text.data()),
+                                        text.size(), &id));
+        return id;
+    }
+
+    DgOAnQuanBoard o_an_quan_board() const {
+        DgOAnQuanBoard b;
+        detail::check(dg_o_an_quan_board(handle_, &b));
+        return b;
+    }
+    DgCaNguaBoard ca_ngua_board() const {
+        DgCaNguaBoard b;
+        detail::check(dg_ca_ngua_board(handle_, &b));
+        return b;
+    }
+    /// What seat sees of a Domino match.
+    DgDominoBoard domino_board(uint32_t seat) const {
+        DgDominoBoard b;
+        detail::check(dg_domino_board(handle_, seat, &b));
+        return b;
+    }
+
+    /// The handle, for calling the C API directly (still owned by this Game).
+    DgGame *get() const noexcept { return handle_; }
+
+  private:
+    explicit Game(DgGame *handle) : handle_(handle) {}
+
+    template <class T, class F> T get(F &&f) const {
+        T value{};
+        detail::check(f(handle_, &value));
+        return value;
+    }
+
+    std::string text(DgStatus (*f)(const DgGame *, uint8_t *, size_t, size_t *)) const {
+        DgGame *h = handle_;
+        return detail::text([h, f](uint8_t *b, size_t c, size_t *l) { return f(h, b, c, l); });
+    }
+
+    DgGame *handle_;
+};
+
+} // namespace dangian
+
+#endif // DANGIAN_HPP
