@@ -419,3 +419,69 @@ fn cpp_consumer_matches_rust_under_valgrind() {
         cmd
     });
 }
+
+#[test]
+fn csharp_consumer_matches_rust_under_mono() {
+    let dir = scratch("csharp");
+    let src = root().join("examples/csharp");
+    // The binding alone, against mscorlib only (-noconfig), as C# 7.2 (what mcs offers of the
+    // C# 7.3 that Unity accepts); once more as Unity would build it for iOS (`__Internal`).
+    let mcs = |args: &[&str], what: &str| {
+        run(
+            Command::new("mcs")
+                .current_dir(&dir)
+                .args(["-langversion:7.2", "-warnaserror", "-nologo"])
+                .args(args),
+            what,
+            "apt-get install mono-mcs",
+        )
+    };
+    let binding = src.join("Dangian.cs");
+    let binding = binding.to_str().expect("UTF-8 path");
+    mcs(
+        &["-noconfig", "-target:library", "-out:Dangian.dll", binding],
+        "compiling Dangian.cs",
+    );
+    mcs(
+        &[
+            "-noconfig",
+            "-target:library",
+            "-define:UNITY_IOS",
+            "-out:DangianIos.dll",
+            binding,
+        ],
+        "compiling Dangian.cs for iOS",
+    );
+    let program = src.join("Program.cs");
+    mcs(
+        &[
+            "-r:Dangian.dll",
+            "-out:play.exe",
+            program.to_str().expect("UTF-8 path"),
+        ],
+        "compiling Program.cs",
+    );
+    let exe = dir.join("play.exe");
+    check_consumer("the C# consumer under mono", &dir, |files| {
+        let mut cmd = Command::new("mono");
+        // Mono resolves [DllImport("dangian")] to libdangian.so through the loader's path.
+        cmd.env("LD_LIBRARY_PATH", library_dir())
+            .arg(&exe)
+            .args(files);
+        cmd
+    });
+}
+
+#[test]
+fn python_consumer_matches_rust() {
+    let dir = scratch("python");
+    let lib = library_dir().join("libdangian.so");
+    check_consumer("the Python consumer", &dir, |files| {
+        let mut cmd = Command::new("python3");
+        cmd.env("DANGIAN_LIB", &lib)
+            .arg("-B") // no __pycache__ in the source tree
+            .arg(root().join("examples/python/play.py"))
+            .args(files);
+        cmd
+    });
+}
