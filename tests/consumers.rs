@@ -92,7 +92,7 @@ fn list<T: ToString>(name: &str, v: &[T]) -> String {
 }
 
 /// Every field of a board snapshot, as the consumers print it.
-pub fn board_line(game: *const DgGame, kind: GameKind) -> String {
+fn board_line(game: *const DgGame, kind: GameKind) -> String {
     match kind {
         GameKind::OAnQuan => {
             let mut b = DgOAnQuanBoard::default();
@@ -306,12 +306,14 @@ fn check_consumer(name: &str, dir: &Path, command: impl Fn(&[&Path]) -> Command)
     check_output(&stdout, 7, &vectors);
 }
 
-/// Memcheck flags: any memory error, or a definite or indirect leak, fails the run.
-const VALGRIND: [&str; 4] = [
+/// Memcheck flags: any memory error, or any block still allocated at exit (leaked or still
+/// reachable), fails the run.
+const VALGRIND: [&str; 5] = [
     "--quiet",
     "--error-exitcode=99",
     "--leak-check=full",
-    "--errors-for-leak-kinds=definite,indirect",
+    "--show-leak-kinds=all",
+    "--errors-for-leak-kinds=all",
 ];
 
 #[test]
