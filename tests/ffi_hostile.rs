@@ -771,6 +771,8 @@ fn invalid_json_is_refused() {
             "{} {}",
             "nul",
             "{\"x\":1,}",
+            " ",
+            "\n",
         ] {
             let mut out = null_mut();
             let msg = refuses(DgStatus::InvalidJson, || unsafe {

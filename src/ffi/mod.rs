@@ -485,7 +485,7 @@ pub unsafe extern "C" fn dg_game_new(
             Some(unsafe { text_arg(config_json, config_len, "config_json") }?)
         };
         let kind = game_kind(kind)?;
-        let config = config.filter(|c| !c.trim().is_empty());
+        let config = config.filter(|c| !c.is_empty());
         if let Some(c) = config {
             serde_json::from_str::<serde_json::Value>(c)
                 .map_err(|e| Failure::new(DgStatus::InvalidJson, format!("config: {e}")))?;
