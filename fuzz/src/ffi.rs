@@ -180,10 +180,14 @@ pub fn hostile_calls(data: &[u8]) {
             5 => {
                 let mut moves = 0;
                 unsafe { dg_game_move_number(g, &mut moves) };
-                let expected = moves.wrapping_add(u32::from(input.u8() % 3)).wrapping_sub(1);
+                let expected = moves
+                    .wrapping_add(u32::from(input.u8() % 3))
+                    .wrapping_sub(1);
                 let ids = legal(g);
                 let id = ids.first().copied().unwrap_or(0);
-                mutate(g, "apply_at", || unsafe { dg_game_apply_at(g, expected, id) });
+                mutate(g, "apply_at", || unsafe {
+                    dg_game_apply_at(g, expected, id)
+                });
             }
             6 => {
                 let id = input.u32() % 256;
@@ -192,7 +196,11 @@ pub fn hostile_calls(data: &[u8]) {
             7 => {
                 let mut id = u32::MAX;
                 let with_out = input.u8() % 4 != 0;
-                let out = if with_out { &mut id as *mut u32 } else { null_mut() };
+                let out = if with_out {
+                    &mut id as *mut u32
+                } else {
+                    null_mut()
+                };
                 mutate(g, "play_chance", || unsafe { dg_game_play_chance(g, out) });
             }
             8 => {
@@ -244,8 +252,8 @@ pub fn hostile_calls(data: &[u8]) {
             }
             12 => {
                 // Save, maybe corrupt one byte, load.
-                let saved = text(&|b, c, l| unsafe { dg_game_save(g, b, c, l) }, 1 << 16)
-                    .expect("save");
+                let saved =
+                    text(&|b, c, l| unsafe { dg_game_save(g, b, c, l) }, 1 << 16).expect("save");
                 let mut bytes = saved.into_bytes();
                 let flip = input.u8();
                 if flip != 0 && !bytes.is_empty() {
