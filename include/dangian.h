@@ -11,6 +11,9 @@
  *    NULL for a required pointer gives DG_STATUS_NULL_POINTER before anything else happens.
  *    Integer arguments standing for an enum (a game kind, a seat) are validated:
  *    DG_STATUS_INVALID_ARGUMENT.
+ *  - Pointers: NULL is refused where the header does not allow it; a pointer that is not NULL
+ *    must be valid for what it says (a live DgGame from this library, a writable out-parameter,
+ *    a buffer of cap elements, an input of len bytes): the library cannot check that.
  *  - Ownership: a DgGame* from dg_game_new / dg_game_load / dg_game_clone is owned by the
  *    caller and freed with dg_game_free, exactly once; dg_game_free(NULL) does nothing. The
  *    library never keeps a pointer the caller passed, and never hands out memory the caller
@@ -42,11 +45,11 @@
 #define DANGIAN_VERSION "0.1.0"
 #define DANGIAN_ABI_VERSION 1
 /* dg_game_to_move: chance (a roll, a deal, a draw) is to move. */
-#define DG_TO_MOVE_CHANCE -1
+#define DG_TO_MOVE_CHANCE (-1)
 /* dg_game_to_move: the game is over. */
-#define DG_TO_MOVE_OVER -2
+#define DG_TO_MOVE_OVER (-2)
 /* dg_game_events_json: every event, unredacted (for a trusted host). */
-#define DG_ALL_SEATS -1
+#define DG_ALL_SEATS (-1)
 /* The most actions (or chance outcomes) ever legal at once: a buffer this big always suffices. */
 #define DG_MAX_ACTIONS 64
 
@@ -218,8 +221,8 @@ uint32_t dg_abi_version(void);
 // The library's version text (e.g. `0.1.0`, `DANGIAN_VERSION` in the header).
 //
 // # Safety
-// See the module contract: `buf` holds `cap` bytes (or is NULL with `cap` 0), `len_out` is
-// writable.
+// A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),
+// `len_out` is writable.
 enum DgStatus dg_version(uint8_t *buf, size_t cap, size_t *len_out);
 
 // Copy the message of the last failed call on this thread into `buf` (UTF-8, `*len_out`
@@ -227,16 +230,16 @@ enum DgStatus dg_version(uint8_t *buf, size_t cap, size_t *len_out);
 // and so does this function (a short buffer can be retried).
 //
 // # Safety
-// See the module contract: `buf` holds `cap` bytes (or is NULL with `cap` 0), `len_out` is
-// writable.
+// A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),
+// `len_out` is writable.
 enum DgStatus dg_last_error(uint8_t *buf, size_t cap, size_t *len_out);
 
 // The name of game kind `kind` (a `DgGameKind` value) as records write it: `o_an_quan`,
 // `ca_ngua` or `domino`.
 //
 // # Safety
-// See the module contract: `buf` holds `cap` bytes (or is NULL with `cap` 0), `len_out` is
-// writable.
+// A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),
+// `len_out` is writable.
 enum DgStatus dg_game_kind_name(uint32_t kind, uint8_t *buf, size_t cap, size_t *len_out);
 
 // Create a game of `kind` (a `DgGameKind` value) under the config JSON in
@@ -245,7 +248,8 @@ enum DgStatus dg_game_kind_name(uint32_t kind, uint8_t *buf, size_t cap, size_t 
 // `dg_game_play_chance`. On success `*out` owns a new handle (free it with `dg_game_free`).
 //
 // # Safety
-// See the module contract: `config_json` holds `config_len` bytes, `out` is writable.
+// `config_json` is NULL (with `config_len` 0) or holds `config_len` bytes; `out` is NULL
+// (refused) or writable.
 enum DgStatus dg_game_new(uint32_t kind,
                           const uint8_t *config_json,
                           size_t config_len,
@@ -264,38 +268,38 @@ void dg_game_free(struct DgGame *game);
 // handle `*out`, e.g. to hand one to another thread or to search ahead.
 //
 // # Safety
-// See the module contract: `game` is a live handle, `out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_clone(const struct DgGame *game, struct DgGame **out);
 
 // The game's kind (a `DgGameKind` value).
 //
 // # Safety
-// See the module contract: `game` is a live handle, `out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_kind(const struct DgGame *game, uint32_t *out);
 
 // How many seats play.
 //
 // # Safety
-// See the module contract: `game` is a live handle, `out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_seats(const struct DgGame *game, uint32_t *out);
 
 // Who acts next: a seat number (0, 1, …), `DG_TO_MOVE_CHANCE` or `DG_TO_MOVE_OVER`.
 //
 // # Safety
-// See the module contract: `game` is a live handle, `out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_to_move(const struct DgGame *game, int32_t *out);
 
 // How many actions (chance outcomes included) have been applied: the number to pass to
 // `dg_game_apply_at`.
 //
 // # Safety
-// See the module contract: `game` is a live handle, `out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_move_number(const struct DgGame *game, uint32_t *out);
 
 // The stable 64-bit hash of the state (the same in every language and on every platform).
 //
 // # Safety
-// See the module contract: `game` is a live handle, `out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_state_hash(const struct DgGame *game, uint64_t *out);
 
 // The legal action ids, ascending, into `buf[0..cap]`; their number into `*len_out` (0 when
@@ -303,8 +307,8 @@ enum DgStatus dg_game_state_hash(const struct DgGame *game, uint64_t *out);
 // `DG_MAX_ACTIONS` ids are ever legal, so a buffer of that size always suffices.
 //
 // # Safety
-// See the module contract: `game` is a live handle, `buf` holds `cap` ids (or is NULL with
-// `cap` 0), `len_out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` ids (or is NULL
+// with `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_legal_actions(const struct DgGame *game,
                                     uint32_t *buf,
                                     size_t cap,
@@ -314,8 +318,8 @@ enum DgStatus dg_game_legal_actions(const struct DgGame *game,
 // `DG_MAX_ACTIONS`.
 //
 // # Safety
-// See the module contract: `game` is a live handle, `buf` holds `cap` outcomes (or is NULL
-// with `cap` 0), `len_out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` outcomes (or is
+// NULL with `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_chance_outcomes(const struct DgGame *game,
                                       struct DgChanceOutcome *buf,
                                       size_t cap,
@@ -325,14 +329,14 @@ enum DgStatus dg_game_chance_outcomes(const struct DgGame *game,
 // `DG_STATUS_ILLEGAL_ACTION`, and `dg_last_error` says why (e.g. which piece blocks the way).
 //
 // # Safety
-// See the module contract: `game` is a live handle.
+// A NULL pointer is refused; otherwise `game` is a live handle.
 enum DgStatus dg_game_check(const struct DgGame *game, uint32_t action);
 
 // Apply an action (a player's decision or a chance outcome chosen by the host). On failure
 // the game is unchanged. The events are then readable with `dg_game_events_json`.
 //
 // # Safety
-// See the module contract: `game` is a live handle.
+// A NULL pointer is refused; otherwise `game` is a live handle.
 enum DgStatus dg_game_apply(struct DgGame *game, uint32_t action);
 
 // Apply an action only if the game is still at move `expected_move` (see
@@ -340,7 +344,7 @@ enum DgStatus dg_game_apply(struct DgGame *game, uint32_t action);
 // late. On failure the game is unchanged.
 //
 // # Safety
-// See the module contract: `game` is a live handle.
+// A NULL pointer is refused; otherwise `game` is a live handle.
 enum DgStatus dg_game_apply_at(struct DgGame *game, uint32_t expected_move, uint32_t action);
 
 // Apply a chance outcome given by the host (physical dice, a server's shuffle):
@@ -348,7 +352,7 @@ enum DgStatus dg_game_apply_at(struct DgGame *game, uint32_t expected_move, uint
 // is unchanged.
 //
 // # Safety
-// See the module contract: `game` is a live handle.
+// A NULL pointer is refused; otherwise `game` is a live handle.
 enum DgStatus dg_game_apply_chance(struct DgGame *game, uint32_t outcome);
 
 // Sample a chance outcome from the handle's own seeded RNG, apply it, and write its id to
@@ -356,21 +360,21 @@ enum DgStatus dg_game_apply_chance(struct DgGame *game, uint32_t outcome);
 // changes then, the RNG included).
 //
 // # Safety
-// See the module contract: `game` is a live handle, `out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_play_chance(struct DgGame *game, uint32_t *out);
 
 // The outcome, once over (`DG_STATUS_NOT_OVER` before).
 //
 // # Safety
-// See the module contract: `game` is a live handle, `out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_outcome(const struct DgGame *game, struct DgOutcome *out);
 
 // The end reason of a finished game as text (e.g. `BothQuanSquaresEmpty`;
 // `DG_STATUS_NOT_OVER` before the end).
 //
 // # Safety
-// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
-// `cap` 0), `len_out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+// NULL with `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_end_reason(const struct DgGame *game,
                                  uint8_t *buf,
                                  size_t cap,
@@ -380,8 +384,8 @@ enum DgStatus dg_game_end_reason(const struct DgGame *game,
 // `dg_game_view_json` instead.
 //
 // # Safety
-// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
-// `cap` 0), `len_out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+// NULL with `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_state_json(const struct DgGame *game,
                                  uint8_t *buf,
                                  size_t cap,
@@ -390,8 +394,8 @@ enum DgStatus dg_game_state_json(const struct DgGame *game,
 // The game's config as JSON, every field written out (what `{}` or a partial config became).
 //
 // # Safety
-// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
-// `cap` 0), `len_out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+// NULL with `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_config_json(const struct DgGame *game,
                                   uint8_t *buf,
                                   size_t cap,
@@ -401,8 +405,8 @@ enum DgStatus dg_game_config_json(const struct DgGame *game,
 // (`DG_STATUS_INVALID_ARGUMENT` for a seat not at the table).
 //
 // # Safety
-// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
-// `cap` 0), `len_out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+// NULL with `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_view_json(const struct DgGame *game,
                                 uint32_t seat,
                                 uint8_t *buf,
@@ -415,8 +419,8 @@ enum DgStatus dg_game_view_json(const struct DgGame *game,
 // `DG_STATUS_INVALID_ARGUMENT`.
 //
 // # Safety
-// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
-// `cap` 0), `len_out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+// NULL with `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_events_json(const struct DgGame *game,
                                   int32_t seat,
                                   uint8_t *buf,
@@ -427,8 +431,8 @@ enum DgStatus dg_game_events_json(const struct DgGame *game,
 // that is no action of this game). Any action of the game has a text, legal now or not.
 //
 // # Safety
-// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
-// `cap` 0), `len_out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+// NULL with `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_action_text(const struct DgGame *game,
                                   uint32_t action,
                                   uint8_t *buf,
@@ -439,7 +443,7 @@ enum DgStatus dg_game_action_text(const struct DgGame *game,
 // (`DG_STATUS_UNKNOWN_ACTION` when it is not one).
 //
 // # Safety
-// See the module contract: `game` is a live handle, `text` holds `len` bytes, `out` is
+// A NULL pointer is refused; otherwise `game` is a live handle, `text` holds `len` bytes, `out` is
 // writable.
 enum DgStatus dg_game_action_id(const struct DgGame *game,
                                 const uint8_t *text,
@@ -449,8 +453,8 @@ enum DgStatus dg_game_action_id(const struct DgGame *game,
 // The position drawn as text for people (several lines; it shows every hand).
 //
 // # Safety
-// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
-// `cap` 0), `len_out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+// NULL with `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_board_text(const struct DgGame *game,
                                  uint8_t *buf,
                                  size_t cap,
@@ -460,8 +464,8 @@ enum DgStatus dg_game_board_text(const struct DgGame *game,
 // `dg_game_load`.
 //
 // # Safety
-// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
-// `cap` 0), `len_out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+// NULL with `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_save(const struct DgGame *game, uint8_t *buf, size_t cap, size_t *len_out);
 
 // Load a saved game from `json[0..len]`, replaying and verifying every action and the final
@@ -471,26 +475,26 @@ enum DgStatus dg_game_save(const struct DgGame *game, uint8_t *buf, size_t cap, 
 // way (the original handle's stream is not recovered: records keep outcomes, not RNG states).
 //
 // # Safety
-// See the module contract: `json` holds `len` bytes, `out` is writable.
+// A NULL pointer is refused; otherwise `json` holds `len` bytes, `out` is writable.
 enum DgStatus dg_game_load(const uint8_t *json, size_t len, struct DgGame **out);
 
 // The Ô ăn quan board of `game` (`DG_STATUS_WRONG_GAME` for another game).
 //
 // # Safety
-// See the module contract: `game` is a live handle, `out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 enum DgStatus dg_o_an_quan_board(const struct DgGame *game, struct DgOAnQuanBoard *out);
 
 // What `seat` sees of the Domino match in `game` (`DG_STATUS_WRONG_GAME` for another game,
 // `DG_STATUS_INVALID_ARGUMENT` for a seat not at the table). Safe to send to that seat.
 //
 // # Safety
-// See the module contract: `game` is a live handle, `out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 enum DgStatus dg_domino_board(const struct DgGame *game, uint32_t seat, struct DgDominoBoard *out);
 
 // The Cờ cá ngựa board of `game` (`DG_STATUS_WRONG_GAME` for another game).
 //
 // # Safety
-// See the module contract: `game` is a live handle, `out` is writable.
+// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 enum DgStatus dg_ca_ngua_board(const struct DgGame *game, struct DgCaNguaBoard *out);
 
 #ifdef __cplusplus

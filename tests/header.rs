@@ -76,6 +76,12 @@ fn header_macros_match_the_rust_constants() {
         ("DG_ALL_SEATS", DG_ALL_SEATS.to_string()),
         ("DG_MAX_ACTIONS", DG_MAX_ACTIONS.to_string()),
     ] {
+        // Negative values in parentheses, so that `x-DG_TO_MOVE_OVER` still means x - (-2).
+        let value = if value.starts_with('-') {
+            format!("({value})")
+        } else {
+            value
+        };
         let line = format!("#define {name} {value}\n");
         assert!(header.contains(&line), "header lacks `{}`", line.trim());
     }

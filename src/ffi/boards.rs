@@ -46,7 +46,7 @@ pub struct DgOAnQuanBoard {
 /// The Ô ăn quan board of `game` (`DG_STATUS_WRONG_GAME` for another game).
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_o_an_quan_board(
     game: *const DgGame,
@@ -126,7 +126,7 @@ pub struct DgDominoBoard {
 /// `DG_STATUS_INVALID_ARGUMENT` for a seat not at the table). Safe to send to that seat.
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_domino_board(
     game: *const DgGame,
@@ -214,7 +214,7 @@ pub struct DgCaNguaBoard {
 /// The Cờ cá ngựa board of `game` (`DG_STATUS_WRONG_GAME` for another game).
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_ca_ngua_board(
     game: *const DgGame,

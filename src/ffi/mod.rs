@@ -413,8 +413,8 @@ pub extern "C" fn dg_abi_version() -> u32 {
 /// The library's version text (e.g. `0.1.0`, `DANGIAN_VERSION` in the header).
 ///
 /// # Safety
-/// See the module contract: `buf` holds `cap` bytes (or is NULL with `cap` 0), `len_out` is
-/// writable.
+/// A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),
+/// `len_out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_version(buf: *mut u8, cap: usize, len_out: *mut usize) -> DgStatus {
     guard(|| OutBuf::new(buf, cap, len_out)?.put_text(env!("CARGO_PKG_VERSION")))
@@ -425,8 +425,8 @@ pub unsafe extern "C" fn dg_version(buf: *mut u8, cap: usize, len_out: *mut usiz
 /// and so does this function (a short buffer can be retried).
 ///
 /// # Safety
-/// See the module contract: `buf` holds `cap` bytes (or is NULL with `cap` 0), `len_out` is
-/// writable.
+/// A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),
+/// `len_out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_last_error(buf: *mut u8, cap: usize, len_out: *mut usize) -> DgStatus {
     // Not through guard(): reading the error must not overwrite it.
@@ -447,8 +447,8 @@ pub unsafe extern "C" fn dg_last_error(buf: *mut u8, cap: usize, len_out: *mut u
 /// `ca_ngua` or `domino`.
 ///
 /// # Safety
-/// See the module contract: `buf` holds `cap` bytes (or is NULL with `cap` 0), `len_out` is
-/// writable.
+/// A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),
+/// `len_out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_kind_name(
     kind: u32,
@@ -468,7 +468,8 @@ pub unsafe extern "C" fn dg_game_kind_name(
 /// `dg_game_play_chance`. On success `*out` owns a new handle (free it with `dg_game_free`).
 ///
 /// # Safety
-/// See the module contract: `config_json` holds `config_len` bytes, `out` is writable.
+/// `config_json` is NULL (with `config_len` 0) or holds `config_len` bytes; `out` is NULL
+/// (refused) or writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_new(
     kind: u32,
@@ -517,7 +518,7 @@ pub unsafe extern "C" fn dg_game_free(game: *mut DgGame) {
 /// handle `*out`, e.g. to hand one to another thread or to search ahead.
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_clone(game: *const DgGame, out: *mut *mut DgGame) -> DgStatus {
     guard_ref(game, |g| {
@@ -529,7 +530,7 @@ pub unsafe extern "C" fn dg_game_clone(game: *const DgGame, out: *mut *mut DgGam
 /// The game's kind (a `DgGameKind` value).
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_kind(game: *const DgGame, out: *mut u32) -> DgStatus {
     guard_ref(game, |g| Out::new(out, "out")?.put(g.game.kind() as u32))
@@ -538,7 +539,7 @@ pub unsafe extern "C" fn dg_game_kind(game: *const DgGame, out: *mut u32) -> DgS
 /// How many seats play.
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_seats(game: *const DgGame, out: *mut u32) -> DgStatus {
     guard_ref(game, |g| {
@@ -557,7 +558,7 @@ fn to_move_code(t: ToMove) -> i32 {
 /// Who acts next: a seat number (0, 1, …), `DG_TO_MOVE_CHANCE` or `DG_TO_MOVE_OVER`.
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_to_move(game: *const DgGame, out: *mut i32) -> DgStatus {
     guard_ref(game, |g| {
@@ -569,7 +570,7 @@ pub unsafe extern "C" fn dg_game_to_move(game: *const DgGame, out: *mut i32) -> 
 /// `dg_game_apply_at`.
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_move_number(game: *const DgGame, out: *mut u32) -> DgStatus {
     guard_ref(game, |g| Out::new(out, "out")?.put(g.game.move_number()))
@@ -578,7 +579,7 @@ pub unsafe extern "C" fn dg_game_move_number(game: *const DgGame, out: *mut u32)
 /// The stable 64-bit hash of the state (the same in every language and on every platform).
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_state_hash(game: *const DgGame, out: *mut u64) -> DgStatus {
     guard_ref(game, |g| Out::new(out, "out")?.put(g.game.state_hash()))
@@ -589,8 +590,8 @@ pub unsafe extern "C" fn dg_game_state_hash(game: *const DgGame, out: *mut u64) 
 /// `DG_MAX_ACTIONS` ids are ever legal, so a buffer of that size always suffices.
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `buf` holds `cap` ids (or is NULL with
-/// `cap` 0), `len_out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` ids (or is NULL
+/// with `cap` 0), `len_out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_legal_actions(
     game: *const DgGame,
@@ -610,8 +611,8 @@ pub unsafe extern "C" fn dg_game_legal_actions(
 /// `DG_MAX_ACTIONS`.
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `buf` holds `cap` outcomes (or is NULL
-/// with `cap` 0), `len_out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` outcomes (or is
+/// NULL with `cap` 0), `len_out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_chance_outcomes(
     game: *const DgGame,
@@ -638,7 +639,7 @@ pub unsafe extern "C" fn dg_game_chance_outcomes(
 /// `DG_STATUS_ILLEGAL_ACTION`, and `dg_last_error` says why (e.g. which piece blocks the way).
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle.
+/// A NULL pointer is refused; otherwise `game` is a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_check(game: *const DgGame, action: u32) -> DgStatus {
     guard_ref(game, |g| Ok(g.game.check(action)?))
@@ -656,7 +657,7 @@ fn apply_to(g: &mut DgGame, action: u32, expected: Option<u32>) -> Result<()> {
 /// the game is unchanged. The events are then readable with `dg_game_events_json`.
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle.
+/// A NULL pointer is refused; otherwise `game` is a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_apply(game: *mut DgGame, action: u32) -> DgStatus {
     guard_mut(game, |g| apply_to(g, action, None))
@@ -667,7 +668,7 @@ pub unsafe extern "C" fn dg_game_apply(game: *mut DgGame, action: u32) -> DgStat
 /// late. On failure the game is unchanged.
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle.
+/// A NULL pointer is refused; otherwise `game` is a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_apply_at(
     game: *mut DgGame,
@@ -682,7 +683,7 @@ pub unsafe extern "C" fn dg_game_apply_at(
 /// is unchanged.
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle.
+/// A NULL pointer is refused; otherwise `game` is a live handle.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_apply_chance(game: *mut DgGame, outcome: u32) -> DgStatus {
     guard_mut(game, |g| {
@@ -698,7 +699,7 @@ pub unsafe extern "C" fn dg_game_apply_chance(game: *mut DgGame, outcome: u32) -
 /// changes then, the RNG included).
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_play_chance(game: *mut DgGame, out: *mut u32) -> DgStatus {
     guard_mut(game, |g| {
@@ -714,7 +715,7 @@ pub unsafe extern "C" fn dg_game_play_chance(game: *mut DgGame, out: *mut u32) -
 /// The outcome, once over (`DG_STATUS_NOT_OVER` before).
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_outcome(game: *const DgGame, out: *mut DgOutcome) -> DgStatus {
     guard_ref(game, |g| {
@@ -742,8 +743,8 @@ pub unsafe extern "C" fn dg_game_outcome(game: *const DgGame, out: *mut DgOutcom
 /// `DG_STATUS_NOT_OVER` before the end).
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
-/// `cap` 0), `len_out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+/// NULL with `cap` 0), `len_out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_end_reason(
     game: *const DgGame,
@@ -765,8 +766,8 @@ pub unsafe extern "C" fn dg_game_end_reason(
 /// `dg_game_view_json` instead.
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
-/// `cap` 0), `len_out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+/// NULL with `cap` 0), `len_out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_state_json(
     game: *const DgGame,
@@ -783,8 +784,8 @@ pub unsafe extern "C" fn dg_game_state_json(
 /// The game's config as JSON, every field written out (what `{}` or a partial config became).
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
-/// `cap` 0), `len_out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+/// NULL with `cap` 0), `len_out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_config_json(
     game: *const DgGame,
@@ -802,8 +803,8 @@ pub unsafe extern "C" fn dg_game_config_json(
 /// (`DG_STATUS_INVALID_ARGUMENT` for a seat not at the table).
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
-/// `cap` 0), `len_out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+/// NULL with `cap` 0), `len_out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_view_json(
     game: *const DgGame,
@@ -824,8 +825,8 @@ pub unsafe extern "C" fn dg_game_view_json(
 /// `DG_STATUS_INVALID_ARGUMENT`.
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
-/// `cap` 0), `len_out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+/// NULL with `cap` 0), `len_out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_events_json(
     game: *const DgGame,
@@ -852,8 +853,8 @@ pub unsafe extern "C" fn dg_game_events_json(
 /// that is no action of this game). Any action of the game has a text, legal now or not.
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
-/// `cap` 0), `len_out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+/// NULL with `cap` 0), `len_out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_action_text(
     game: *const DgGame,
@@ -872,7 +873,7 @@ pub unsafe extern "C" fn dg_game_action_text(
 /// (`DG_STATUS_UNKNOWN_ACTION` when it is not one).
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `text` holds `len` bytes, `out` is
+/// A NULL pointer is refused; otherwise `game` is a live handle, `text` holds `len` bytes, `out` is
 /// writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_action_id(
@@ -891,8 +892,8 @@ pub unsafe extern "C" fn dg_game_action_id(
 /// The position drawn as text for people (several lines; it shows every hand).
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
-/// `cap` 0), `len_out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+/// NULL with `cap` 0), `len_out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_board_text(
     game: *const DgGame,
@@ -910,8 +911,8 @@ pub unsafe extern "C" fn dg_game_board_text(
 /// `dg_game_load`.
 ///
 /// # Safety
-/// See the module contract: `game` is a live handle, `buf` holds `cap` bytes (or is NULL with
-/// `cap` 0), `len_out` is writable.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+/// NULL with `cap` 0), `len_out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_save(
     game: *const DgGame,
@@ -932,7 +933,7 @@ pub unsafe extern "C" fn dg_game_save(
 /// way (the original handle's stream is not recovered: records keep outcomes, not RNG states).
 ///
 /// # Safety
-/// See the module contract: `json` holds `len` bytes, `out` is writable.
+/// A NULL pointer is refused; otherwise `json` holds `len` bytes, `out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_load(
     json: *const u8,
