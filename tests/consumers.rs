@@ -14,13 +14,34 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The directory holding the libraries built alongside this test binary.
+/// The directory holding the C libraries (`libdangian.so`, `libdangian.a`) of the profile
+/// this test was built in. `cargo test` builds only the Rust library, so the first call builds
+/// the C libraries with `cargo build --lib` into the same target directory.
 fn library_dir() -> PathBuf {
-    let exe = std::env::current_exe().expect("test binary path");
-    exe.parent()
-        .and_then(Path::parent)
-        .expect("target dir")
-        .to_path_buf()
+    static BUILT: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            let exe = std::env::current_exe().expect("test binary path");
+            // target/<profile>/deps/<test> → target/<profile>
+            let dir = exe
+                .parent()
+                .and_then(Path::parent)
+                .expect("target dir")
+                .to_path_buf();
+            let target = dir.parent().expect("target root");
+            let mut cargo = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+            cargo
+                .args(["build", "--lib", "--quiet", "--manifest-path"])
+                .arg(root().join("Cargo.toml"))
+                .env("CARGO_TARGET_DIR", target);
+            if dir.file_name().is_some_and(|n| n == "release") {
+                cargo.arg("--release");
+            }
+            let status = cargo.status().expect("cargo runs");
+            assert!(status.success(), "building the C libraries failed");
+            dir
+        })
+        .clone()
 }
 
 /// A scratch directory for one consumer's build products.
