@@ -21,7 +21,13 @@ fn root() -> &'static Path {
 fn library_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("test binary path");
     // target/<profile>/deps/consumers-<hash> → target/<profile>/deps
-    exe.parent().expect("deps dir").to_path_buf()
+    let dir = exe.parent().expect("deps dir").to_path_buf();
+    assert!(
+        dir.join("libdangian.so").exists() && dir.join("libdangian.a").exists(),
+        "{}: the C libraries cargo builds for the tests are missing",
+        dir.display()
+    );
+    dir
 }
 
 /// A scratch directory for one consumer's build products.

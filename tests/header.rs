@@ -246,7 +246,13 @@ fn struct_layouts_match_in_c() {
 fn library_dir() -> PathBuf {
     let exe = std::env::current_exe().expect("test binary path");
     // target/<profile>/deps/header-<hash> → target/<profile>/deps
-    exe.parent().expect("deps dir").to_path_buf()
+    let dir = exe.parent().expect("deps dir").to_path_buf();
+    assert!(
+        dir.join("libdangian.so").exists() && dir.join("libdangian.a").exists(),
+        "{}: the C libraries cargo builds for the tests are missing",
+        dir.display()
+    );
+    dir
 }
 
 #[test]

@@ -1,7 +1,7 @@
 //! Fuzz body for the C ABI: bytes become a sequence of `dg_` calls with hostile arguments
 //! (raw and stale ids, out-of-range seats and kinds, NULL and short buffers, arbitrary text as
 //! configs, notation and records, mutated saved games). Run by the `ffi_calls` fuzz target and,
-//! over the committed corpus, by `cargo test` (`fuzz/tests/ffi_corpus.rs`).
+//! over the committed corpus, by `cargo test` (`fuzz/tests/corpus.rs`).
 //!
 //! Checked after every call: no call panics (`DG_STATUS_PANIC`, `DG_STATUS_POISONED`); a
 //! failed call leaves the game's hash, move number and events as they were; a successful
