@@ -91,6 +91,9 @@ typedef enum DgStatus {
   // An earlier call on this handle failed with `DG_STATUS_PANIC` while changing it: its
   // state cannot be trusted. Only `dg_game_free` accepts it now.
   DG_STATUS_POISONED = 15,
+  // The operation needs a player to be to move (a bot's choice or hints), but chance or
+  // nobody is.
+  DG_STATUS_NO_DECISION = 16,
 } DgStatus;
 
 // The game kinds, as passed to `dg_game_new`.
@@ -209,6 +212,16 @@ typedef struct DgCaNguaBoard {
   // Kicks made, per kicker colour and victim colour.
   uint32_t kicks[4][4];
 } DgCaNguaBoard;
+
+// One legal action ranked by a bot: higher `score` is better for the seat to move.
+typedef struct DgHint {
+  // The action id.
+  uint32_t action;
+  // Simulations through it (0 for bots that do not search).
+  uint32_t visits;
+  // The bot's score for it, from 0 to 1 (a search bot's mean reward).
+  double score;
+} DgHint;
 
 #ifdef __cplusplus
 extern "C" {
@@ -496,6 +509,34 @@ enum DgStatus dg_domino_board(const struct DgGame *game, uint32_t seat, struct D
 // # Safety
 // A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 enum DgStatus dg_ca_ngua_board(const struct DgGame *game, struct DgCaNguaBoard *out);
+
+// The action a bot of `level` (0 easy, 1 medium, 2 hard) seeded with `seed` plays for the
+// seat to move, into `*out`. Deterministic: the same position, level and seed always give
+// the same action, on every platform. The bot sees only what the seat to move may see.
+// `DG_STATUS_NO_DECISION` when chance or nobody is to move.
+//
+// # Safety
+// `game` must be NULL or a live handle not used by another thread during the call; `out`
+// must be NULL or point to a writable `uint32_t`.
+enum DgStatus dg_bot_choose(const struct DgGame *game,
+                            uint32_t level_value,
+                            uint64_t seed,
+                            uint32_t *out);
+
+// Every legal action of the seat to move ranked by a bot of `level`, best first, into
+// `buf[0..cap]`; their number into `*len_out` (at most `DG_MAX_ACTIONS`). For a hint button.
+// `DG_STATUS_NO_DECISION` when chance or nobody is to move.
+//
+// # Safety
+// `game` must be NULL or a live handle not used by another thread during the call; `buf`
+// must be NULL or point to `cap` writable `DgHint`s; `len_out` must be NULL or point to a
+// writable `size_t`.
+enum DgStatus dg_bot_hints(const struct DgGame *game,
+                           uint32_t level_value,
+                           uint64_t seed,
+                           struct DgHint *buf,
+                           size_t cap,
+                           size_t *len_out);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -7,9 +7,7 @@
 
 use serde::Serialize;
 
-use crate::game::{
-    Action, ActionList, ChanceList, Game, GameKind, NoEvents, PlayError, Seat, ToMove,
-};
+use crate::game::{Action, ActionList, ChanceList, GameKind, NoEvents, PlayError, Seat, ToMove};
 use crate::record::{Record, RecordError, Recorded};
 
 /// Why an [`AnyGame`] operation failed.
@@ -145,13 +143,17 @@ pub trait DynGame: Send + Sync {
     fn config_json(&self) -> String;
     /// A boxed copy.
     fn clone_box(&self) -> Box<dyn DynGame>;
+    /// Every legal action of the seat to move ranked by a bot of `level` seeded with `seed`,
+    /// best first, as `(action id, score, visits)`; empty when no player is to move. The same
+    /// position, level and seed always give the same ranking.
+    fn bot_hints(&self, level: crate::bot::Level, seed: u64) -> Vec<crate::bot::Hint<u32>>;
     /// The typed game inside (a `Recorded<G>`), for code that knows the kind.
     fn as_any(&self) -> &dyn std::any::Any;
 }
 
 /// A [`Recorded`] game whose `Display` draws the board: the form every game takes behind
 /// [`DynGame`].
-impl<G: Game + std::fmt::Display> DynGame for Recorded<G> {
+impl<G: crate::bot::Evaluate + std::fmt::Display> DynGame for Recorded<G> {
     fn kind(&self) -> GameKind {
         G::KIND
     }
@@ -277,6 +279,17 @@ impl<G: Game + std::fmt::Display> DynGame for Recorded<G> {
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
     }
+    fn bot_hints(&self, level: crate::bot::Level, seed: u64) -> Vec<crate::bot::Hint<u32>> {
+        crate::bot::bot_for_level::<G>(level, seed)
+            .hints(self.game())
+            .into_iter()
+            .map(|h| crate::bot::Hint {
+                action: h.action.id(),
+                score: h.score,
+                visits: h.visits,
+            })
+            .collect()
+    }
     fn as_any(&self) -> &dyn std::any::Any {
         self
     }
@@ -331,7 +344,7 @@ macro_rules! dispatch {
     };
 }
 
-fn new_typed<G: Game + std::fmt::Display>(
+fn new_typed<G: crate::bot::Evaluate + std::fmt::Display>(
     config_json: Option<&str>,
     seed: Option<u64>,
 ) -> Result<AnyGame, AnyError> {
@@ -353,7 +366,9 @@ fn new_typed<G: Game + std::fmt::Display>(
     Ok(AnyGame(Box::new(game)))
 }
 
-fn load_typed<G: Game + std::fmt::Display>(record: &Record) -> Result<AnyGame, AnyError> {
+fn load_typed<G: crate::bot::Evaluate + std::fmt::Display>(
+    record: &Record,
+) -> Result<AnyGame, AnyError> {
     let config = record.config::<G>()?;
     let actions = record.parsed_actions::<G>()?;
     // Replay through the checked path first, so the final hash is verified.
@@ -392,7 +407,7 @@ impl AnyGame {
     }
 
     /// The typed game inside, when it is a `G`.
-    pub fn typed<G: Game + std::fmt::Display>(&self) -> Option<&G> {
+    pub fn typed<G: crate::bot::Evaluate + std::fmt::Display>(&self) -> Option<&G> {
         self.0
             .as_any()
             .downcast_ref::<Recorded<G>>()
@@ -400,7 +415,9 @@ impl AnyGame {
     }
 
     /// Wrap a typed game that records itself.
-    pub fn from_recorded<G: Game + std::fmt::Display>(game: Recorded<G>) -> AnyGame {
+    pub fn from_recorded<G: crate::bot::Evaluate + std::fmt::Display>(
+        game: Recorded<G>,
+    ) -> AnyGame {
         AnyGame(Box::new(game))
     }
 }

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 use dangian::any::AnyGame;
+use dangian::bot::Level;
 use dangian::ffi::*;
 use dangian::{ActionList, GameKind, GameRng, ToMove};
 
@@ -302,6 +303,17 @@ const NATIVE_STATIC_LIBS: &str = "-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc";
 /// Run a consumer twice, as `command(&[])` (the seeded games and its error paths) and as
 /// `command(record files)` (the golden vectors), and check everything it printed.
 fn check_consumer(name: &str, dir: &Path, command: impl Fn(&[&Path]) -> Command) {
+    check_consumer_with_bots(name, dir, false, command)
+}
+
+/// As `check_consumer`; with `bots`, the consumer must also print the bots' first choices
+/// (`bot <kind> level <n> action <id>`), equal to the Rust bots'.
+fn check_consumer_with_bots(
+    name: &str,
+    dir: &Path,
+    bots: bool,
+    command: impl Fn(&[&Path]) -> Command,
+) {
     let vectors = vector_records(dir);
     let files: Vec<&Path> = vectors.iter().map(|(p, _, _)| p.as_path()).collect();
     let hint = "see .ci/run for the packages";
@@ -310,6 +322,37 @@ fn check_consumer(name: &str, dir: &Path, command: impl Fn(&[&Path]) -> Command)
     let stdout = String::from_utf8_lossy(&games.stdout).to_string()
         + &String::from_utf8_lossy(&replays.stdout);
     check_output(&stdout, 7, &vectors);
+    if bots {
+        let got: Vec<&str> = stdout.lines().filter(|l| l.starts_with("bot ")).collect();
+        assert_eq!(
+            got,
+            expected_bot_lines(7),
+            "{name}: bot choices differ from Rust"
+        );
+    }
+}
+
+/// The Rust bots' choices at each level for the first decision of each game (chance sampled
+/// with `GameRng::new(seed)`, bots seeded with 1).
+fn expected_bot_lines(seed: u64) -> Vec<String> {
+    let mut lines = Vec::new();
+    for kind in GameKind::ALL {
+        let mut game = AnyGame::new(kind, None, Some(seed)).expect("default config");
+        let mut rng = GameRng::new(seed);
+        while game.to_move() == ToMove::Chance {
+            let id = game.sample_chance(&mut rng).expect("chance");
+            game.apply(id, None, None).expect("legal");
+        }
+        for level in [Level::Easy, Level::Medium, Level::Hard] {
+            let best = game.bot_hints(level, 1)[0].action;
+            lines.push(format!(
+                "bot {} level {} action {best}",
+                kind.name(),
+                level as u32
+            ));
+        }
+    }
+    lines
 }
 
 /// Memcheck flags: any memory error, or any block still allocated at exit (leaked or still
@@ -470,7 +513,7 @@ fn csharp_consumer_matches_rust_under_mono() {
         "compiling Program.cs",
     );
     let exe = dir.join("play.exe");
-    check_consumer("the C# consumer under mono", &dir, |files| {
+    check_consumer_with_bots("the C# consumer under mono", &dir, true, |files| {
         let mut cmd = Command::new("mono");
         // Mono resolves [DllImport("dangian")] to libdangian.so through the loader's path.
         cmd.env("LD_LIBRARY_PATH", library_dir())

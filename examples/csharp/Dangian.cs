@@ -37,6 +37,15 @@ namespace Dangian
         WrongGame = 13,
         Panic = 14,
         Poisoned = 15,
+        NoDecision = 16,
+    }
+
+    /// <summary>Bot difficulty levels (the `level` argument of dg_bot_choose / dg_bot_hints).</summary>
+    public enum BotLevel : uint
+    {
+        Easy = 0,
+        Medium = 1,
+        Hard = 2,
     }
 
     /// <summary>The three games (DgGameKind).</summary>
@@ -112,6 +121,15 @@ namespace Dangian
     {
         public uint Action;
         public uint Weight;
+    }
+
+    /// <summary>A legal action ranked by a bot (DgHint): higher Score is better for the mover.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct DgHint
+    {
+        public uint Action;
+        public uint Visits;
+        public double Score;
     }
 
     /// <summary>The result of a finished game (DgOutcome).</summary>
@@ -306,6 +324,10 @@ namespace Dangian
         public static extern DgStatus dg_ca_ngua_board(GameHandle game, out DgCaNguaBoard board);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_domino_board(GameHandle game, uint seat, out DgDominoBoard board);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_bot_choose(GameHandle game, uint level, ulong seed, out uint action);
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_bot_hints(GameHandle game, uint level, ulong seed, [Out] DgHint[] buf, UIntPtr cap, out UIntPtr len);
     }
 
     /// <summary>A failed call: the status and the library's message. The game is unchanged.</summary>
@@ -388,6 +410,25 @@ namespace Dangian
             Ensure(Native.dg_game_legal_actions(handle, ids, (UIntPtr)ids.Length, out n));
             Array.Resize(ref ids, (int)n);
             return ids;
+        }
+
+        /// <summary>The action a bot of this level plays for the seat to move (the same for the
+        /// same position, level and seed). Throws with NoDecision when no player is to move.</summary>
+        public uint BotChoose(BotLevel level, ulong seed)
+        {
+            uint action;
+            Ensure(Native.dg_bot_choose(handle, (uint)level, seed, out action));
+            return action;
+        }
+
+        /// <summary>Every legal action ranked by a bot, best first (for a hint button).</summary>
+        public DgHint[] BotHints(BotLevel level, ulong seed)
+        {
+            var hints = new DgHint[Native.MaxActions];
+            UIntPtr n;
+            Ensure(Native.dg_bot_hints(handle, (uint)level, seed, hints, (UIntPtr)hints.Length, out n));
+            Array.Resize(ref hints, (int)n);
+            return hints;
         }
 
         public DgChanceOutcome[] ChanceOutcomes()

@@ -115,6 +115,24 @@ static class Program
         }
     }
 
+    // Bots at each level for the first decision of each game: the same choice as Rust.
+    static void Bots(GameKind kind, ulong seed)
+    {
+        using (var game = new Game(kind, seed))
+        {
+            while (game.IsChanceToMove) game.PlayChance();
+            uint[] legal = game.LegalActions();
+            foreach (BotLevel level in new[] { BotLevel.Easy, BotLevel.Medium, BotLevel.Hard })
+            {
+                uint action = game.BotChoose(level, 1);
+                DgHint[] hints = game.BotHints(level, 1);
+                Expect(Array.IndexOf(legal, action) >= 0, "a legal bot action");
+                Expect(hints.Length == legal.Length && hints[0].Action == action, "hints rank every legal action, best first");
+                Console.WriteLine("bot " + Game.KindName(kind) + " level " + (uint)level + " action " + action);
+            }
+        }
+    }
+
     static DgStatus StatusOf(Action action)
     {
         try
@@ -182,6 +200,8 @@ static class Program
                 ErrorPaths();
                 foreach (GameKind kind in new[] { GameKind.OAnQuan, GameKind.CaNgua, GameKind.Domino })
                     Play(kind, 7);
+                foreach (GameKind kind in new[] { GameKind.OAnQuan, GameKind.CaNgua, GameKind.Domino })
+                    Bots(kind, 7);
                 return 0;
             }
             foreach (string path in args)

@@ -33,6 +33,7 @@
 #![allow(unsafe_code)]
 
 mod boards;
+mod bots;
 
 use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -42,6 +43,7 @@ use crate::chance::GameRng;
 use crate::game::{ActionList, ChanceList, GameKind, ToMove};
 
 pub use boards::*;
+pub use bots::*;
 
 /// The version of this C ABI. It changes whenever a function, struct or value changes
 /// incompatibly. The header defines the same number as `DANGIAN_ABI_VERSION`.
@@ -96,6 +98,9 @@ pub enum DgStatus {
     /// An earlier call on this handle failed with `DG_STATUS_PANIC` while changing it: its
     /// state cannot be trusted. Only `dg_game_free` accepts it now.
     Poisoned = 15,
+    /// The operation needs a player to be to move (a bot's choice or hints), but chance or
+    /// nobody is.
+    NoDecision = 16,
 }
 
 /// The game kinds, as passed to `dg_game_new`.

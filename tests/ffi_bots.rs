@@ -1,0 +1,159 @@
+//! Bots through the C ABI: `dg_bot_choose` and `dg_bot_hints` give what the Rust bots give,
+//! deterministically, only for a seat to move, and refuse bad arguments with a status.
+
+use dangian::bot::{bot_for_level, Level};
+use dangian::ffi::*;
+use dangian::{Action, ActionList, Game, GameKind};
+
+fn new_game(kind: GameKind, seed: u64) -> *mut DgGame {
+    let mut game = std::ptr::null_mut();
+    let st = unsafe { dg_game_new(kind as u32, std::ptr::null(), 0, seed, &mut game) };
+    assert_eq!(st, DgStatus::Ok);
+    game
+}
+
+/// Advance past chance with the handle's RNG until a player is to move.
+fn to_decision(game: *mut DgGame) {
+    loop {
+        let mut to_move = 0;
+        assert_eq!(unsafe { dg_game_to_move(game, &mut to_move) }, DgStatus::Ok);
+        if to_move != DG_TO_MOVE_CHANCE {
+            return;
+        }
+        let mut outcome = 0;
+        assert_eq!(
+            unsafe { dg_game_play_chance(game, &mut outcome) },
+            DgStatus::Ok
+        );
+    }
+}
+
+fn legal(game: *const DgGame) -> Vec<u32> {
+    let mut ids = [0u32; DG_MAX_ACTIONS_USIZE];
+    let mut n = 0;
+    assert_eq!(
+        unsafe { dg_game_legal_actions(game, ids.as_mut_ptr(), ids.len(), &mut n) },
+        DgStatus::Ok
+    );
+    ids[..n].to_vec()
+}
+
+const DG_MAX_ACTIONS_USIZE: usize = dangian::ACTION_LIST_CAPACITY;
+
+#[test]
+fn bots_choose_legal_actions_deterministically_at_every_level() {
+    for kind in GameKind::ALL {
+        for level in 0..3u32 {
+            let game = new_game(kind, 5);
+            // A few decisions of each game, each checked against the legal list and repeated.
+            for _ in 0..4 {
+                to_decision(game);
+                let ids = legal(game);
+                if ids.is_empty() {
+                    break;
+                }
+                let (mut a, mut b) = (0, 0);
+                assert_eq!(
+                    unsafe { dg_bot_choose(game, level, 9, &mut a) },
+                    DgStatus::Ok
+                );
+                assert_eq!(
+                    unsafe { dg_bot_choose(game, level, 9, &mut b) },
+                    DgStatus::Ok
+                );
+                assert_eq!(a, b, "{kind}: the same seed gives the same action");
+                assert!(ids.contains(&a), "{kind}: bot chose an illegal id {a}");
+
+                let mut hints = vec![
+                    DgHint {
+                        action: 0,
+                        visits: 0,
+                        score: 0.0
+                    };
+                    DG_MAX_ACTIONS_USIZE
+                ];
+                let mut n = 0;
+                let st = unsafe {
+                    dg_bot_hints(game, level, 9, hints.as_mut_ptr(), hints.len(), &mut n)
+                };
+                assert_eq!(st, DgStatus::Ok);
+                let mut ranked: Vec<u32> = hints[..n].iter().map(|h| h.action).collect();
+                assert_eq!(ranked[0], a, "{kind}: the first hint is the bot's choice");
+                ranked.sort_unstable();
+                assert_eq!(
+                    ranked, ids,
+                    "{kind}: every legal action ranked exactly once"
+                );
+                assert_eq!(unsafe { dg_game_apply(game, a) }, DgStatus::Ok);
+            }
+            unsafe { dg_game_free(game) };
+        }
+    }
+}
+
+#[test]
+fn the_c_bot_is_the_rust_bot() {
+    // The first decision of an Ô ăn quan game: the C ABI and the Rust API agree.
+    let game = new_game(GameKind::OAnQuan, 1);
+    let mut id = 0;
+    assert_eq!(unsafe { dg_bot_choose(game, 2, 77, &mut id) }, DgStatus::Ok);
+    let state = dangian::o_an_quan::State::new(Default::default()).expect("default");
+    let rust = bot_for_level::<dangian::o_an_quan::State>(Level::Hard, 77)
+        .choose(&state)
+        .expect("a choice");
+    assert_eq!(id, rust.id());
+    let mut legal_ids = ActionList::new();
+    state.legal_actions(&mut legal_ids);
+    assert!(legal_ids.contains(&id));
+    unsafe { dg_game_free(game) };
+}
+
+#[test]
+fn bot_calls_refuse_bad_arguments_and_write_nothing() {
+    let game = new_game(GameKind::CaNgua, 3); // chance (the first roll) is to move
+    let mut out = 12345u32;
+    assert_eq!(
+        unsafe { dg_bot_choose(game, 1, 0, &mut out) },
+        DgStatus::NoDecision
+    );
+    assert_eq!(out, 12345);
+    to_decision(game);
+    assert_eq!(
+        unsafe { dg_bot_choose(game, 3, 0, &mut out) },
+        DgStatus::InvalidArgument
+    );
+    assert_eq!(
+        unsafe { dg_bot_choose(game, u32::MAX, 0, &mut out) },
+        DgStatus::InvalidArgument
+    );
+    assert_eq!(out, 12345);
+    assert_eq!(
+        unsafe { dg_bot_choose(game, 0, 0, std::ptr::null_mut()) },
+        DgStatus::NullPointer
+    );
+    assert_eq!(
+        unsafe { dg_bot_choose(std::ptr::null(), 0, 0, &mut out) },
+        DgStatus::NullPointer
+    );
+    // A size query, then the real call.
+    let mut n = 0;
+    let st = unsafe { dg_bot_hints(game, 0, 0, std::ptr::null_mut(), 0, &mut n) };
+    assert_eq!(st, DgStatus::BufferTooSmall);
+    assert_eq!(n, legal(game).len());
+    let mut hints = vec![
+        DgHint {
+            action: 0,
+            visits: 0,
+            score: 0.0
+        };
+        n
+    ];
+    let mut m = 0;
+    let st = unsafe { dg_bot_hints(game, 0, 0, hints.as_mut_ptr(), n, &mut m) };
+    assert_eq!((st, m), (DgStatus::Ok, n));
+    assert_eq!(
+        unsafe { dg_bot_hints(game, 0, 0, hints.as_mut_ptr(), n, std::ptr::null_mut()) },
+        DgStatus::NullPointer
+    );
+    unsafe { dg_game_free(game) };
+}
