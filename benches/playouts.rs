@@ -72,6 +72,13 @@ fn games(c: &mut Criterion) {
         },
     );
     bench_game::<dangian::domino::State>(c, "domino_match", Default::default());
+    // Cờ cá ngựa: the seed rules (4 players) and the single-die preset.
+    bench_game::<dangian::ca_ngua::State>(c, "ca_ngua", dangian::ca_ngua::Config::default());
+    bench_game::<dangian::ca_ngua::State>(
+        c,
+        "ca_ngua_one_die",
+        dangian::ca_ngua::Config::one_die(),
+    );
 }
 
 criterion_group!(benches, games);

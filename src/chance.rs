@@ -4,6 +4,7 @@
 //! [`rand_core::Rng`] the caller supplies. [`GameRng`] is the one the crate offers: seeded
 //! from a `u64`, it gives the same stream on every platform and release (its first outputs are
 //! frozen by a test), and it can be saved with serde to resume a game.
+#![forbid(unsafe_code)]
 
 use std::convert::Infallible;
 
@@ -58,14 +59,16 @@ pub fn uniform_below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     if n <= 1 {
         return 0;
     }
-    // Reject the low products that would make some results more likely than others.
-    let threshold = n.wrapping_neg() % n;
-    loop {
-        let m = u64::from(rng.next_u32()) * u64::from(n);
-        if (m as u32) >= threshold {
-            return (m >> 32) as u32;
+    let mut m = u64::from(rng.next_u32()) * u64::from(n);
+    // Reject the low products that would make some results more likely than others. The
+    // division is needed only when the low half is below `n` (rarely, for small `n`).
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(rng.next_u32()) * u64::from(n);
         }
     }
+    (m >> 32) as u32
 }
 
 #[cfg(test)]

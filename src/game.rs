@@ -9,6 +9,7 @@
 //! the legal actions are the chance outcomes, with exact weights from
 //! [`Game::chance_outcomes`]. Anyone may pick one (physical dice, a server's shuffle, a test);
 //! [`Game::sample_chance`] samples one from any [`rand_core::Rng`].
+#![forbid(unsafe_code)]
 
 use std::fmt::{self, Debug, Display};
 use std::str::FromStr;
@@ -334,7 +335,7 @@ pub trait Game:
     /// The actions, player decisions and chance outcomes alike.
     type Action: Action;
     /// What happened during one `apply`, step by step.
-    type Event: Clone + Debug + PartialEq + Serialize;
+    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
     /// Why an action is illegal.
     type Illegal: std::error::Error + Clone + PartialEq + Eq + Send + Sync + 'static;
     /// Why a game ended.

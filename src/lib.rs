@@ -6,15 +6,111 @@
 //! so that it does not have to write them itself. It has no UI.
 //!
 //! Every game implements the one trait [`Game`]: typed state and actions, legal actions as
-//! dense ids, validation that says why an action is illegal, explicit chance with exact
-//! probabilities, events to animate, per-seat views, and stable hashes. Saved games and
-//! replays are in [`record`], the random-play invariant checker in [`testing`].
-#![forbid(unsafe_code)]
+//! dense ids in ascending order, validation that says why an action is illegal, explicit
+//! chance with exact probabilities, events to animate, per-seat views, stable hashes and a
+//! move counter. Written once against that trait: saved games and replays ([`record`]),
+//! bots ([`bot`]), any game chosen at run time ([`any`]), the C ABI ([`ffi`]) and the
+//! random-play invariant checker ([`testing`]).
+//!
+//! | game | module | state | config presets |
+//! |---|---|---|---|
+//! | Ô ăn quan | [`o_an_quan`] | [`OAnQuan`] | `seed_rules`, `vi_wikipedia`, `tonkin`, … |
+//! | Cờ cá ngựa | [`ca_ngua`] | [`CaNgua`] | `default`, `one_die`, `two_players_two_colours`, … |
+//! | Domino | [`domino`] | [`Domino`] | `seed`, `kozel`, `western_draw`, `block` |
+//!
+//! `Config::default()` is always the seed rules; every variant of the rules is a config
+//! option, validated before a game starts.
+//!
+//! ## Ô ăn quan: sow, relay, capture
+//!
+//! ```
+//! use dangian::o_an_quan::{Action, Config, State};
+//! use dangian::{ActionList, Game, Seat};
+//!
+//! let mut game = State::new(Config::default()).unwrap();
+//! let mut legal = ActionList::new();
+//! game.legal_actions(&mut legal);
+//! assert_eq!(legal.len(), 10); // five squares, two directions
+//!
+//! // Rules vector V1: seat A sows square a1 counter-clockwise, relays once, captures 6.
+//! let sow: Action = "a1+".parse().unwrap();
+//! let mut events = Vec::new();
+//! game.apply(sow, &mut events).unwrap();
+//! assert_eq!(game.score(Seat(0)), 6);
+//! assert!(events.len() > 10); // pick-ups, each stone sown, the relay, the capture, …
+//!
+//! // An illegal action is refused with a reason and changes nothing.
+//! let before = game;
+//! assert!(game.apply(sow, &mut events).is_err()); // it is B's turn
+//! assert_eq!(game, before);
+//! ```
+//!
+//! ## Cờ cá ngựa: dice are chance actions
+//!
+//! ```
+//! use dangian::ca_ngua::{Action, Config, State};
+//! use dangian::{Game, GameRng, NoEvents, ToMove};
+//!
+//! let mut game = State::new(Config::default()).unwrap();
+//! assert_eq!(game.to_move(), ToMove::Chance); // the first roll
+//! // A host may apply a roll itself (physical dice, a server's dice)…
+//! let double_six: Action = "r6-6".parse().unwrap();
+//! game.apply(double_six, &mut NoEvents).unwrap();
+//! // …or let the engine sample one with exact probabilities from any RNG.
+//! let mut rng = GameRng::new(7);
+//! while let ToMove::Seat(_) = game.to_move() {
+//!     let exit: Action = "x0".parse().unwrap(); // a double lets a piece out of the yard
+//!     game.apply(exit, &mut NoEvents).unwrap();
+//! }
+//! let roll = game.sample_chance(&mut rng).unwrap(); // the bonus roll for the double
+//! game.apply(roll, &mut NoEvents).unwrap();
+//! ```
+//!
+//! ## Domino: hidden hands and per-seat views
+//!
+//! ```
+//! use dangian::domino::{Config, State};
+//! use dangian::{Game, GameRng, NoEvents, Seat, ToMove};
+//!
+//! let mut game = State::new(Config::default()).unwrap();
+//! let mut rng = GameRng::new(1);
+//! while game.to_move() == ToMove::Chance {
+//!     // The deal: one chance action per tile.
+//!     let tile = game.sample_chance(&mut rng).unwrap();
+//!     game.apply(tile, &mut NoEvents).unwrap();
+//! }
+//! // Seat 1's view holds its own hand and only public facts about the rest: safe to send
+//! // to seat 1's client.
+//! let view = game.view(Seat(1));
+//! assert_eq!(view.hand.len(), usize::from(view.hand_counts[1]));
+//! // The opening tile was played at once (DM-S5): 14 tiles dealt, one on the line.
+//! assert_eq!(view.hand_counts.iter().map(|&n| usize::from(n)).sum::<usize>(), 13);
+//! assert_eq!(view.line.len(), 1);
+//! ```
+//!
+//! ## Saved games
+//!
+//! ```
+//! use dangian::o_an_quan::{Config, State};
+//! use dangian::{NoEvents, Record, Recorded};
+//!
+//! let mut game = Recorded::<State>::new(Config::default(), None).unwrap();
+//! game.apply("a3+".parse().unwrap(), &mut NoEvents).unwrap();
+//! let json = game.record().to_json();
+//! // Loading replays and verifies every action and the final hash.
+//! let loaded: State = Record::from_json(&json).unwrap().replay().unwrap();
+//! assert_eq!(&loaded, game.game());
+//! ```
+// Unsafe code is allowed only in `ffi`, which opts in; everywhere else it is an error.
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod any;
 pub mod bot;
+pub mod ca_ngua;
 pub mod chance;
 pub mod domino;
+pub mod ffi;
 pub mod game;
 pub mod o_an_quan;
 
@@ -31,3 +127,5 @@ pub use o_an_quan::State as OAnQuan;
 pub use record::{Record, RecordError, Recorded, RECORD_FORMAT, RULES_VERSION};
 
 pub use domino::{Config as DominoConfig, State as Domino};
+
+pub use ca_ngua::{Config as CaNguaConfig, State as CaNgua};

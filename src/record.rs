@@ -10,6 +10,7 @@
 //! {"format":"dangian-record/1","game":"o_an_quan","rules_version":1,
 //!  "config":{},"seed":7,"actions":["a1+","b9-"],"final_hash":"9f0c2a5e11d2c3b4"}
 //! ```
+#![forbid(unsafe_code)]
 
 use serde::{Deserialize, Serialize};
 

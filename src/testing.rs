@@ -10,6 +10,7 @@
 //! The crate's tests run it on every game and preset, and the fuzz targets run
 //! [`check_step`] on the positions they reach. A game embedding the crate can run it on its own
 //! configs.
+#![forbid(unsafe_code)]
 
 use rand_core::Rng;
 

@@ -96,3 +96,25 @@ fn domino_hot_path_does_not_allocate() {
     };
     assert_hot_path_does_not_allocate::<State>(voluntary, 5);
 }
+
+#[test]
+fn ca_ngua_hot_path_does_not_allocate() {
+    use dangian::ca_ngua::{Capture, Config, DiceUsage, DoorRule, HomeEntry, State};
+    let variant = Config {
+        capture: Capture::Mandatory,
+        dice_usage: DiceUsage::EachDieSeparately,
+        door_rule: DoorRule::CountIntoHome,
+        home_entry: HomeEntry::CountSteps,
+        ..Config::default()
+    };
+    for config in [
+        Config::default(),
+        Config::one_die(),
+        Config::two_players(),
+        Config::three_players(),
+        Config::two_players_two_colours(),
+        variant,
+    ] {
+        assert_hot_path_does_not_allocate::<State>(config, 5);
+    }
+}

@@ -111,3 +111,34 @@ impl Evaluate for crate::domino::State {
         self.round() != start.round() || self.is_over()
     }
 }
+
+impl Evaluate for crate::ca_ngua::State {
+    /// The seat's progress (pieces out of the yard and squares covered) against the best
+    /// opponent's.
+    fn evaluate(&self, seat: Seat) -> f64 {
+        if self.is_over() {
+            return place_rewards(self)[seat.index()];
+        }
+        let rules = self.rules();
+        let pieces = self.pieces();
+        let progress = |player: u8| -> f64 {
+            rules
+                .seats
+                .pairs()
+                .filter(|&(_, owner)| owner == player)
+                .map(|(colour, _)| {
+                    pieces[colour.index()]
+                        .iter()
+                        .map(|&p| if p < 0 { 0.0 } else { 8.0 + f64::from(p) })
+                        .sum::<f64>()
+                })
+                .sum()
+        };
+        let mine = progress(seat.0);
+        let best_other = (0..self.seats())
+            .filter(|&p| p != seat.0)
+            .map(progress)
+            .fold(0.0, f64::max);
+        squash(mine - best_other, 40.0)
+    }
+}

@@ -28,6 +28,7 @@
 //! let hints = bot.hints(&game); // every legal action of the next player, best first
 //! assert!(hints[0].score >= hints[hints.len() - 1].score);
 //! ```
+#![forbid(unsafe_code)]
 
 mod eval;
 mod mcts;

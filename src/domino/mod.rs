@@ -77,6 +77,7 @@
 //!   `round_cap × round_move_bound`.
 //! - At the end of the match the final round's hands stay where they were; at the end of any
 //!   other round every tile goes back and the next deal starts at once.
+#![forbid(unsafe_code)]
 
 mod action;
 mod config;

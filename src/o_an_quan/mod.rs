@@ -35,6 +35,7 @@
 //! (OAQ-C2); a config that can relay forever must choose a relay guard; the ply cap is at
 //! most [`ENGINE_MAX_PLIES`]; repetitions are counted within the last
 //! [`REPETITION_WINDOW`] positions.
+#![forbid(unsafe_code)]
 
 mod action;
 mod config;

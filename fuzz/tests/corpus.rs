@@ -1,0 +1,65 @@
+//! Runs every fuzz body over every file of its committed corpus (`fuzz/corpus/<target>/`), so
+//! that a stable `cargo test --workspace` exercises them.
+
+use std::path::Path;
+
+fn each_file(target: &str, body: fn(&[u8])) {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("corpus")
+        .join(target);
+    let mut files = 0;
+    for entry in std::fs::read_dir(&dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())) {
+        let path = entry.expect("corpus entry").path();
+        let data = std::fs::read(&path).expect("corpus file");
+        body(&data);
+        files += 1;
+    }
+    assert!(files > 0, "empty corpus {target}");
+}
+
+macro_rules! corpus_tests {
+    ($game:ident) => {
+        mod $game {
+            use super::each_file;
+            use dangian_fuzz::$game as bodies;
+
+            #[test]
+            fn actions() {
+                each_file(
+                    concat!(stringify!($game), "_actions"),
+                    bodies::actions_by_index,
+                );
+            }
+
+            #[test]
+            fn raw_ids() {
+                each_file(concat!(stringify!($game), "_raw_ids"), bodies::raw_ids);
+            }
+
+            #[test]
+            fn json() {
+                each_file(concat!(stringify!($game), "_json"), bodies::untrusted_json);
+            }
+
+            #[test]
+            fn odd_inputs() {
+                for data in [
+                    &b""[..],
+                    b"\xff",
+                    b"{}",
+                    b"null",
+                    b"[1,2]",
+                    b"\x00\x01\x02\x03\x04",
+                ] {
+                    bodies::actions_by_index(data);
+                    bodies::raw_ids(data);
+                    bodies::untrusted_json(data);
+                }
+            }
+        }
+    };
+}
+
+corpus_tests!(o_an_quan);
+corpus_tests!(ca_ngua);
+corpus_tests!(domino);

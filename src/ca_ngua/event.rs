@@ -1,0 +1,306 @@
+//! What happens during one action (events), why an action is refused ([`Illegal`]), and why
+//! a game ends ([`EndReason`]).
+
+use serde::{Deserialize, Serialize};
+
+use super::config::Colour;
+use super::state::Roll;
+use crate::game::Seat;
+
+/// One step of what an action did, in order, so that a client can animate it.
+///
+/// A roll that allows no action is resolved inside the roll itself (it is not a player's
+/// decision): the roll reports [`Event::Stuck`] and then what follows (another try, a bonus
+/// roll, or the next colour's turn).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// A colour's turn begins; `tries` is the number of rolls it may make to bring a piece
+    /// out (CN-S7), 0 for one ordinary roll.
+    TurnStarted {
+        /// The colour to play.
+        colour: Colour,
+        /// Its player.
+        seat: Seat,
+        /// Tries for this turn (0 = one ordinary roll).
+        tries: u8,
+    },
+    /// The dice were thrown (đổ xúc xắc).
+    Rolled {
+        /// The colour rolling.
+        colour: Colour,
+        /// What they show.
+        roll: Roll,
+    },
+    /// The roll allows no action (bị tịt): it is lost. With `tries_left > 0` the colour rolls
+    /// again (CN-S7); otherwise a bonus roll or the next turn follows.
+    Stuck {
+        /// The colour.
+        colour: Colour,
+        /// Tries still to come in this turn.
+        tries_left: u8,
+    },
+    /// The roll is forfeited by the `max_consecutive_bonus` rule (CN-A6); the turn passes.
+    Forfeited {
+        /// The colour.
+        colour: Colour,
+    },
+    /// A piece left the yard onto its start square (xuất quân, CN-S7).
+    Exited {
+        /// Its colour.
+        colour: Colour,
+        /// The piece.
+        piece: u8,
+        /// The absolute start square.
+        square: u8,
+    },
+    /// A piece moved onto the next track square (one event per square, the last one is where
+    /// it lands).
+    Stepped {
+        /// Its colour.
+        colour: Colour,
+        /// The piece.
+        piece: u8,
+        /// The absolute square reached.
+        square: u8,
+    },
+    /// A piece was kicked (đá) back to its yard (CN-S10).
+    Kicked {
+        /// The kicking colour.
+        by: Colour,
+        /// The kicking piece.
+        by_piece: u8,
+        /// The kicked colour.
+        colour: Colour,
+        /// The kicked piece (now in the yard).
+        piece: u8,
+        /// The absolute square where it happened.
+        square: u8,
+    },
+    /// A piece entered the home column (về chuồng) onto `step`.
+    EnteredHome {
+        /// Its colour.
+        colour: Colour,
+        /// The piece.
+        piece: u8,
+        /// The step reached (1..=6).
+        step: u8,
+    },
+    /// A piece climbed one step in the home column (one event per step).
+    Climbed {
+        /// Its colour.
+        colour: Colour,
+        /// The piece.
+        piece: u8,
+        /// The step reached.
+        step: u8,
+    },
+    /// A colour has its four pieces on the winning steps (CN-S11).
+    ColourFinished {
+        /// The colour.
+        colour: Colour,
+    },
+    /// A player has finished and takes a place (CN-S3, CN-C7); the last player left is
+    /// given the last place the same way.
+    PlayerFinished {
+        /// The player.
+        seat: Seat,
+        /// The place, 1 = winner.
+        place: u8,
+    },
+    /// The same colour rolls again (CN-S6, CN-A6).
+    BonusRoll {
+        /// The colour.
+        colour: Colour,
+    },
+    /// The game is over.
+    GameOver {
+        /// Why.
+        reason: EndReason,
+    },
+}
+
+/// Why a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EndReason {
+    /// Every player has a place (with `continue_for_places`, CN-C7).
+    AllPlaced,
+    /// The first player finished and play stopped (`continue_for_places = false`, CN-S3).
+    FirstFinisher,
+    /// The game reached `max_actions` ([`Config::max_actions`](super::Config::max_actions));
+    /// players who had finished keep their places, the others are unplaced.
+    ActionLimit,
+}
+
+/// Why an action is illegal. The text says exactly why, e.g. "piece 2 is blocked by a yellow
+/// piece on square 17".
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// A field of the action is out of range.
+    #[error("the action {0} is out of range")]
+    Malformed(&'static str),
+    /// The dice must be rolled first.
+    #[error("the {colour} player must roll first")]
+    RollDue {
+        /// The colour to roll.
+        colour: Colour,
+    },
+    /// A roll was given while a move is due.
+    #[error("{colour} must move with the roll {roll} first")]
+    MoveDue {
+        /// The colour to move.
+        colour: Colour,
+        /// The roll being played.
+        roll: Roll,
+    },
+    /// A roll of the wrong number of dice.
+    #[error("this game is played with {0}")]
+    WrongDice(&'static str),
+    /// Exit of a piece that is not in the yard.
+    #[error("piece {piece} is not in the yard")]
+    NotInYard {
+        /// The piece.
+        piece: u8,
+    },
+    /// Exit of another piece than the lowest-numbered one in the yard (CN-C2).
+    #[error("the exit takes the lowest-numbered piece in the yard, {lowest}, not {piece}")]
+    NotLowestInYard {
+        /// The piece asked for.
+        piece: u8,
+        /// The piece that exits.
+        lowest: u8,
+    },
+    /// The roll does not allow an exit (CN-S7, CN-A2).
+    #[error("the roll {roll} does not allow an exit")]
+    NotAnExitRoll {
+        /// The roll.
+        roll: Roll,
+    },
+    /// This roll already brought a piece out.
+    #[error("this roll has already brought a piece out")]
+    ExitAlreadyTaken,
+    /// The exit needs the whole roll, and part of it is spent.
+    #[error("the exit needs the whole roll, and part of it is spent")]
+    RollPartlyUsed,
+    /// The start square is held by an own piece (CN-A4) or, under
+    /// `StartConflict::Blocked`, by an opponent.
+    #[error("the start square {square} is held by a {colour} piece")]
+    StartOccupied {
+        /// The start square.
+        square: u8,
+        /// The colour there.
+        colour: Colour,
+    },
+    /// The piece is in the yard.
+    #[error("piece {piece} is in the yard")]
+    InYard {
+        /// The piece.
+        piece: u8,
+    },
+    /// A track move of a piece on the door or in the home column.
+    #[error("piece {piece} is not on the track before its door")]
+    NotOnTrack {
+        /// The piece.
+        piece: u8,
+    },
+    /// The distance is not a move value of the roll.
+    #[error("the roll does not give a move of {dist}")]
+    DistanceNotRolled {
+        /// The distance asked for.
+        dist: u8,
+    },
+    /// The move passes the door (CN-A10).
+    #[error("piece {piece} cannot move {dist}: it would pass its door")]
+    PastDoor {
+        /// The piece.
+        piece: u8,
+        /// The distance.
+        dist: u8,
+    },
+    /// A piece stands in the way (bị cản, CN-S9, CN-A8).
+    #[error("piece {piece} is blocked by a {colour} piece on square {square}")]
+    Blocked {
+        /// The piece that would move.
+        piece: u8,
+        /// The blocking colour.
+        colour: Colour,
+        /// The absolute square of the blocking piece.
+        square: u8,
+    },
+    /// The move would land on an own piece (CN-S10: no kicking your own pieces).
+    #[error("piece {piece} would land on its own side's {colour} piece on square {square}")]
+    LandsOnOwn {
+        /// The piece.
+        piece: u8,
+        /// The colour there.
+        colour: Colour,
+        /// The absolute square.
+        square: u8,
+    },
+    /// The move would land on an opponent on a safe square (CN-A9).
+    #[error("piece {piece} cannot land on the {colour} piece on safe square {square}")]
+    SafeSquare {
+        /// The piece.
+        piece: u8,
+        /// The colour there.
+        colour: Colour,
+        /// The absolute square.
+        square: u8,
+    },
+    /// A bounce back from the door would end where the piece started.
+    #[error("piece {piece} would bounce back to the square it started from")]
+    NoMovement {
+        /// The piece.
+        piece: u8,
+    },
+    /// Entering home from elsewhere than the door.
+    #[error("piece {piece} is not on its door")]
+    NotOnDoor {
+        /// The piece.
+        piece: u8,
+    },
+    /// Climbing with a piece not in the home column.
+    #[error("piece {piece} is not in the home column")]
+    NotInHome {
+        /// The piece.
+        piece: u8,
+    },
+    /// The piece is part of the finished block at the top of the column (CN-A12).
+    #[error("piece {piece} on step {step} is locked in the finished block")]
+    Locked {
+        /// The piece.
+        piece: u8,
+        /// Its step.
+        step: u8,
+    },
+    /// This roll's home actions are used up (`home_actions_per_roll`, CN-A11).
+    #[error("this roll allows no more home actions")]
+    HomeActionsUsed,
+    /// The roll does not allow that home move (CN-A11).
+    #[error("the roll does not take piece {piece} to step {step}")]
+    StepNotRolled {
+        /// The piece.
+        piece: u8,
+        /// The step asked for.
+        step: u8,
+    },
+    /// The step is above the top winning step, or beyond the column.
+    #[error("step {step} is beyond the usable steps of the home column")]
+    StepOutOfRange {
+        /// The step.
+        step: u8,
+    },
+    /// An own piece stands in the way in the home column.
+    #[error("piece {piece} cannot pass or land on the piece on home step {step}")]
+    HomeBlocked {
+        /// The piece.
+        piece: u8,
+        /// The occupied step.
+        step: u8,
+    },
+    /// A kick is possible and kicks are mandatory (CN-A9).
+    #[error("a kick is possible, and kicking is mandatory")]
+    MustKick,
+}

@@ -1,0 +1,1059 @@
+//! The rules: which actions are legal, and what applying one does.
+//!
+//! The procedure of a turn (rules §2.2): the colour rolls (chance); the roll's legal actions
+//! are computed; if there is none the engine resolves the roll itself (another try, a bonus
+//! roll or the next turn); otherwise the player picks one; when the roll is spent, a bonus
+//! roll may follow, and then the next colour in turn order plays.
+
+use super::action::Action;
+use super::config::{
+    Blocking, BonusRule, Capture, Colour, Dice, DiceUsage, DoorRule, DoublesMove, HomeClimb,
+    HomeEntry, HomeValues, StartConflict, TriesCondition, TurnOrder,
+};
+use super::event::{EndReason, Event, Illegal};
+use super::state::{Phase, Roll, RollState, State, YARD};
+use crate::game::{ActionList, EventSink, Seat};
+
+/// A short sorted list of distinct values, each with the dice it spends (bit `i` = die `i`).
+#[derive(Copy, Clone, Default)]
+pub(crate) struct Values {
+    v: [(u8, u8); 3],
+    n: u8,
+}
+
+impl Values {
+    #[inline]
+    fn push(&mut self, value: u8, mask: u8) {
+        let n = self.n as usize;
+        if self.v[..n].iter().any(|&(x, _)| x == value) || n >= 3 {
+            return;
+        }
+        // Keep ascending order (insertion; at most three values).
+        let mut i = n;
+        while i > 0 && self.v[i - 1].0 > value {
+            self.v[i] = self.v[i - 1];
+            i -= 1;
+        }
+        self.v[i] = (value, mask);
+        self.n += 1;
+    }
+
+    /// Append a value larger than every value already there.
+    #[inline]
+    fn append(&mut self, value: u8, mask: u8) {
+        if let Some(slot) = self.v.get_mut(self.n as usize) {
+            *slot = (value, mask);
+            self.n += 1;
+        }
+    }
+
+    #[inline]
+    fn mask_of(&self, value: u8) -> Option<u8> {
+        self.v[..self.n as usize]
+            .iter()
+            .find(|&&(x, _)| x == value)
+            .map(|&(_, m)| m)
+    }
+
+    #[inline]
+    fn iter(&self) -> impl Iterator<Item = u8> + '_ {
+        self.v[..self.n as usize].iter().map(|&(x, _)| x)
+    }
+}
+
+/// What a legal move does.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Effect {
+    pub(crate) piece: u8,
+    pub(crate) kind: Kind,
+    pub(crate) from: i8,
+    pub(crate) to: i8,
+    /// The kicked piece as `1 + 4·colour + piece`, or 0.
+    pub(crate) victim: u8,
+    /// Dice spent (bit `i` = die `i`).
+    pub(crate) mask: u8,
+    /// For a track move, the count.
+    pub(crate) dist: u8,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Exit,
+    Track,
+    Enter,
+    Climb,
+}
+
+impl State {
+    // ---- the roll ---------------------------------------------------------------------
+
+    /// Bitmask of every die of the game.
+    #[inline]
+    fn all_dice(&self) -> u8 {
+        if self.config.dice == Dice::One {
+            1
+        } else {
+            3
+        }
+    }
+
+    /// Bitmask of the dice of the current roll not spent yet.
+    #[inline]
+    fn unused(&self) -> u8 {
+        self.all_dice() & !self.roll.used
+    }
+
+    #[inline]
+    fn is_double(&self) -> bool {
+        self.config.dice == Dice::Two && self.roll.dice[0] == self.roll.dice[1]
+    }
+
+    /// CN-S7, CN-A2: the roll allows an exit (a double, the sum, a listed pair; one die: a
+    /// listed face).
+    #[inline]
+    fn is_exit_roll(&self) -> bool {
+        let [a, b] = self.roll.dice;
+        let c = &self.config;
+        match c.dice {
+            Dice::Two => {
+                (c.exit_on_doubles && a == b)
+                    || c.exit_on_sum == Some(a + b)
+                    || c.exit_on_pairs.contains(a, b)
+            }
+            Dice::One => c.exit_faces.contains(a),
+        }
+    }
+
+    /// CN-S6, CN-A6: the roll gives a bonus roll.
+    #[inline]
+    pub(crate) fn is_bonus_roll(&self) -> bool {
+        let [a, b] = self.roll.dice;
+        let two = self.config.dice == Dice::Two;
+        match self.config.bonus_roll_on {
+            BonusRule::Doubles => two && a == b,
+            BonusRule::DoublesOrPair(x, y) => {
+                two && (a == b || (a == x && b == y) || (a == y && b == x))
+            }
+            BonusRule::Faces(set) => set.contains(a) || (two && set.contains(b)),
+        }
+    }
+
+    /// The squares a track move may go (CN-S8, CN-A7, CN-C3), each with the dice it spends.
+    #[inline]
+    fn track_values(&self) -> Values {
+        let mut out = Values::default();
+        let [a, b] = self.roll.dice;
+        let unused = self.unused();
+        match self.config.dice {
+            Dice::One => {
+                if unused & 1 != 0 {
+                    out.append(a, 1);
+                }
+            }
+            Dice::Two => match self.config.dice_usage {
+                // CN-A7: each die is its own move (a ≤ b, so the order is kept).
+                DiceUsage::EachDieSeparately => {
+                    if unused & 1 != 0 {
+                        out.append(a, 1);
+                    }
+                    if unused & 2 != 0 && (b != a || unused & 1 == 0) {
+                        out.append(b, 2);
+                    }
+                }
+                // CN-S8: the sum moves one piece; on a double also half of it (CN-C3).
+                DiceUsage::SumAsOneMove => {
+                    if unused == 3 {
+                        if a == b {
+                            match self.config.doubles_move {
+                                DoublesMove::SumOrHalf => out.append(a, 3),
+                                DoublesMove::SplitTwoPieces => out.append(a, 1),
+                                DoublesMove::SumOnly => {}
+                            }
+                        }
+                        out.append(a + b, 3);
+                    } else if a == b && self.config.doubles_move == DoublesMove::SplitTwoPieces {
+                        // The second half of a split double.
+                        out.append(a, unused);
+                    }
+                }
+            },
+        }
+        out
+    }
+
+    /// Values for entering by face and climbing by the next face (CN-A11, `home_values`).
+    #[inline]
+    fn home_values(&self) -> Values {
+        let mut out = Values::default();
+        let [a, b] = self.roll.dice;
+        let unused = self.unused();
+        if unused & 1 != 0 {
+            out.push(a, 1);
+        }
+        if self.config.dice == Dice::Two {
+            if unused & 2 != 0 {
+                out.push(b, 2);
+            }
+            if self.config.home_values == HomeValues::FacesAndSum && unused == 3 {
+                out.push(a + b, 3);
+            }
+        }
+        out
+    }
+
+    /// The double `d-d` for the DoublesOnly home rules, if the whole roll is unspent.
+    #[inline]
+    fn whole_double(&self) -> Option<u8> {
+        (self.is_double() && self.roll.used == 0).then_some(self.roll.dice[0])
+    }
+
+    // ---- squares and pieces -----------------------------------------------------------
+
+    #[inline]
+    fn owner_of(&self, c: u8) -> u8 {
+        self.config.seats.owner_byte(c as usize)
+    }
+
+    /// The occupant of track square `sq` that blocks the piece `me` (`1 + 4c + p`) passing
+    /// it under the blocking rule (CN-S9, CN-A8), or 0.
+    #[inline]
+    fn blocker(&self, me: u8, sq: u8) -> u8 {
+        let occ = self.board[sq as usize];
+        if occ == 0 || occ == me {
+            return 0;
+        }
+        let oc = (occ - 1) >> 2;
+        let mc = (me - 1) >> 2;
+        match self.config.blocking {
+            Blocking::AnyPiece => occ,
+            Blocking::OpponentOnly => {
+                if self.owner_of(oc) == self.owner_of(mc) {
+                    0
+                } else {
+                    occ
+                }
+            }
+            Blocking::TwoPieceBlockadeOnly => {
+                let l = self.config.track_len;
+                let prev = if sq == 0 { l - 1 } else { sq - 1 };
+                let next = if sq + 1 == l { 0 } else { sq + 1 };
+                let same = |s: u8| {
+                    let o = self.board[s as usize];
+                    o != 0 && o != me && (o - 1) >> 2 == oc
+                };
+                if same(prev) || same(next) {
+                    occ
+                } else {
+                    0
+                }
+            }
+            Blocking::None => 0,
+        }
+    }
+
+    fn blocked(&self, piece: u8, occ: u8, sq: u8) -> Illegal {
+        Illegal::Blocked {
+            piece,
+            colour: Colour((occ - 1) >> 2),
+            square: sq,
+        }
+    }
+
+    /// The squares of progress `p+1 .. p+n` (`n` squares ahead) of the moving piece must
+    /// not block it.
+    #[inline]
+    fn check_ahead(&self, piece: u8, p: i8, n: u8) -> Result<(), Illegal> {
+        if n == 0 {
+            return Ok(());
+        }
+        let c = self.colour;
+        let me = 1 + 4 * c + piece;
+        let l = self.config.track_len;
+        let start = self.abs(c, p);
+        if self.config.blocking == Blocking::AnyPiece {
+            // Fast path: the occupancy bitmask rotated so that the piece is at bit 0.
+            let full = (1u64 << l) - 1;
+            let rot = ((self.occupied >> start) | (self.occupied << (l - start))) & full;
+            let path = ((1u64 << (n + 1)) - 1) & !1;
+            let hit = rot & path;
+            if hit == 0 {
+                return Ok(());
+            }
+            let k = hit.trailing_zeros() as u8;
+            let sq = (start + k) % l;
+            return Err(self.blocked(piece, self.board[sq as usize], sq));
+        }
+        for k in 1..=n {
+            let sq = (start + k) % l;
+            let occ = self.blocker(me, sq);
+            if occ != 0 {
+                return Err(self.blocked(piece, occ, sq));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a piece of colour `c` may land on track square `sq`; the kicked occupant
+    /// (`1 + 4c + p`) or 0 (CN-S10, CN-A9, CN-C6).
+    #[inline]
+    fn landing(&self, piece: u8, sq: u8) -> Result<u8, Illegal> {
+        let c = self.colour;
+        let occ = self.board[sq as usize];
+        if occ == 0 || occ == 1 + 4 * c + piece {
+            return Ok(0);
+        }
+        let oc = (occ - 1) >> 2;
+        let own = self.owner_of(oc) == self.owner_of(c);
+        if oc == c || (own && !self.config.kick_own_other_colour) {
+            return Err(Illegal::LandsOnOwn {
+                piece,
+                colour: Colour(oc),
+                square: sq,
+            });
+        }
+        if self.config.safe_squares.contains(sq)
+            || (self.config.start_square_safe && sq % self.config.segment() == 0)
+        {
+            return Err(Illegal::SafeSquare {
+                piece,
+                colour: Colour(oc),
+                square: sq,
+            });
+        }
+        Ok(occ)
+    }
+
+    /// Home steps `from..=to` of the current colour must be empty.
+    #[inline]
+    fn check_home_path(&self, piece: u8, from: u8, to: u8) -> Result<(), Illegal> {
+        if from > to {
+            return Ok(());
+        }
+        let want = ((1u16 << (to + 1)) - (1u16 << from)) as u8;
+        let hit = self.home[self.colour as usize] & want;
+        if hit != 0 {
+            return Err(Illegal::HomeBlocked {
+                piece,
+                step: hit.trailing_zeros() as u8,
+            });
+        }
+        Ok(())
+    }
+
+    /// CN-A12: a piece on step `s` is locked when it and every step above it up to the top
+    /// winning step are filled (the finished block grows from the top).
+    #[inline]
+    fn is_locked(&self, c: u8, s: u8) -> bool {
+        let top = self.config.top_step();
+        if s > top {
+            return false;
+        }
+        let want = ((1u16 << (top + 1)) - (1u16 << s)) as u8;
+        self.home[c as usize] & want == want
+    }
+
+    /// Whether the colour's tries apply at the start of its turn (CN-S7, CN-A5).
+    pub(crate) fn tries_apply(&self, c: u8) -> bool {
+        let door = self.config.door();
+        let pieces = &self.progress[c as usize & 3];
+        match self.config.tries_condition {
+            TriesCondition::NoPieceOnTrack => !pieces.iter().any(|&p| (0..=door).contains(&p)),
+            TriesCondition::AllInYard => pieces.iter().all(|&p| p == YARD),
+        }
+    }
+
+    // ---- legality ---------------------------------------------------------------------
+
+    /// What the move `action` would do in [`Phase::Move`], or why it is illegal (before the
+    /// mandatory-kick filter).
+    pub(crate) fn evaluate(&self, action: Action) -> Result<Effect, Illegal> {
+        match action {
+            Action::Exit { piece } => self.eval_exit(piece),
+            Action::Track { piece, dist } => self.eval_track(piece, dist),
+            Action::Enter { piece, step } => self.eval_enter(piece, step),
+            Action::Climb { piece, steps } => self.eval_climb(piece, steps),
+            Action::Roll { .. } | Action::RollOne { .. } => Err(Illegal::MoveDue {
+                colour: Colour(self.colour),
+                roll: self.roll_value(),
+            }),
+        }
+    }
+
+    pub(crate) fn roll_value(&self) -> Roll {
+        let [a, b] = self.roll.dice;
+        if self.config.dice == Dice::One {
+            Roll::One(a)
+        } else {
+            Roll::Two(a, b)
+        }
+    }
+
+    /// CN-S7, CN-A2..A4, CN-C2: bring the lowest-numbered yard piece onto the start square.
+    fn eval_exit(&self, piece: u8) -> Result<Effect, Illegal> {
+        let c = self.colour;
+        let pieces = self.progress[c as usize];
+        if pieces[piece as usize & 3] != YARD {
+            return Err(Illegal::NotInYard { piece });
+        }
+        if self.roll.exited {
+            return Err(Illegal::ExitAlreadyTaken);
+        }
+        if !self.is_exit_roll() {
+            return Err(Illegal::NotAnExitRoll {
+                roll: self.roll_value(),
+            });
+        }
+        // CN-A3: an exit that uses up the roll needs all of it.
+        if self.config.exit_consumes_roll && self.roll.used != 0 {
+            return Err(Illegal::RollPartlyUsed);
+        }
+        // CN-C2: yard pieces are interchangeable; the lowest-numbered one goes.
+        let lowest = pieces.iter().position(|&p| p == YARD).unwrap_or(0) as u8;
+        if lowest != piece {
+            return Err(Illegal::NotLowestInYard { piece, lowest });
+        }
+        let sq = self.abs(c, 0);
+        let occ = self.board[sq as usize];
+        let mut victim = 0;
+        if occ != 0 {
+            let oc = (occ - 1) >> 2;
+            let own = self.owner_of(oc) == self.owner_of(c);
+            // CN-A4: own piece → illegal; opponent → kicked (or blocked by option). CN-C6: a
+            // player's other colour counts as own unless kick_own_other_colour.
+            let kick = if own {
+                oc != c && self.config.kick_own_other_colour
+            } else {
+                self.config.start_occupied_by_opponent == StartConflict::Kick
+            };
+            if !kick {
+                return Err(Illegal::StartOccupied {
+                    square: sq,
+                    colour: Colour(oc),
+                });
+            }
+            victim = occ;
+        }
+        Ok(Effect {
+            piece,
+            kind: Kind::Exit,
+            from: YARD,
+            to: 0,
+            victim,
+            mask: if self.config.exit_consumes_roll {
+                self.all_dice()
+            } else {
+                0
+            },
+            dist: 0,
+        })
+    }
+
+    /// CN-S8, CN-S9, CN-S10, CN-A7..A10: a move along the track. CN-S2: pieces go one lap
+    /// counter-clockwise (ascending squares) from the start square to the door, then up the
+    /// home column.
+    fn eval_track(&self, piece: u8, dist: u8) -> Result<Effect, Illegal> {
+        let c = self.colour;
+        let p = self.progress[c as usize][piece as usize & 3];
+        if p == YARD {
+            return Err(Illegal::InYard { piece });
+        }
+        if p >= self.config.door() {
+            return Err(Illegal::NotOnTrack { piece });
+        }
+        let mask = self
+            .track_values()
+            .mask_of(dist)
+            .ok_or(Illegal::DistanceNotRolled { dist })?;
+        self.eval_track_from(piece, p, dist, mask)
+    }
+
+    /// A track move of `piece` from progress `p` (before the door) by `dist`, spending `mask`.
+    #[inline]
+    fn eval_track_from(&self, piece: u8, p: i8, dist: u8, mask: u8) -> Result<Effect, Illegal> {
+        let c = self.colour;
+        let door = self.config.door();
+        let q = p + dist as i8;
+        let effect = |to: i8, victim: u8| Effect {
+            piece,
+            kind: Kind::Track,
+            from: p,
+            to,
+            victim,
+            mask,
+            dist,
+        };
+        if q <= door {
+            // CN-S9: nothing may stand strictly between; CN-S10: exact landing kicks.
+            self.check_ahead(piece, p, dist - 1)?;
+            let victim = self.landing(piece, self.abs(c, q))?;
+            return Ok(effect(q, victim));
+        }
+        match self.config.door_rule {
+            // CN-A10: no overshoot, no second lap.
+            DoorRule::ExactStop => Err(Illegal::PastDoor { piece, dist }),
+            DoorRule::CountIntoHome => {
+                let step = (q - door) as u8;
+                if step > self.config.top_step() {
+                    return Err(Illegal::StepOutOfRange { step });
+                }
+                self.check_ahead(piece, p, (door - p) as u8)?;
+                self.check_home_path(piece, 1, step)?;
+                Ok(effect(q, 0))
+            }
+            DoorRule::BounceBack => {
+                let back = q - door;
+                let t = door - back;
+                if t == p {
+                    return Err(Illegal::NoMovement { piece });
+                }
+                self.check_ahead(piece, p, (door - p) as u8)?;
+                let me = 1 + 4 * c + piece;
+                let mut s = door - 1;
+                while s > t {
+                    let sq = self.abs(c, s);
+                    let occ = self.blocker(me, sq);
+                    if occ != 0 {
+                        return Err(self.blocked(piece, occ, sq));
+                    }
+                    s -= 1;
+                }
+                let victim = self.landing(piece, self.abs(c, t))?;
+                Ok(effect(t, victim))
+            }
+        }
+    }
+
+    /// CN-A11: from the door onto a home step.
+    fn eval_enter(&self, piece: u8, step: u8) -> Result<Effect, Illegal> {
+        let c = self.colour;
+        let p = self.progress[c as usize][piece as usize & 3];
+        let door = self.config.door();
+        if p != door {
+            return Err(Illegal::NotOnDoor { piece });
+        }
+        if self.roll.home_actions >= self.config.home_actions_per_roll {
+            return Err(Illegal::HomeActionsUsed);
+        }
+        if step > self.config.top_step() {
+            return Err(Illegal::StepOutOfRange { step });
+        }
+        let mask = match self.config.home_entry {
+            HomeEntry::ByFaceValue => self.home_values().mask_of(step),
+            HomeEntry::StepByStepFromOne if step == 1 => self.home_values().mask_of(1),
+            HomeEntry::StepByStepFromOne => None,
+            HomeEntry::CountSteps => self.track_values().mask_of(step),
+            HomeEntry::DoublesOnly => (self.whole_double() == Some(step)).then_some(3),
+        }
+        .ok_or(Illegal::StepNotRolled { piece, step })?;
+        self.check_home_path(piece, 1, step)?;
+        Ok(Effect {
+            piece,
+            kind: Kind::Enter,
+            from: p,
+            to: door + step as i8,
+            victim: 0,
+            mask,
+            dist: 0,
+        })
+    }
+
+    /// CN-A11, CN-A12: up the home column.
+    fn eval_climb(&self, piece: u8, steps: u8) -> Result<Effect, Illegal> {
+        let c = self.colour;
+        let p = self.progress[c as usize][piece as usize & 3];
+        let door = self.config.door();
+        if p <= door {
+            return Err(Illegal::NotInHome { piece });
+        }
+        let s = (p - door) as u8;
+        if self.is_locked(c, s) {
+            return Err(Illegal::Locked { piece, step: s });
+        }
+        if self.roll.home_actions >= self.config.home_actions_per_roll {
+            return Err(Illegal::HomeActionsUsed);
+        }
+        let t = s + steps;
+        if t > self.config.top_step() {
+            return Err(Illegal::StepOutOfRange { step: t });
+        }
+        let mask = match self.config.home_climb {
+            HomeClimb::NextStepExactFace if steps == 1 => self.home_values().mask_of(t),
+            HomeClimb::NextStepExactFace => None,
+            HomeClimb::CountSteps => self.track_values().mask_of(steps),
+            HomeClimb::DoublesOnly => (self.whole_double() == Some(t)).then_some(3),
+        }
+        .ok_or(Illegal::StepNotRolled { piece, step: t })?;
+        self.check_home_path(piece, s + 1, t)?;
+        Ok(Effect {
+            piece,
+            kind: Kind::Climb,
+            from: p,
+            to: door + t as i8,
+            victim: 0,
+            mask,
+            dist: 0,
+        })
+    }
+
+    /// Calls `f(action, kicks)` for every move legal before the mandatory-kick filter, in
+    /// ascending id order; stops early when `f` returns `false`.
+    #[inline]
+    fn for_each_move(&self, mut f: impl FnMut(Action, bool) -> bool) {
+        let c = self.colour as usize;
+        let door = self.config.door();
+        let mut exit_seen = false;
+        let mut track: Option<Values> = None;
+        for piece in 0..4u8 {
+            let p = self.progress[c][piece as usize];
+            if p == YARD {
+                // CN-C2: one exit action, by the lowest-numbered yard piece.
+                if !exit_seen {
+                    exit_seen = true;
+                    let a = Action::Exit { piece };
+                    if let Ok(e) = self.eval_exit(piece) {
+                        if !f(a, e.victim != 0) {
+                            return;
+                        }
+                    }
+                }
+            } else if p < door {
+                let values = *track.get_or_insert_with(|| self.track_values());
+                for &(dist, mask) in &values.v[..values.n as usize] {
+                    if let Ok(e) = self.eval_track_from(piece, p, dist, mask) {
+                        if !f(Action::Track { piece, dist }, e.victim != 0) {
+                            return;
+                        }
+                    }
+                }
+            } else if p == door {
+                let values = match self.config.home_entry {
+                    HomeEntry::ByFaceValue | HomeEntry::StepByStepFromOne => self.home_values(),
+                    HomeEntry::CountSteps => self.track_values(),
+                    HomeEntry::DoublesOnly => {
+                        let mut v = Values::default();
+                        if let Some(d) = self.whole_double() {
+                            v.push(d, 3);
+                        }
+                        v
+                    }
+                };
+                for step in values.iter() {
+                    if step <= 6
+                        && self.eval_enter(piece, step).is_ok()
+                        && !f(Action::Enter { piece, step }, false)
+                    {
+                        return;
+                    }
+                }
+            } else {
+                let s = (p - door) as u8;
+                let values = match self.config.home_climb {
+                    HomeClimb::NextStepExactFace => {
+                        let mut v = Values::default();
+                        v.push(1, 0);
+                        v
+                    }
+                    HomeClimb::CountSteps => self.track_values(),
+                    HomeClimb::DoublesOnly => {
+                        let mut v = Values::default();
+                        if let Some(d) = self.whole_double() {
+                            if d > s {
+                                v.push(d - s, 3);
+                            }
+                        }
+                        v
+                    }
+                };
+                for steps in values.iter() {
+                    if steps <= 5
+                        && self.eval_climb(piece, steps).is_ok()
+                        && !f(Action::Climb { piece, steps }, false)
+                    {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether any move is legal with the current roll.
+    pub(crate) fn any_legal_move(&self) -> bool {
+        let mut any = false;
+        self.for_each_move(|_, _| {
+            any = true;
+            false
+        });
+        any
+    }
+
+    /// Whether some legal move kicks (for CN-A9 `Capture::Mandatory`).
+    fn any_kick(&self) -> bool {
+        let mut any = false;
+        self.for_each_move(|_, kicks| {
+            any |= kicks;
+            !any
+        });
+        any
+    }
+
+    /// The legal moves of [`Phase::Move`], ascending.
+    ///
+    /// Maximum: one exit (CN-C2) plus, for each other piece, at most three actions (two track
+    /// values, or three home values: two faces and the sum), so at most 1 + 3·4 = 13 — far
+    /// below `ACTION_LIST_CAPACITY` (64). The chance outcomes are at most 21.
+    pub(crate) fn legal_moves(&self, out: &mut ActionList) {
+        use crate::game::Action as _;
+        out.clear();
+        let mandatory = self.config.capture == Capture::Mandatory;
+        let mut kick_bits = 0u32;
+        self.for_each_move(|a, kicks| {
+            if out.len() < out.capacity() {
+                if kicks {
+                    kick_bits |= 1 << out.len();
+                }
+                out.push(a.id());
+            }
+            true
+        });
+        if mandatory && kick_bits != 0 {
+            // CN-A9 (Mandatory): only kicking actions remain.
+            let mut i = 0;
+            out.retain(|_| {
+                let keep = kick_bits & (1 << i) != 0;
+                i += 1;
+                keep
+            });
+        }
+    }
+
+    /// Whether `action` is legal now, and if not why.
+    pub(crate) fn check_action(&self, action: Action) -> Result<Option<Effect>, Illegal> {
+        if !action.is_well_formed() {
+            return Err(Illegal::Malformed(match action {
+                Action::Roll { .. } | Action::RollOne { .. } => "roll",
+                _ => "move",
+            }));
+        }
+        match self.phase {
+            Phase::Over => Err(Illegal::GameOver),
+            Phase::Roll => match (action, self.config.dice) {
+                (Action::Roll { .. }, Dice::Two) | (Action::RollOne { .. }, Dice::One) => Ok(None),
+                (Action::Roll { .. }, Dice::One) => Err(Illegal::WrongDice("one die")),
+                (Action::RollOne { .. }, Dice::Two) => Err(Illegal::WrongDice("two dice")),
+                _ => Err(Illegal::RollDue {
+                    colour: Colour(self.colour),
+                }),
+            },
+            Phase::Move => {
+                let e = self.evaluate(action)?;
+                if self.config.capture == Capture::Mandatory && e.victim == 0 && self.any_kick() {
+                    return Err(Illegal::MustKick);
+                }
+                Ok(Some(e))
+            }
+        }
+    }
+
+    // ---- applying -----------------------------------------------------------------------
+
+    /// Apply a checked action.
+    pub(crate) fn apply_checked(
+        &mut self,
+        action: Action,
+        effect: Option<Effect>,
+        events: &mut impl EventSink<Event>,
+    ) {
+        match (action, effect) {
+            (_, Some(e)) => self.apply_move(e, events),
+            (Action::Roll { low, high }, None) => self.apply_roll([low, high], events),
+            (Action::RollOne { face }, None) => self.apply_roll([face, 0], events),
+            _ => {}
+        }
+        self.move_number += 1;
+        if self.phase != Phase::Over && self.move_number >= self.config.max_actions {
+            self.end_game(EndReason::ActionLimit, events);
+        }
+    }
+
+    fn apply_roll(&mut self, dice: [u8; 2], events: &mut impl EventSink<Event>) {
+        let colour = Colour(self.colour);
+        self.roll = RollState {
+            dice,
+            used: 0,
+            home_actions: 0,
+            exited: false,
+        };
+        events.emit(Event::Rolled {
+            colour,
+            roll: self.roll_value(),
+        });
+        let bonus = self.is_bonus_roll();
+        // CN-A6: the n-th bonus-giving roll in a row is forfeited.
+        if let Some(n) = self.config.max_consecutive_bonus {
+            if bonus && self.bonus_streak.saturating_add(1) >= n {
+                events.emit(Event::Forfeited { colour });
+                self.pass_turn(events);
+                return;
+            }
+        }
+        if self.any_legal_move() {
+            self.phase = Phase::Move;
+            self.tries_left = 0;
+            return;
+        }
+        // No action: the engine resolves the roll (bị tịt, CN-S9).
+        if self.tries_left > 0 {
+            // CN-S7, CN-C4: a failed try is used up, a double included, without a bonus.
+            self.tries_left -= 1;
+            events.emit(Event::Stuck {
+                colour,
+                tries_left: self.tries_left,
+            });
+            if self.tries_left > 0 {
+                self.roll = RollState::default();
+                self.phase = Phase::Roll;
+            } else {
+                self.pass_turn(events);
+            }
+            return;
+        }
+        events.emit(Event::Stuck {
+            colour,
+            tries_left: 0,
+        });
+        // CN-A6: a bonus roll even when nothing could move (bonus_when_no_move).
+        if bonus && self.config.bonus_when_no_move {
+            self.bonus_roll(events);
+        } else {
+            self.pass_turn(events);
+        }
+    }
+
+    fn apply_move(&mut self, e: Effect, events: &mut impl EventSink<Event>) {
+        let c = self.colour;
+        let colour = Colour(c);
+        let piece = e.piece;
+        let door = self.config.door();
+        let me = 1 + 4 * c + piece;
+        // Lift the piece.
+        if (0..=door).contains(&e.from) {
+            let sq = self.abs(c, e.from);
+            self.board[sq as usize] = 0;
+            self.occupied &= !(1u64 << sq);
+        } else if e.from > door {
+            self.home[c as usize] &= !(1 << (e.from - door));
+        }
+        // Events for the way the piece goes.
+        match e.kind {
+            Kind::Exit => events.emit(Event::Exited {
+                colour,
+                piece,
+                square: self.abs(c, 0),
+            }),
+            Kind::Track => {
+                let mut p = e.from;
+                let ahead = e.from + e.dist as i8;
+                while p < ahead.min(door) {
+                    p += 1;
+                    events.emit(Event::Stepped {
+                        colour,
+                        piece,
+                        square: self.abs(c, p),
+                    });
+                }
+                if e.to > door {
+                    // DoorRule::CountIntoHome: the count goes on into the column.
+                    events.emit(Event::EnteredHome {
+                        colour,
+                        piece,
+                        step: (e.to - door) as u8,
+                    });
+                } else {
+                    // DoorRule::BounceBack: back from the door for the rest of the count.
+                    while p > e.to {
+                        p -= 1;
+                        events.emit(Event::Stepped {
+                            colour,
+                            piece,
+                            square: self.abs(c, p),
+                        });
+                    }
+                }
+            }
+            Kind::Enter => events.emit(Event::EnteredHome {
+                colour,
+                piece,
+                step: (e.to - door) as u8,
+            }),
+            Kind::Climb => {
+                for s in (e.from - door + 1)..=(e.to - door) {
+                    events.emit(Event::Climbed {
+                        colour,
+                        piece,
+                        step: s as u8,
+                    });
+                }
+            }
+        }
+        // Kick the occupant back to its yard (CN-S10, CN-A4, CN-A15).
+        if e.victim != 0 {
+            let vc = (e.victim - 1) >> 2;
+            let vp = (e.victim - 1) & 3;
+            let sq = self.abs(c, e.to);
+            self.progress[vc as usize][vp as usize] = YARD;
+            self.kicks[c as usize][vc as usize] =
+                self.kicks[c as usize][vc as usize].saturating_add(1);
+            events.emit(Event::Kicked {
+                by: colour,
+                by_piece: piece,
+                colour: Colour(vc),
+                piece: vp,
+                square: sq,
+            });
+        }
+        // Put the piece down.
+        if e.to <= door {
+            let sq = self.abs(c, e.to);
+            self.board[sq as usize] = me;
+            self.occupied |= 1u64 << sq;
+        } else {
+            self.home[c as usize] |= 1 << (e.to - door);
+        }
+        self.progress[c as usize][piece as usize] = e.to;
+        self.roll.used |= e.mask;
+        if matches!(e.kind, Kind::Enter | Kind::Climb) {
+            self.roll.home_actions += 1;
+        }
+        if e.kind == Kind::Exit {
+            self.roll.exited = true;
+        }
+        // CN-S11, CN-A12: four pieces on the winning steps.
+        if e.kind != Kind::Exit && e.to > door && self.colour_on_win_steps(c) {
+            self.finish_colour(c, events);
+            if self.phase == Phase::Over {
+                return;
+            }
+            // CN-C5: a colour that finishes gets no bonus roll.
+            self.pass_turn(events);
+            return;
+        }
+        // The roll goes on while a die is unspent and something can use it.
+        if self.roll.used != self.all_dice() && self.any_legal_move() {
+            return;
+        }
+        // CN-A6: a bonus roll after the roll is spent (not after an exit under
+        // bonus_exclusive_with_exit).
+        if self.is_bonus_roll() && !(self.config.bonus_exclusive_with_exit && self.roll.exited) {
+            self.bonus_roll(events);
+        } else {
+            self.pass_turn(events);
+        }
+    }
+
+    fn colour_on_win_steps(&self, c: u8) -> bool {
+        let mut win = 0u8;
+        for w in self.config.win_steps {
+            win |= 1 << w;
+        }
+        let door = self.config.door();
+        self.home[c as usize] == win && self.progress[c as usize].iter().all(|&p| p > door)
+    }
+
+    fn bonus_roll(&mut self, events: &mut impl EventSink<Event>) {
+        events.emit(Event::BonusRoll {
+            colour: Colour(self.colour),
+        });
+        self.bonus_streak = self.bonus_streak.saturating_add(1);
+        self.roll = RollState::default();
+        self.phase = Phase::Roll;
+        self.tries_left = 0;
+    }
+
+    /// The next colour in turn order that still plays (CN-S5, §2.1 step 7).
+    fn next_colour(&self) -> Option<u8> {
+        for k in 1..=4u8 {
+            let c = match self.config.turn_order {
+                TurnOrder::OppositeToMovement => (self.colour + 4 - k) % 4,
+                TurnOrder::SameAsMovement => (self.colour + k) % 4,
+            };
+            if self.colour_active(c) {
+                return Some(c);
+            }
+        }
+        None
+    }
+
+    fn pass_turn(&mut self, events: &mut impl EventSink<Event>) {
+        match self.next_colour() {
+            Some(c) => self.start_turn(c, events),
+            // Unreachable while the game is on: at least two players play.
+            None => self.end_game(EndReason::AllPlaced, events),
+        }
+    }
+
+    fn start_turn(&mut self, c: u8, events: &mut impl EventSink<Event>) {
+        self.colour = c;
+        self.phase = Phase::Roll;
+        self.roll = RollState::default();
+        self.bonus_streak = 0;
+        // CN-S7, CN-A5: the tries at the start of a turn with no piece out.
+        self.tries_left = if self.tries_apply(c) {
+            self.config.tries_when_no_piece_out
+        } else {
+            0
+        };
+        events.emit(Event::TurnStarted {
+            colour: Colour(c),
+            seat: Seat(self.owner_of(c)),
+            tries: self.tries_left,
+        });
+    }
+
+    fn place_player(&mut self, p: u8, events: &mut impl EventSink<Event>) {
+        if self.placed_mask & (1 << p) != 0 || self.placed_count >= 4 {
+            return;
+        }
+        self.place_order[self.placed_count as usize] = p;
+        self.placed_count += 1;
+        self.placed_mask |= 1 << p;
+        events.emit(Event::PlayerFinished {
+            seat: Seat(p),
+            place: self.placed_count,
+        });
+    }
+
+    /// CN-S3, CN-A13, CN-A14, CN-C7: a colour has finished; places and the end of the game.
+    fn finish_colour(&mut self, c: u8, events: &mut impl EventSink<Event>) {
+        self.finished_order[self.finished_count as usize & 3] = c;
+        self.finished_count += 1;
+        self.finished_mask |= 1 << c;
+        events.emit(Event::ColourFinished { colour: Colour(c) });
+        let p = self.owner_of(c);
+        if !self.player_has_finished(p) {
+            return;
+        }
+        self.place_player(p, events);
+        if !self.config.continue_for_places {
+            self.end_game(EndReason::FirstFinisher, events);
+            return;
+        }
+        let players = self.config.players();
+        if players - self.placed_count <= 1 {
+            // The last player left takes the last place (CN-C7).
+            if let Some(last) = (0..players).find(|&q| self.placed_mask & (1 << q) == 0) {
+                self.place_player(last, events);
+            }
+            self.end_game(EndReason::AllPlaced, events);
+        }
+    }
+
+    fn end_game(&mut self, reason: EndReason, events: &mut impl EventSink<Event>) {
+        self.phase = Phase::Over;
+        self.end = Some(reason);
+        self.colour = 0;
+        self.roll = RollState::default();
+        self.tries_left = 0;
+        self.bonus_streak = 0;
+        events.emit(Event::GameOver { reason });
+    }
+}
