@@ -8,10 +8,11 @@
 //! - `GAME`: `o_an_quan`, `domino` or `ca_ngua`, optionally with a preset of that game's
 //!   config: `domino:kozel`, `o_an_quan:vi_wikipedia`, `ca_ngua:two_players`, …
 //! - `BOT_A`, `BOT_B`: `random`, `easy`, `medium`, `hard`, or a custom search budget
-//!   `mcts:ITERATIONS[:ROLLOUT_DEPTH[:EXPLORATION]]`.
-//! - `N`: games; `SEED`: the first seed (default 1). Game `g` deals its chance outcomes from
-//!   seed `SEED + g` and seeds the bots from it, so every run with the same arguments gives
-//!   the same table on every machine. Set `ARENA_THREADS` to play games in parallel (the
+//!   `mcts:ITERATIONS[:ROLLOUT_DEPTH[:EXPLORATION[:GREEDY_SHARE]]]`.
+//! - `N`: games; `SEED`: the first seed (default 1). Games `2k` and `2k + 1` deal their
+//!   chance outcomes from seed `SEED + k` (the same dice and deals, as long as the choices
+//!   agree) with the seats swapped, and seed the bots from it, so every run with the same
+//!   arguments gives the same table on every machine. Set `ARENA_THREADS` to play games in parallel (the
 //!   results do not depend on it).
 //!
 //! Seats: with two seats, A takes seat 0 in even games and seat 1 in odd ones. With more,
@@ -20,11 +21,12 @@
 //! by the team holding the best place (Ô ăn quan and Domino places come from the scores,
 //! Cờ cá ngựa's from the finishing order), drawn when both teams share it. So two equal bots
 //! score 50% in every game, and the printed rate is A's share of the points (a draw is half).
+//! A Cờ cá ngựa game stops once the first player has finished, which decides it.
 
 use std::time::{Duration, Instant};
 
 use dangian::bot::{Bot, Evaluate, Level, MctsBot, MctsSettings, RandomBot};
-use dangian::{Game, GameRng, NoEvents, Seat, ToMove};
+use dangian::{ActionList, Game, GameRng, NoEvents, Seat, ToMove};
 
 /// A bot described on the command line.
 #[derive(Copy, Clone, Debug)]
@@ -44,7 +46,7 @@ impl BotSpec {
         }
         let Some(rest) = text.strip_prefix("mcts:") else {
             return Err(format!(
-                "unknown bot {text:?}: random, easy, medium, hard or mcts:ITER[:DEPTH[:C]]"
+                "unknown bot {text:?}: random, easy, medium, hard or mcts:ITER[:DEPTH[:C[:GREEDY]]]"
             ));
         };
         let mut settings = MctsSettings::hard::<G>();
@@ -59,6 +61,9 @@ impl BotSpec {
         if let Some(p) = parts.next() {
             settings.exploration = p.parse().map_err(|_| bad("exploration"))?;
         }
+        if let Some(p) = parts.next() {
+            settings.greedy_rollouts = p.parse().map_err(|_| bad("greedy share"))?;
+        }
         Ok(BotSpec::Mcts(settings))
     }
 
@@ -68,6 +73,25 @@ impl BotSpec {
             BotSpec::Level(level) => dangian::bot::bot_for_level::<G>(level, seed),
             BotSpec::Mcts(settings) => Box::new(MctsBot::new(settings, seed)),
         }
+    }
+}
+
+/// A game the arena can play: with, for Cờ cá ngựa, the moment the result is known.
+trait ArenaGame: Evaluate {
+    /// The seats placed so far, best first, when the game may stop before its end because
+    /// the arena's result (the team of the best place) cannot change any more.
+    fn decided(&self) -> Option<Vec<Seat>> {
+        None
+    }
+}
+
+impl ArenaGame for dangian::o_an_quan::State {}
+impl ArenaGame for dangian::domino::State {}
+impl ArenaGame for dangian::ca_ngua::State {
+    /// Places are taken in finishing order, so the first finisher decides.
+    fn decided(&self) -> Option<Vec<Seat>> {
+        let first = self.places().next()?;
+        Some(vec![first])
     }
 }
 
@@ -85,8 +109,14 @@ fn is_a(g: u64, s: u8) -> bool {
     (u64::from(s) + g) % 2 == 0
 }
 
-fn play_one<G: Evaluate>(config: &G::Config, specs: [BotSpec; 2], seed: u64, g: u64) -> GameResult {
-    let game_seed = seed.wrapping_add(g);
+fn play_one<G: ArenaGame>(
+    config: &G::Config,
+    specs: [BotSpec; 2],
+    seed: u64,
+    g: u64,
+) -> GameResult {
+    // Games come in pairs with the same seed and the teams swapped, so luck evens out.
+    let game_seed = seed.wrapping_add(g / 2);
     let mut game = G::new(config.clone()).expect("valid config");
     let seats = game.seats();
     let mut bots: [Box<dyn Bot<G> + Send>; 2] = [
@@ -97,28 +127,47 @@ fn play_one<G: Evaluate>(config: &G::Config, specs: [BotSpec; 2], seed: u64, g: 
     let mut result = GameResult::default();
     // A seat with more seats than a decision needs is still someone's: see the module docs.
     let side = |s: Seat| if is_a(g, s.0) { 0 } else { 1 };
+    let mut early = None;
+    let mut legal = ActionList::new();
     loop {
+        if let Some(placed) = game.decided() {
+            early = Some(placed);
+            break;
+        }
         let action = match game.to_move() {
             ToMove::Over => break,
             ToMove::Chance => game.sample_chance(&mut chance).expect("chance outcome"),
             ToMove::Seat(s) => {
                 let b = side(s);
+                game.legal_actions(&mut legal);
                 let start = Instant::now();
                 let a = bots[b].choose(&game).expect("a legal action");
                 let took = start.elapsed();
-                result.time[b] += took;
-                result.decisions[b] += 1;
-                result.slowest[b] = result.slowest[b].max(took);
+                // Times are kept for real choices only (one legal action costs nothing).
+                if legal.len() > 1 {
+                    result.time[b] += took;
+                    result.decisions[b] += 1;
+                    result.slowest[b] = result.slowest[b].max(took);
+                }
                 a
             }
         };
         game.apply(action, &mut NoEvents).expect("legal");
     }
-    let outcome = game.outcome().expect("over");
+    // The best place of each team (u8::MAX: none).
+    let mut places = [0u8; dangian::MAX_SEATS];
+    match early {
+        Some(placed) => {
+            for (i, s) in placed.iter().enumerate() {
+                places[s.index()] = i as u8 + 1;
+            }
+        }
+        None => places = game.outcome().expect("over").places,
+    }
     let best = |team: usize| {
         (0..seats)
-            .filter(|&s| side(Seat(s)) == team && outcome.places[usize::from(s)] > 0)
-            .map(|s| outcome.places[usize::from(s)])
+            .filter(|&s| side(Seat(s)) == team && places[usize::from(s)] > 0)
+            .map(|s| places[usize::from(s)])
             .min()
             .unwrap_or(u8::MAX)
     };
@@ -140,7 +189,7 @@ fn wilson(p: f64, n: f64) -> (f64, f64) {
     (centre - half, centre + half)
 }
 
-fn run<G: Evaluate>(config: G::Config, names: [&str; 2], n: u64, seed: u64) -> Result<(), String> {
+fn run<G: ArenaGame>(config: G::Config, names: [&str; 2], n: u64, seed: u64) -> Result<(), String> {
     let specs = [
         BotSpec::parse::<G>(names[0])?,
         BotSpec::parse::<G>(names[1])?,
@@ -206,7 +255,7 @@ fn run<G: Evaluate>(config: G::Config, names: [&str; 2], n: u64, seed: u64) -> R
             .unwrap_or_default();
         if decisions > 0 {
             println!(
-                "{} {name}: {decisions} decisions, mean {:.2} ms, slowest {:.1} ms",
+                "{} {name}: {decisions} choices (2+ legal actions), mean {:.2} ms, slowest {:.1} ms",
                 ["A", "B"][b],
                 time.as_secs_f64() * 1000.0 / f64::from(decisions),
                 slowest.as_secs_f64() * 1000.0
@@ -220,7 +269,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 4 || args.len() > 5 {
         eprintln!("usage: arena GAME[:PRESET] BOT_A BOT_B N [SEED]");
-        eprintln!("  GAME: o_an_quan, domino, ca_ngua; BOT: random, easy, medium, hard, mcts:ITER[:DEPTH[:C]]");
+        eprintln!("  GAME: o_an_quan, domino, ca_ngua; BOT: random, easy, medium, hard, mcts:ITER[:DEPTH[:C[:GREEDY]]]");
         std::process::exit(2);
     }
     let n: u64 = match args[3].parse() {
@@ -260,6 +309,18 @@ fn main() {
                 Some(Ok(c)) => run::<State>(c, names, n, seed),
                 Some(Err(e)) => Err(e),
             }
+        }
+        "ca_ngua" => {
+            use dangian::ca_ngua::{Config, State};
+            let config = match preset {
+                None => Ok(Config::default()),
+                Some("one_die") => Ok(Config::one_die()),
+                Some("two_players") => Ok(Config::two_players()),
+                Some("three_players") => Ok(Config::three_players()),
+                Some("two_players_two_colours") => Ok(Config::two_players_two_colours()),
+                Some(p) => Err(unknown_preset(p)),
+            };
+            config.and_then(|c| run::<State>(c, names, n, seed))
         }
         other => Err(format!("unknown game {other:?}")),
     };

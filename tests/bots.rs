@@ -10,7 +10,7 @@ use dangian::bot::{
     RandomBot, HIDDEN_OUTCOME,
 };
 use dangian::domino::{self, DrawPolicy, End, Phase, Placement, Setup, Tile};
-use dangian::{o_an_quan, Action, ActionList, Game, GameRng, NoEvents, Seat, ToMove};
+use dangian::{ca_ngua, o_an_quan, Action, ActionList, Game, GameRng, NoEvents, Seat, ToMove};
 
 // ---- helpers ------------------------------------------------------------------------------
 
@@ -26,6 +26,7 @@ fn small_search() -> MctsSettings {
         iterations: 24,
         rollout_depth: 20,
         exploration: 0.7,
+        greedy_rollouts: 0.5,
     }
 }
 
@@ -179,6 +180,20 @@ fn bots_choose_legal_actions_and_rank_every_legal_action_once_domino() {
 }
 
 #[test]
+fn bots_choose_legal_actions_and_rank_every_legal_action_once_ca_ngua() {
+    let mut n = 0;
+    for config in [
+        ca_ngua::Config::default(),
+        ca_ngua::Config::one_die(),
+        ca_ngua::Config::two_players_two_colours(),
+        ca_ngua::Config::three_players(),
+    ] {
+        n += check_bots_play_legally::<ca_ngua::State>(config, 2, 150);
+    }
+    assert!(n >= 1200, "{n} decisions");
+}
+
+#[test]
 fn the_presets_choose_legal_actions() {
     // A few decisions of each level of each game (the hard search is the slow part).
     fn check<G: Evaluate>(config: G::Config, decisions: u32) {
@@ -203,6 +218,7 @@ fn the_presets_choose_legal_actions() {
     }
     check::<o_an_quan::State>(Default::default(), 3);
     check::<domino::State>(Default::default(), 3);
+    check::<ca_ngua::State>(Default::default(), 3);
 }
 
 #[test]
@@ -254,6 +270,7 @@ fn check_determinism<G: Evaluate>(config: G::Config, positions: usize) {
 fn a_seeded_bot_always_picks_the_same_action() {
     check_determinism::<o_an_quan::State>(Default::default(), 6);
     check_determinism::<domino::State>(Default::default(), 6);
+    check_determinism::<ca_ngua::State>(Default::default(), 6);
 }
 
 #[test]
@@ -280,6 +297,7 @@ fn presets_grow_with_the_level() {
     }
     check::<o_an_quan::State>();
     check::<domino::State>();
+    check::<ca_ngua::State>();
     assert_eq!(Level::from_u32(0), Some(Level::Easy));
     assert_eq!(Level::from_u32(2), Some(Level::Hard));
     assert_eq!(Level::from_u32(3), None);
@@ -638,6 +656,15 @@ fn rewards_follow_places_and_evaluations_stay_in_range() {
         for s in 0..2 {
             assert!((0.0..=1.0).contains(&state.evaluate(Seat(s))));
         }
+    }
+    for state in random_positions::<ca_ngua::State>(&Default::default(), 1, 7, 3) {
+        let total: f64 = (0..4).map(|s| state.evaluate(Seat(s))).sum();
+        for s in 0..4 {
+            let e = state.evaluate(Seat(s));
+            assert!((0.0..=1.0).contains(&e), "{e}");
+        }
+        // Pairwise judgements: the seats' expected shares of the places add up.
+        assert!((total - 2.0).abs() < 1e-9 || state.is_over(), "{total}");
     }
 }
 
