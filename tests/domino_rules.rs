@@ -136,6 +136,7 @@ impl<'a> Pos<'a> {
             redeals: 0,
             move_number: 0,
             end_reason: None,
+            lacks: vec![],
         }
     }
 
@@ -749,6 +750,7 @@ fn round_two(config: Config, last: RoundResult, prev_leader: u8) -> State {
         redeals: 0,
         move_number: 0,
         end_reason: None,
+        lacks: vec![],
     };
     State::from_setup(setup).unwrap()
 }

@@ -1,14 +1,28 @@
-//! Each game's evaluation for the bots: how good a position looks for a seat, from 0 to 1.
+//! Each game's evaluation for the bots: how good a position looks for a seat, from 0 to 1,
+//! from what that seat can see; and, for Domino, the honest deal of the hidden tiles.
 //!
 //! These are deliberately simple, material-style judgements; the search bots get their
 //! strength from looking ahead, not from the evaluation.
 
-use crate::bot::{place_rewards, Evaluate};
-use crate::game::{Game, Seat};
+use crate::bot::{place_rewards, Evaluate, HIDDEN_OUTCOME};
+use crate::chance::GameRng;
+use crate::game::{Action as _, Game, Seat, ToMove, MAX_SEATS};
 
-/// A margin in points mapped to 0..1: 0.5 for even, towards 1 as `margin` grows.
+/// A margin mapped to 0..1: 0.5 for even, towards 1 as `margin` grows.
 fn squash(margin: f64, scale: f64) -> f64 {
     1.0 / (1.0 + (-margin / scale).exp())
+}
+
+/// The share of the other seats that `seat` is expected to beat, from a margin per pair
+/// (`ahead(other)` > 0: `seat` is ahead of `other`).
+fn versus_all(seats: u8, seat: Seat, scale: f64, ahead: impl Fn(usize) -> f64) -> f64 {
+    let n = usize::from(seats).min(MAX_SEATS);
+    let others = (0..n).filter(|&t| t != seat.index());
+    let count = others.clone().count();
+    if count == 0 {
+        return 0.5;
+    }
+    others.map(|t| squash(ahead(t), scale)).sum::<f64>() / count as f64
 }
 
 impl Evaluate for crate::o_an_quan::State {
@@ -24,56 +38,196 @@ impl Evaluate for crate::o_an_quan::State {
     }
 }
 
-impl Evaluate for crate::ca_ngua::State {
-    /// The seat's progress (pieces out of the yard and squares covered) against the best
-    /// opponent's.
+/// Extra pips a double in hand is judged to cost (Domino).
+const DOUBLE_COST: f64 = 4.0;
+/// Pips a number shown by the hand is judged to save (Domino).
+const VARIETY_BONUS: f64 = 3.0;
+
+impl Evaluate for crate::domino::State {
+    /// The running totals plus what each hand would cost if the round ended now: the seat's
+    /// own pips, and for the others their tile counts times the mean pips of the tiles the
+    /// seat cannot see. Lower is better; the margin against each other seat is squashed.
     fn evaluate(&self, seat: Seat) -> f64 {
+        use crate::domino::{Phase, TileSet};
         if self.is_over() {
             return place_rewards(self)[seat.index()];
         }
-        let rules = self.rules();
-        let pieces = self.pieces();
-        let progress = |player: u8| -> f64 {
-            rules
-                .seats
-                .pairs()
-                .filter(|&(_, owner)| owner == player)
-                .map(|(colour, _)| {
-                    pieces[colour.index()]
-                        .iter()
-                        .map(|&p| if p < 0 { 0.0 } else { 8.0 + f64::from(p) })
-                        .sum::<f64>()
-                })
-                .sum()
-        };
-        let mine = progress(seat.0);
-        let best_other = (0..self.seats())
-            .filter(|&p| p != seat.0)
-            .map(progress)
-            .fold(0.0, f64::max);
-        squash(mine - best_other, 40.0)
+        let n = usize::from(self.config().players);
+        let mut projected = [0.0f64; MAX_SEATS];
+        for (s, p) in projected.iter_mut().enumerate().take(n) {
+            *p = f64::from(self.scores()[s]);
+        }
+        if matches!(self.phase(), Phase::Play | Phase::Draw | Phase::Lead) {
+            let own = self.hand(seat);
+            let unseen =
+                TileSet::from_mask(TileSet::ALL.mask() & !own.mask() & !self.line_tiles().mask());
+            let blank = u32::from(self.config().double_blank_value);
+            let pips = |set: TileSet| -> u32 {
+                set.iter()
+                    .map(|t| {
+                        if t.index() == 0 {
+                            blank
+                        } else {
+                            u32::from(t.pips())
+                        }
+                    })
+                    .sum()
+            };
+            let mean = if unseen.is_empty() {
+                0.0
+            } else {
+                f64::from(pips(unseen)) / unseen.len() as f64
+            };
+            for (s, p) in projected.iter_mut().enumerate().take(n) {
+                *p += if s == seat.index() {
+                    // Doubles are harder to place, and a hand showing few numbers is
+                    // more likely to be stuck.
+                    let doubles = own.iter().filter(|t| t.is_double()).count() as f64;
+                    let shown = (0..7u8).filter(|&v| own.iter().any(|t| t.has(v))).count();
+                    f64::from(pips(own)) + DOUBLE_COST * doubles - VARIETY_BONUS * shown as f64
+                } else {
+                    self.hand(Seat(s as u8)).len() as f64 * mean
+                };
+            }
+        }
+        versus_all(self.config().players, seat, 20.0, |t| {
+            projected[t] - projected[seat.index()]
+        })
+    }
+
+    /// [`crate::domino::State::determinize`]: the other hands and the chợ dealt from the
+    /// seat's hand, the line, the counts, who was seen unable to play on which numbers and
+    /// what the opening tells.
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
+        crate::domino::State::determinize(self, seat, rng)
+    }
+
+    /// A tile dealt or drawn to another seat is seen face down.
+    fn observed_id(&self, action: crate::domino::Action, seat: Seat) -> u32 {
+        use crate::domino::Action;
+        match action {
+            Action::Deal(_) | Action::Draw(_)
+                if self.to_move() == ToMove::Chance && self.actor() != Some(seat) =>
+            {
+                HIDDEN_OUTCOME
+            }
+            _ => action.id(),
+        }
+    }
+
+    /// A playout stops when the round it started in is over: the totals then say enough.
+    fn rollout_done(&self, start: &Self) -> bool {
+        self.round() != start.round() || self.is_over()
     }
 }
 
-impl Evaluate for crate::domino::State {
-    /// Fewer pips in hand and fewer tiles than the others (penalty points are what a hand
-    /// costs when someone goes out), judged from the seat's own hand and public counts only.
+/// The chance that one roll of two dice lets a piece move exactly `d` squares (the sum, or
+/// half of a double under the default rules), for `d` in `0..=12`.
+const REACH: [f64; 13] = {
+    let mut out = [0.0; 13];
+    let mut a = 1;
+    while a <= 6 {
+        let mut b = 1;
+        while b <= 6 {
+            out[a + b] += 1.0 / 36.0;
+            if a == b {
+                out[a] += 1.0 / 36.0;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    out
+};
+
+/// The chance of a roll that lets a piece leave the yard under the default rules (a double,
+/// a sum of 6, or 6-1).
+const EXIT_CHANCE: f64 = 13.0 / 36.0;
+
+impl crate::ca_ngua::State {
+    /// How far each player's horses have come, less what they risk: per piece 0 in the yard,
+    /// `10 + progress` on the track (less that times the chance that the nearest piece
+    /// behind it, if an opponent's, can land on it with one roll, or that an opponent can
+    /// leave its yard onto it), more for each home step.
+    fn race_values(&self) -> [f64; MAX_SEATS] {
+        use crate::ca_ngua::Colour;
+        let rules = self.rules();
+        let pieces = self.pieces();
+        let door = rules.door();
+        let len = i32::from(rules.track_len);
+        let segment = i32::from(rules.segment());
+        let mut value = [0.0; MAX_SEATS];
+        let owner = |c: Colour| rules.seats.owner(c);
+        let in_yard = |c: usize| pieces[c].iter().any(|&p| p < 0);
+        for (colour, player) in rules.seats.pairs() {
+            let mut total = 0.0;
+            for (piece, &p) in pieces[colour.index()].iter().enumerate() {
+                if p < 0 {
+                    continue;
+                }
+                if p > door {
+                    total += 10.0 + f64::from(len) + 4.0 * f64::from(p - door);
+                    continue;
+                }
+                let worth = 10.0 + f64::from(p);
+                let Some(square) = self.square_of(colour, piece as u8) else {
+                    total += worth;
+                    continue;
+                };
+                let square = i32::from(square);
+                let mut risk = 0.0;
+                // The nearest piece behind, within one roll: pieces never pass each other.
+                for d in 1..=12i32 {
+                    let behind = (square - d).rem_euclid(len) as u8;
+                    if let Some((c, q)) = self.piece_on(behind) {
+                        let other = owner(c);
+                        let room = i32::from(door) - i32::from(self.progress(c, q));
+                        if other != Some(player) && room >= d {
+                            risk += REACH[d as usize];
+                        }
+                        break;
+                    }
+                }
+                // An opponent's start square: it may leave its yard onto this piece.
+                if square % segment == 0 {
+                    let c = (square / segment) as usize & 3;
+                    if owner(Colour(c as u8)).is_some_and(|o| o != player) && in_yard(c) {
+                        risk += EXIT_CHANCE;
+                    }
+                }
+                total += worth * (1.0 - risk.min(0.9));
+            }
+            value[usize::from(player) % MAX_SEATS] += total;
+        }
+        value
+    }
+}
+
+impl Evaluate for crate::ca_ngua::State {
+    /// Places already taken count as they stand; between two players still racing, the
+    /// margin of [their race values](crate::ca_ngua::State) (progress less risk) is squashed;
+    /// the seat's score is its mean over the other players.
     fn evaluate(&self, seat: Seat) -> f64 {
         if self.is_over() {
             return place_rewards(self)[seat.index()];
         }
-        let scores = self.scores();
-        let my_score = f64::from(scores.get(seat.index()).copied().unwrap_or(0));
-        let mine = f64::from(self.hand_points(seat)) + my_score;
-        let others: Vec<f64> = (0..self.seats())
-            .filter(|&s| s != seat.0)
-            .map(|s| {
-                // Another hand is hidden: count its tiles at the average 6 pips each.
-                let n = self.hand(Seat(s)).len() as f64;
-                n * 6.0 + f64::from(scores.get(usize::from(s)).copied().unwrap_or(0))
-            })
-            .collect();
-        let best_other = others.iter().copied().fold(f64::INFINITY, f64::min);
-        squash(best_other - mine, 20.0)
+        let mut place = [0usize; MAX_SEATS];
+        for (i, s) in self.places().enumerate() {
+            place[s.index() % MAX_SEATS] = i + 1;
+        }
+        let value = self.race_values();
+        let me = seat.index() % MAX_SEATS;
+        versus_all(self.seats(), seat, 1.0, |t| match (place[me], place[t]) {
+            (0, 0) => (value[me] - value[t]) / 30.0,
+            (0, _) => -50.0,
+            (_, 0) => 50.0,
+            (a, b) => {
+                if a < b {
+                    50.0
+                } else {
+                    -50.0
+                }
+            }
+        })
     }
 }

@@ -1,68 +1,103 @@
 //! Monte Carlo tree search for every game: UCT with chance nodes, and single-observer
-//! information-set MCTS where a seat cannot see everything.
+//! information-set MCTS (SO-ISMCTS) where a seat cannot see everything.
 //!
-//! Each iteration samples a full position from what the bot's seat can see
-//! ([`Evaluate::determinize`]), walks the tree from the root choosing, at the seat-to-move's
-//! nodes, the child with the best upper confidence bound among the actions legal in *this*
-//! sample (availability counts, as in SO-ISMCTS), and at chance nodes the outcome sampled with
-//! its probability. It then adds one node, plays on at random for a bounded number of
-//! actions, scores the end (the real result if the game ended, else the game's evaluation)
-//! and backs the scores up for every seat (max-n). The action chosen is the most visited.
+//! Each iteration deals a full position from what the bot's seat can see
+//! ([`Evaluate::determinize`]) and walks the tree from the root. At a player's node it takes,
+//! among the actions legal in *this* deal, an untried one if any, else the child with the
+//! best upper confidence bound, counting how often each child was available (as SO-ISMCTS
+//! does). At a chance node it samples the outcome with its probability and follows the child
+//! for what the bot's seat would see of it ([`Evaluate::observed_id`]), so outcomes hidden
+//! from the seat share one node. It adds one node, plays on at random for at most
+//! [`MctsSettings::rollout_depth`] actions (or until [`Evaluate::rollout_done`]), scores the
+//! end (the places if the game ended, else the game's evaluation for every seat) and backs
+//! the scores up for every seat (max-n), so it plays games of any number of seats. The
+//! action chosen is the most visited one.
+//!
+//! The tree lives in one vector kept by the bot between decisions (nodes link to their first
+//! child and next sibling), so a search allocates nothing once the vector has grown.
 
-use crate::bot::{decision, place_rewards, sort_hints, Bot, Evaluate, Hint};
+use crate::bot::{decision, decision_rng, place_rewards, Bot, Evaluate, Hint};
 use crate::chance::GameRng;
-use crate::game::{Action, ActionList, Game, NoEvents, ToMove, MAX_SEATS};
+use crate::game::{Action, ActionList, Game, GameKind, NoEvents, Seat, ToMove, MAX_SEATS};
 
-/// The search budget and settings; all counts, no clock, so results are the same everywhere.
+/// The search budget and settings: all counts, no clock, so results are the same everywhere.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct MctsSettings {
     /// Simulations per decision.
     pub iterations: u32,
-    /// Random actions played after leaving the tree before the position is evaluated.
+    /// Random actions (chance outcomes included) played after leaving the tree before the
+    /// position is evaluated.
     pub rollout_depth: u32,
-    /// The UCB exploration constant.
+    /// The UCB exploration constant (rewards are from 0 to 1).
     pub exploration: f64,
+    /// The share of playout decisions made greedily, from 0 (every playout action uniformly
+    /// random) to 1 (every decision the one the game's evaluation likes best for the mover,
+    /// one ply ahead). Chance is always sampled.
+    pub greedy_rollouts: f64,
 }
 
 impl MctsSettings {
-    /// The medium preset for game `G`.
+    /// The medium preset for game `G`: a short search (tens to a hundred simulations,
+    /// well under a millisecond per decision). The budgets per game are set so that, in
+    /// seeded arenas, medium beats easy and hard beats medium by a clear margin (see the
+    /// crate README's bot section).
     pub fn medium<G: Game>() -> Self {
-        MctsSettings {
-            iterations: 150,
-            rollout_depth: 40,
-            exploration: 0.7,
+        match G::KIND {
+            GameKind::OAnQuan => MctsSettings::with(100, 40),
+            GameKind::CaNgua => MctsSettings::with(20, 8),
+            GameKind::Domino => MctsSettings::with(60, 60),
         }
     }
 
-    /// The hard preset for game `G`.
+    /// The hard preset for game `G`: thousands of simulations, about 10 to 30 ms per
+    /// decision on a desktop core in a release build.
     pub fn hard<G: Game>() -> Self {
+        match G::KIND {
+            GameKind::OAnQuan => MctsSettings::with(10_000, 40),
+            GameKind::CaNgua => MctsSettings::with(8_000, 8),
+            GameKind::Domino => MctsSettings::with(6_000, 60),
+        }
+    }
+
+    /// `iterations` simulations with playouts of `rollout_depth` random actions, exploration
+    /// 0.7.
+    pub const fn with(iterations: u32, rollout_depth: u32) -> Self {
         MctsSettings {
-            iterations: 1500,
-            rollout_depth: 40,
+            iterations,
+            rollout_depth,
             exploration: 0.7,
+            greedy_rollouts: 0.0,
         }
     }
 }
 
+/// No node (end of a sibling list, or no child yet).
+const NONE: u32 = u32::MAX;
+/// The key of the root (no action led to it).
+const ROOT_KEY: u32 = u32::MAX;
+
+#[derive(Clone, Debug)]
 struct Node {
-    /// The action (or chance outcome) that led here.
-    id: u32,
+    /// The action id (or observed chance outcome) that led here.
+    key: u32,
     visits: u32,
-    /// How often this node was legal when its parent was visited (availability).
+    /// How often this node's action was legal when its parent was visited (availability).
     available: u32,
+    first_child: u32,
+    next_sibling: u32,
     /// Sum of rewards per seat over the simulations through this node.
     reward: [f64; MAX_SEATS],
-    children: Vec<usize>,
 }
 
 impl Node {
-    fn new(id: u32) -> Self {
+    fn new(key: u32) -> Self {
         Node {
-            id,
+            key,
             visits: 0,
             available: 0,
+            first_child: NONE,
+            next_sibling: NONE,
             reward: [0.0; MAX_SEATS],
-            children: Vec::new(),
         }
     }
 }
@@ -71,7 +106,9 @@ impl Node {
 #[derive(Clone, Debug)]
 pub struct MctsBot {
     settings: MctsSettings,
-    rng: GameRng,
+    seed: u64,
+    tree: Vec<Node>,
+    path: Vec<u32>,
 }
 
 impl MctsBot {
@@ -79,155 +116,203 @@ impl MctsBot {
     pub fn new(settings: MctsSettings, seed: u64) -> Self {
         MctsBot {
             settings,
-            rng: GameRng::new(seed),
+            seed,
+            tree: Vec::new(),
+            path: Vec::new(),
         }
     }
 
-    /// Run the search from `game` for the seat to move and return the root's children.
+    /// The settings.
+    pub fn settings(&self) -> MctsSettings {
+        self.settings
+    }
+
+    /// The child of `node` with `key`, if any.
+    fn child(&self, node: u32, key: u32) -> Option<u32> {
+        let mut c = self.tree[node as usize].first_child;
+        while c != NONE {
+            let n = &self.tree[c as usize];
+            if n.key == key {
+                return Some(c);
+            }
+            c = n.next_sibling;
+        }
+        None
+    }
+
+    /// A new child of `node` with `key`.
+    fn add_child(&mut self, node: u32, key: u32) -> u32 {
+        let id = self.tree.len() as u32;
+        let mut fresh = Node::new(key);
+        fresh.next_sibling = self.tree[node as usize].first_child;
+        self.tree.push(fresh);
+        self.tree[node as usize].first_child = id;
+        id
+    }
+
+    /// At a player's node: count availability and pick the action to follow.
+    fn select(&mut self, node: u32, mover: Seat, legal: &ActionList, rng: &mut GameRng) -> u32 {
+        let mut untried = ActionList::new();
+        for &id in legal {
+            match self.child(node, id) {
+                Some(c) => self.tree[c as usize].available += 1,
+                None => untried.push(id),
+            }
+        }
+        if !untried.is_empty() {
+            return untried[rng.below(untried.len() as u32) as usize];
+        }
+        let c = self.settings.exploration;
+        let mut best = (f64::NEG_INFINITY, legal[0]);
+        let mut child = self.tree[node as usize].first_child;
+        while child != NONE {
+            let n = &self.tree[child as usize];
+            child = n.next_sibling;
+            if !legal.contains(&n.key) {
+                continue;
+            }
+            let visits = f64::from(n.visits.max(1));
+            let mean = n.reward[mover.index()] / visits;
+            let ucb = mean + c * (f64::from(n.available.max(1)).ln() / visits).sqrt();
+            if ucb > best.0 {
+                best = (ucb, n.key);
+            }
+        }
+        best.1
+    }
+
+    /// Run the search from `game` for the seat to move; the hints for its legal actions.
     fn search<G: Evaluate>(&mut self, game: &G) -> Vec<Hint<G::Action>> {
         let Some((seat, legal)) = decision(game) else {
             return Vec::new();
         };
-        if legal.len() == 1 {
-            return legal
-                .iter()
-                .filter_map(|&id| G::Action::from_id(id))
-                .map(|action| Hint {
-                    action,
-                    score: 1.0,
-                    visits: 0,
-                })
-                .collect();
-        }
-        let mut nodes = vec![Node::new(u32::MAX)];
-        let mut list = ActionList::new();
-        let mut path = Vec::with_capacity(64);
-        for _ in 0..self.settings.iterations {
-            let mut state = game.determinize(seat, &mut self.rng);
-            path.clear();
-            path.push(0usize);
-            let mut node = 0usize;
-            // Selection and expansion.
-            loop {
-                let action = match state.to_move() {
-                    ToMove::Over => break,
-                    ToMove::Chance => {
-                        let Some(a) = state.sample_chance(&mut self.rng) else {
-                            break;
-                        };
-                        a
-                    }
-                    ToMove::Seat(mover) => {
-                        state.legal_actions(&mut list);
-                        // Availability: every child legal in this sample was available.
-                        let mut untried = ActionList::new();
-                        for &id in &list {
-                            match nodes[node].children.iter().find(|&&c| nodes[c].id == id) {
-                                Some(&c) => nodes[c].available += 1,
-                                None => untried.push(id),
-                            }
-                        }
-                        let id = if !untried.is_empty() {
-                            untried[self.rng.below(untried.len() as u32) as usize]
-                        } else {
-                            let c = self.settings.exploration;
-                            let mut best = (f64::NEG_INFINITY, list[0]);
-                            for &child in &nodes[node].children {
-                                let n = &nodes[child];
-                                if !list.contains(&n.id) {
-                                    continue;
-                                }
-                                let visits = f64::from(n.visits.max(1));
-                                let mean = n.reward[mover.index()] / visits;
-                                let ucb =
-                                    mean + c * (f64::from(n.available.max(1)).ln() / visits).sqrt();
-                                if ucb > best.0 {
-                                    best = (ucb, n.id);
-                                }
-                            }
-                            best.1
-                        };
-                        match G::Action::from_id(id) {
-                            Some(a) => a,
-                            None => break,
-                        }
-                    }
-                };
-                let id = action.id();
-                if state.apply(action, &mut NoEvents).is_err() {
-                    break;
-                }
-                let existing = nodes[node]
-                    .children
-                    .iter()
-                    .copied()
-                    .find(|&c| nodes[c].id == id);
-                match existing {
-                    Some(child) => {
-                        node = child;
-                        path.push(child);
-                    }
-                    None => {
-                        let child = nodes.len();
-                        let mut fresh = Node::new(id);
-                        fresh.available = 1;
-                        nodes.push(fresh);
-                        nodes[node].children.push(child);
-                        path.push(child);
-                        break;
-                    }
-                }
-            }
-            // Rollout.
-            let reward = self.rollout(&mut state, &mut list);
-            for &n in &path {
-                let node = &mut nodes[n];
-                node.visits += 1;
-                for (total, r) in node.reward.iter_mut().zip(reward) {
-                    *total += r;
-                }
+        self.tree.clear();
+        self.tree.push(Node::new(ROOT_KEY));
+        if legal.len() > 1 {
+            // One legal action needs no search.
+            let mut rng = decision_rng(self.seed, game, seat);
+            let mut list = ActionList::new();
+            for _ in 0..self.settings.iterations {
+                self.iterate(game, seat, &mut list, &mut rng);
             }
         }
-        let mut hints: Vec<_> = nodes[0]
-            .children
+        let mut hints: Vec<Hint<G::Action>> = legal
             .iter()
-            .filter(|&&c| legal.contains(&nodes[c].id))
-            .filter_map(|&c| {
-                let n = &nodes[c];
-                let action = G::Action::from_id(n.id)?;
+            .filter_map(|&id| {
+                let action = G::Action::from_id(id)?;
+                let (score, visits) = match self.child(0, id) {
+                    Some(c) => {
+                        let n = &self.tree[c as usize];
+                        (
+                            n.reward[seat.index()] / f64::from(n.visits.max(1)),
+                            n.visits,
+                        )
+                    }
+                    None => (0.0, 0),
+                };
                 Some(Hint {
                     action,
-                    score: n.reward[seat.index()] / f64::from(n.visits.max(1)),
-                    visits: n.visits,
+                    score,
+                    visits,
                 })
             })
             .collect();
-        // Legal actions the budget never reached still get a hint.
-        for &id in &legal {
-            if !hints.iter().any(|h| h.action.id() == id) {
-                if let Some(action) = G::Action::from_id(id) {
-                    hints.push(Hint {
-                        action,
-                        score: 0.0,
-                        visits: 0,
-                    });
-                }
-            }
-        }
-        // Most visited first (the robust choice), then by mean reward.
+        // Most visited first (the robust choice), then by mean reward, then ascending id.
         hints.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.score.total_cmp(&a.score)));
         hints
     }
 
+    /// One simulation: determinize, select and expand, roll out, back up.
+    fn iterate<G: Evaluate>(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        list: &mut ActionList,
+        rng: &mut GameRng,
+    ) {
+        let mut state = game.determinize(seat, rng);
+        let mut path = std::mem::take(&mut self.path);
+        path.clear();
+        path.push(0);
+        let mut node = 0u32;
+        loop {
+            let (action, key) = match state.to_move() {
+                ToMove::Over => break,
+                ToMove::Chance => {
+                    let Some(a) = state.sample_chance(rng) else {
+                        break;
+                    };
+                    (a, state.observed_id(a, seat))
+                }
+                ToMove::Seat(mover) => {
+                    state.legal_actions(list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    let id = self.select(node, mover, list, rng);
+                    let Some(a) = G::Action::from_id(id) else {
+                        break;
+                    };
+                    (a, id)
+                }
+            };
+            if state.apply(action, &mut NoEvents).is_err() {
+                break;
+            }
+            match self.child(node, key) {
+                Some(c) => {
+                    node = c;
+                    path.push(c);
+                }
+                None => {
+                    let c = self.add_child(node, key);
+                    // A new decision node counts as available on its first visit.
+                    self.tree[c as usize].available = 1;
+                    path.push(c);
+                    break;
+                }
+            }
+        }
+        let reward = self.rollout(game, &mut state, list, rng);
+        for &n in &path {
+            let node = &mut self.tree[n as usize];
+            node.visits += 1;
+            for (total, r) in node.reward.iter_mut().zip(reward) {
+                *total += r;
+            }
+        }
+        self.path = path;
+    }
+
     /// Play on at random for at most `rollout_depth` actions; the rewards per seat.
-    fn rollout<G: Evaluate>(&mut self, state: &mut G, list: &mut ActionList) -> [f64; MAX_SEATS] {
+    fn rollout<G: Evaluate>(
+        &self,
+        start: &G,
+        state: &mut G,
+        list: &mut ActionList,
+        rng: &mut GameRng,
+    ) -> [f64; MAX_SEATS] {
         for _ in 0..self.settings.rollout_depth {
+            if state.rollout_done(start) {
+                break;
+            }
             let action = match state.to_move() {
                 ToMove::Over => break,
-                ToMove::Chance => state.sample_chance(&mut self.rng),
-                ToMove::Seat(_) => {
+                ToMove::Chance => state.sample_chance(rng),
+                ToMove::Seat(mover) => {
                     state.legal_actions(list);
-                    G::Action::from_id(list[self.rng.below(list.len() as u32) as usize])
+                    if list.is_empty() {
+                        break;
+                    }
+                    let greedy = self.settings.greedy_rollouts > 0.0
+                        && list.len() > 1
+                        && f64::from(rng.below(1 << 16)) < self.settings.greedy_rollouts * 65536.0;
+                    let id = if greedy {
+                        best_for(state, mover, list)
+                    } else {
+                        list[rng.below(list.len() as u32) as usize]
+                    };
+                    G::Action::from_id(id)
                 }
             };
             let Some(action) = action else { break };
@@ -239,19 +324,38 @@ impl MctsBot {
             return place_rewards(state);
         }
         let mut reward = [0.0; MAX_SEATS];
-        for s in 0..state.seats() {
-            reward[usize::from(s)] = state.evaluate(crate::Seat(s));
+        for (s, r) in reward
+            .iter_mut()
+            .enumerate()
+            .take(usize::from(state.seats()))
+        {
+            *r = state.evaluate(Seat(s as u8));
         }
         reward
     }
 }
 
+/// The action of `legal` whose result the evaluation likes best for `mover` (the first on a
+/// tie).
+fn best_for<G: Evaluate>(state: &G, mover: Seat, legal: &ActionList) -> u32 {
+    let mut best = (f64::NEG_INFINITY, legal[0]);
+    for &id in legal {
+        let Some(action) = G::Action::from_id(id) else {
+            continue;
+        };
+        let mut next = state.clone();
+        if next.apply(action, &mut NoEvents).is_ok() {
+            let v = next.evaluate(mover);
+            if v > best.0 {
+                best = (v, id);
+            }
+        }
+    }
+    best.1
+}
+
 impl<G: Evaluate> Bot<G> for MctsBot {
     fn hints(&mut self, game: &G) -> Vec<Hint<G::Action>> {
-        let mut hints = self.search(game);
-        if hints.iter().all(|h| h.visits == 0) {
-            sort_hints(&mut hints);
-        }
-        hints
+        self.search(game)
     }
 }

@@ -9,9 +9,25 @@
 //!   bot never reads a hidden hand.
 //!
 //! Every bot is deterministic: its budget is counted in iterations, never in time, and its
-//! randomness comes from its own seeded [`GameRng`], so a seeded bot picks the same action on
-//! every machine. [`Level`] gives the three difficulty presets; [`Bot::hints`] ranks every
-//! legal action with a score for a hint button.
+//! randomness for a decision comes from a [`GameRng`] seeded with the bot's seed and a hash of
+//! the deciding seat's [`Game::view`]. So a seeded bot picks the same action in the same
+//! position on every machine, whatever it played before, and two positions that look the
+//! same to the seat get the same answer (the bot cannot even be steered by what it cannot
+//! see). [`Level`] gives the three difficulty presets; [`Bot::hints`] ranks every legal action
+//! with a score for a hint button.
+//!
+//! ```
+//! use dangian::bot::{bot_for_level, Level};
+//! use dangian::o_an_quan::State;
+//! use dangian::{Game, NoEvents};
+//!
+//! let mut game = State::new(Default::default()).unwrap();
+//! let mut bot = bot_for_level::<State>(Level::Easy, 42);
+//! let action = bot.choose(&game).unwrap();
+//! game.apply(action, &mut NoEvents).unwrap();
+//! let hints = bot.hints(&game); // every legal action of the next player, best first
+//! assert!(hints[0].score >= hints[hints.len() - 1].score);
+//! ```
 #![forbid(unsafe_code)]
 
 mod eval;
@@ -19,27 +35,51 @@ mod mcts;
 
 pub use mcts::{MctsBot, MctsSettings};
 
+use std::fmt;
+use std::str::FromStr;
+
 use serde::{Deserialize, Serialize};
 
 use crate::chance::GameRng;
-use crate::game::{Action, ActionList, Game, NoEvents, Seat, ToMove};
+use crate::game::{Action, ActionList, Game, NoEvents, Seat, StateHasher, ToMove, MAX_SEATS};
 
 /// What the bots need to know about a game beyond its rules.
 pub trait Evaluate: Game {
     /// How good the position is for `seat`, from 0 (lost) to 1 (won), judged without search.
-    /// Must look only at what `seat` can see.
+    /// Must look only at what `seat` can see (its [`Game::view`]).
     fn evaluate(&self, seat: Seat) -> f64;
 
     /// A full state consistent with everything `seat` has seen, with the hidden parts
     /// (other hands, the order of a stock) sampled with `rng`. Games without hidden
     /// information return the state itself.
     ///
-    /// Contract: two states that look the same to `seat` (equal [`Game::view`]) give equal
-    /// results for the same `rng` stream; a test checks it.
+    /// Contract: the result has the same [`Game::view`] for `seat`, and two states that look
+    /// the same to `seat` (equal views) give equal results for the same `rng` stream; a test
+    /// checks both.
     fn determinize(&self, _seat: Seat, _rng: &mut GameRng) -> Self {
         self.clone()
     }
+
+    /// The id under which `seat` sees `action` (a chance outcome or a decision) played
+    /// here: its own id, or one shared id for outcomes `seat` cannot tell apart (a tile
+    /// another seat draws face down). The search keys its tree by it, so that it never
+    /// branches on what the seat cannot see.
+    fn observed_id(&self, action: Self::Action, _seat: Seat) -> u32 {
+        action.id()
+    }
+
+    /// Whether a random playout that started at `start` may stop here and be scored by
+    /// [`evaluate`](Evaluate::evaluate) (for example: a round of a match has ended, and
+    /// the totals say enough). The search also stops after
+    /// [`MctsSettings::rollout_depth`] actions.
+    fn rollout_done(&self, _start: &Self) -> bool {
+        false
+    }
 }
+
+/// The tree key shared by chance outcomes the searching seat cannot see (see
+/// [`Evaluate::observed_id`]).
+pub const HIDDEN_OUTCOME: u32 = u32::MAX - 1;
 
 /// A difficulty preset.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -47,23 +87,56 @@ pub trait Evaluate: Game {
 pub enum Level {
     /// One ply of look-ahead with the game's evaluation ([`GreedyBot`]).
     Easy,
-    /// A short tree search ([`MctsBot`] with a small budget).
+    /// A short tree search ([`MctsBot`] with [`MctsSettings::medium`]).
     Medium,
-    /// A longer tree search ([`MctsBot`] with a larger budget).
+    /// A longer tree search ([`MctsBot`] with [`MctsSettings::hard`]).
     Hard,
 }
 
 impl Level {
+    /// Every level, easiest first.
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
     /// The level with this number (0 easy, 1 medium, 2 hard), as used by the C ABI.
     pub fn from_u32(n: u32) -> Option<Level> {
-        [Level::Easy, Level::Medium, Level::Hard]
-            .get(n as usize)
-            .copied()
+        Level::ALL.get(n as usize).copied()
+    }
+
+    /// `"easy"`, `"medium"` or `"hard"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
     }
 }
 
-/// A legal action with the bot's score for it (higher is better for the mover; for a search
-/// bot, the mean reward from 0 to 1 of the simulations through it).
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Text that names no [`Level`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no bot level {0:?}: expected easy, medium or hard")]
+pub struct ParseLevelError(pub String);
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| ParseLevelError(s.to_owned()))
+    }
+}
+
+/// A legal action with the bot's score for it (higher is better for the mover): for the
+/// greedy bot the evaluation after it, for a search bot the mean reward from 0 to 1 of the
+/// simulations through it.
 #[derive(Copy, Clone, Debug, PartialEq, Serialize)]
 pub struct Hint<A> {
     /// The action.
@@ -77,17 +150,19 @@ pub struct Hint<A> {
 /// A computer player.
 pub trait Bot<G: Game> {
     /// The action the bot plays for the seat to move, or `None` when no player is to move
-    /// (chance, or the game is over).
+    /// (chance, or the game is over). It is the first of [`hints`](Bot::hints).
     fn choose(&mut self, game: &G) -> Option<G::Action> {
         self.hints(game).first().map(|h| h.action)
     }
 
-    /// Every legal action of the seat to move, best first, with scores. Empty when no player
-    /// is to move.
+    /// Every legal action of the seat to move, each exactly once, best first, with scores.
+    /// Empty when no player is to move.
     fn hints(&mut self, game: &G) -> Vec<Hint<G::Action>>;
 }
 
-/// The bot for a difficulty level, seeded with `seed`.
+/// The bot for a difficulty level, seeded with `seed`: [`GreedyBot`] for
+/// [`Level::Easy`], [`MctsBot`] with the game's [`MctsSettings::medium`] or
+/// [`MctsSettings::hard`] budget otherwise.
 pub fn bot_for_level<G: Evaluate>(level: Level, seed: u64) -> Box<dyn Bot<G> + Send> {
     match level {
         Level::Easy => Box::new(GreedyBot::new(seed)),
@@ -103,36 +178,50 @@ fn decision<G: Game>(game: &G) -> Option<(Seat, ActionList)> {
     };
     let mut legal = ActionList::new();
     game.legal_actions(&mut legal);
-    Some((seat, legal))
+    (!legal.is_empty()).then_some((seat, legal))
+}
+
+/// The RNG for one decision: the bot's seed mixed with a hash of what the deciding seat
+/// sees, so the choice depends on nothing else.
+fn decision_rng<G: Game>(seed: u64, game: &G, seat: Seat) -> GameRng {
+    struct Feed<'a>(&'a mut StateHasher);
+    impl std::io::Write for Feed<'_> {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.bytes(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut h = StateHasher::default();
+    h.u8(G::KIND as u8);
+    // A view always serializes; should it not, the seed alone still decides.
+    let _ = serde_json::to_writer(Feed(&mut h), &game.view(seat));
+    GameRng::new(seed ^ h.finish().rotate_left(17))
 }
 
 /// Plays a uniformly random legal action.
 #[derive(Clone, Debug)]
 pub struct RandomBot {
-    rng: GameRng,
+    seed: u64,
 }
 
 impl RandomBot {
     /// A random bot seeded with `seed`.
     pub fn new(seed: u64) -> Self {
-        RandomBot {
-            rng: GameRng::new(seed),
-        }
+        RandomBot { seed }
     }
 }
 
 impl<G: Game> Bot<G> for RandomBot {
-    fn choose(&mut self, game: &G) -> Option<G::Action> {
-        let (_, legal) = decision(game)?;
-        let id = legal[self.rng.below(legal.len() as u32) as usize];
-        G::Action::from_id(id)
-    }
-
+    /// The random pick first; the others in ascending id order, with score 0.
     fn hints(&mut self, game: &G) -> Vec<Hint<G::Action>> {
-        let Some((_, legal)) = decision(game) else {
+        let Some((seat, legal)) = decision(game) else {
             return Vec::new();
         };
-        let pick = self.rng.below(legal.len() as u32) as usize;
+        let mut rng = decision_rng(self.seed, game, seat);
+        let pick = rng.below(legal.len() as u32) as usize;
         let mut hints: Vec<_> = legal
             .iter()
             .enumerate()
@@ -150,18 +239,20 @@ impl<G: Game> Bot<G> for RandomBot {
 }
 
 /// Looks one action ahead and keeps the one the game's evaluation likes best; ties are broken
-/// at random with its own RNG.
+/// at random.
+///
+/// In a game with hidden information it first deals the hidden parts once from the seat's
+/// knowledge ([`Evaluate::determinize`]), so that what follows an action (another seat
+/// passing, a blocked round) never reveals a hidden hand.
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
-    rng: GameRng,
+    seed: u64,
 }
 
 impl GreedyBot {
     /// A greedy bot seeded with `seed`.
     pub fn new(seed: u64) -> Self {
-        GreedyBot {
-            rng: GameRng::new(seed),
-        }
+        GreedyBot { seed }
     }
 }
 
@@ -170,19 +261,23 @@ impl<G: Evaluate> Bot<G> for GreedyBot {
         let Some((seat, legal)) = decision(game) else {
             return Vec::new();
         };
-        // Judge from the seat's own information only.
-        let known = game.determinize(seat, &mut self.rng);
+        let mut rng = decision_rng(self.seed, game, seat);
+        let known = game.determinize(seat, &mut rng);
         let mut hints: Vec<_> = legal
             .iter()
             .filter_map(|&id| {
                 let action = G::Action::from_id(id)?;
                 let mut next = known.clone();
-                next.apply(action, &mut NoEvents).ok()?;
+                let score = match next.apply(action, &mut NoEvents) {
+                    Ok(()) => next.evaluate(seat),
+                    // Unreachable: the action is legal in every position the seat imagines.
+                    Err(_) => 0.0,
+                };
                 // A tiny random jitter breaks ties without favouring low ids.
-                let jitter = f64::from(self.rng.below(1024)) * 1e-9;
+                let jitter = f64::from(rng.below(1024)) * 1e-9;
                 Some(Hint {
                     action,
-                    score: next.evaluate(seat) + jitter,
+                    score: score + jitter,
                     visits: 0,
                 })
             })
@@ -198,26 +293,25 @@ fn sort_hints<A>(hints: &mut [Hint<A>]) {
 }
 
 /// The reward of a finished game for each seat, from 0 to 1, by place: first 1, last 0,
-/// unplaced 0, a shared place the mean of the places it covers.
-pub fn place_rewards<G: Game>(game: &G) -> [f64; crate::MAX_SEATS] {
-    let mut reward = [0.0; crate::MAX_SEATS];
+/// linear in between, a shared place the mean of the places it covers, unplaced 0. All 0
+/// while the game goes on.
+pub fn place_rewards<G: Game>(game: &G) -> [f64; MAX_SEATS] {
+    let mut reward = [0.0; MAX_SEATS];
     let Some(outcome) = game.outcome() else {
         return reward;
     };
-    let n = usize::from(outcome.seats);
+    let n = usize::from(outcome.seats).min(MAX_SEATS);
     if n < 2 {
         return reward;
     }
-    for (s, r) in reward.iter_mut().enumerate().take(n) {
-        let place = usize::from(outcome.places[s]);
+    let places = &outcome.places[..n];
+    for (r, &place) in reward.iter_mut().zip(places) {
         if place == 0 {
             continue;
         }
         // Seats sharing this place split the places place..place+ties-1.
-        let ties = (0..n)
-            .filter(|&t| usize::from(outcome.places[t]) == place)
-            .count();
-        let mean_place = place as f64 + (ties as f64 - 1.0) / 2.0;
+        let ties = places.iter().filter(|&&p| p == place).count();
+        let mean_place = f64::from(place) + (ties as f64 - 1.0) / 2.0;
         *r = ((n as f64 - mean_place) / (n as f64 - 1.0)).clamp(0.0, 1.0);
     }
     reward

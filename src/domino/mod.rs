@@ -35,7 +35,7 @@
 //!
 //! # Model
 //!
-//! - [`State`] implements [`crate::Game`]. It is `Copy` (136 bytes): hands and the chợ are
+//! - [`State`] implements [`crate::Game`]. It is `Copy` (140 bytes): hands and the chợ are
 //!   28-bit masks ([`TileSet`]), the line is the fixed array of this round's placements.
 //! - Chance is explicit (DM-C1): the deal is a sequence of [`Action::Deal`] outcomes, one tile
 //!   each (seat 0's whole hand first), and every draw an [`Action::Draw`] outcome, uniform
@@ -47,6 +47,9 @@
 //!   others' tile counts, the chợ size, the line, scores, public history) and
 //!   [`crate::Game::event_for`] the redacted [`Event`]s (a dealt or drawn tile is seen only by
 //!   its receiver).
+//! - Public knowledge: the state keeps, per seat, the numbers everyone has seen it unable
+//!   to play on this round ([`State::lacks`], in the view and the JSON form), so that a bot
+//!   can deal the hidden tiles honestly from one seat's knowledge ([`State::determinize`]).
 //!
 //! # Text notation
 //!
@@ -80,6 +83,7 @@ mod action;
 mod config;
 mod event;
 mod rules;
+mod sample;
 mod state;
 mod tile;
 mod view;

@@ -9,7 +9,7 @@ use crate::game::{
 use super::action::{Action, DEAL_BASE, DRAW_BASE, MARKET_ID};
 use super::config::{Config, DrawPolicy, FishScoring, LaterLead, Opening, Ranking, TieBreak};
 use super::event::{EndReason, Event, RoundEnd, RoundResult};
-use super::state::{Phase, Placement, State};
+use super::state::{numbers_of, Phase, Placement, State};
 use super::tile::{End, Placed, Tile, ALL_TILES, SUITS, TILE_COUNT};
 use super::view::View;
 
@@ -151,7 +151,7 @@ const ORDERS: [[[u8; TILE_COUNT]; 2]; 3] = [
     ],
 ];
 
-fn opening_order(opening: Opening, tiebreak: TieBreak) -> &'static [u8; TILE_COUNT] {
+pub(crate) fn opening_order(opening: Opening, tiebreak: TieBreak) -> &'static [u8; TILE_COUNT] {
     let o = match opening {
         Opening::ZeroZeroThenHighDoubles => 0,
         Opening::OneOneThenUp => 1,
@@ -316,6 +316,8 @@ impl State {
                 self.phase = Phase::Play;
                 return;
             }
+            // Everyone sees that this seat cannot play: it holds no tile showing an open end.
+            self.lacks[usize::from(s)] |= self.end_numbers();
             if self.seat_can_draw(s) {
                 // DM-S8: no playable tile, go to the chợ.
                 self.phase = Phase::Draw;
@@ -411,6 +413,7 @@ impl State {
         self.actor = 0;
         self.drew = false;
         self.redeals = 0;
+        self.lacks = [0; MAX_SEATS];
         ev.emit(Event::RoundStarted { round: self.round });
     }
 
@@ -453,13 +456,31 @@ impl State {
 
     fn do_draw(&mut self, tile: Tile, ev: &mut impl EventSink<Event>) {
         let s = self.actor;
+        let si = usize::from(s);
+        let ends = self.end_numbers();
+        // A seat that is known to lack both open ends did not choose to draw.
+        let forced = self.lacks[si] & ends == ends;
         self.stock &= !tile.bit();
-        self.hands[usize::from(s)] |= tile.bit();
+        self.hands[si] |= tile.bit();
         self.drew = true;
         ev.emit(Event::Drew {
             seat: Seat(s),
             tile: Some(tile),
         });
+        // What everyone learns: the drawn tile is hidden, so every number it could show is
+        // no longer known to be lacking; if the seat still cannot play, it lacks the ends.
+        let off_line = ALL_TILES & !self.line_mask();
+        let end_tiles = self.end_mask();
+        if self.seat_can_play(s) {
+            let could = if forced {
+                off_line & end_tiles
+            } else {
+                off_line
+            };
+            self.lacks[si] &= !numbers_of(could);
+        } else {
+            self.lacks[si] = (self.lacks[si] & !numbers_of(off_line & !end_tiles)) | ends;
+        }
         if self.seat_can_play(s) {
             // DM-S8 / DM-A3: a playable tile came; it must be played (it is the only one).
             self.phase = Phase::Play;
@@ -484,6 +505,11 @@ impl State {
                 forced: false,
             });
         } else {
+            if self.drew && self.config.draw_policy != DrawPolicy::Voluntary {
+                // The seat drew because it could not play, until the one fitting tile came:
+                // once that tile is down, the rest of its hand still lacks these ends.
+                self.lacks[usize::from(s)] |= self.end_numbers();
+            }
             let placed = self.place(s, tile, end);
             ev.emit(Event::Played {
                 seat: Seat(s),
@@ -777,6 +803,7 @@ impl Game for State {
         }
         h.u8(self.end_reason.map_or(0, |r| 1 + r as u8));
         h.u32(self.move_number);
+        h.bytes(&self.lacks);
     }
 
     fn view(&self, seat: Seat) -> View {

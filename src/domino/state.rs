@@ -183,6 +183,11 @@ pub struct Setup {
     /// Why the match ended, once over.
     #[serde(default)]
     pub end_reason: Option<EndReason>,
+    /// Public knowledge: for each seat, the numbers (0 to 6) it is known to hold no tile of,
+    /// because everyone saw it draw or pass on them this round (see [`State::lacks`]). One
+    /// list per player, or an empty list for "nothing known" everywhere.
+    #[serde(default)]
+    pub lacks: Vec<Vec<u8>>,
 }
 
 impl Setup {
@@ -218,6 +223,9 @@ pub struct State {
     pub(crate) redeals: u8,
     pub(crate) move_number: u32,
     pub(crate) end_reason: Option<EndReason>,
+    /// Per seat, bit `n` set: the seat is publicly known to hold no tile showing `n` (see
+    /// [`State::lacks`]).
+    pub(crate) lacks: [u8; MAX_SEATS],
 }
 
 impl State {
@@ -240,6 +248,7 @@ impl State {
             redeals: 0,
             move_number: 0,
             end_reason: None,
+            lacks: [0; MAX_SEATS],
         }
     }
 
@@ -338,6 +347,20 @@ impl State {
         self.end_reason
     }
 
+    /// The numbers `seat` is publicly known to hold no tile of, as a 7-bit mask (bit `n` for
+    /// the number `n`). Everyone sees who draws and who passes: a seat that goes to the chợ
+    /// without choosing to, or passes, holds no tile matching either open end, and neither do
+    /// the tiles it draws and keeps in that turn. The knowledge is kept soundly: when the
+    /// seat later draws a tile that could show a number, that number is dropped (except
+    /// that after a forced draw the seat must play the one fitting tile it drew, so the
+    /// open ends of that turn are known again once it has). It starts empty every round.
+    ///
+    /// This is what a bot may use, with the seat's own hand, the line and the hand counts,
+    /// to guess the hidden tiles honestly (see [`State::determinize`]).
+    pub fn lacks(&self, seat: Seat) -> u8 {
+        self.lacks.get(seat.index()).copied().unwrap_or(0)
+    }
+
     /// Whether `seat` holds a tile that fits an open end now (false while the line is empty).
     pub fn can_play(&self, seat: Seat) -> bool {
         self.placed > 0
@@ -384,6 +407,15 @@ impl State {
     pub(crate) fn end_mask(&self) -> u32 {
         let suit = |n: u8| SUITS.get(usize::from(n)).copied().unwrap_or(0);
         suit(self.ends[0]) | suit(self.ends[1])
+    }
+
+    /// The open ends as a 7-bit number mask (0 while the line is empty).
+    #[inline]
+    pub(crate) fn end_numbers(&self) -> u8 {
+        if self.placed == 0 {
+            return 0;
+        }
+        (1u8 << (self.ends[0] % 7)) | (1u8 << (self.ends[1] % 7))
     }
 
     #[inline]
@@ -559,6 +591,21 @@ impl State {
         if setup.leader.index() >= n {
             return bad(format!("leader {} out of range", setup.leader));
         }
+        let mut lacks = [0u8; MAX_SEATS];
+        match setup.lacks.len() {
+            0 => {}
+            len if len == n => {
+                for (mask, numbers) in lacks.iter_mut().zip(&setup.lacks) {
+                    for &v in numbers {
+                        if v > 6 {
+                            return bad(format!("lacks: no number {v} on a tile (0 to 6)"));
+                        }
+                        *mask |= 1 << v;
+                    }
+                }
+            }
+            len => return bad(format!("{len} lacks lists for {n} players")),
+        }
         let state = State {
             config,
             hands,
@@ -576,6 +623,7 @@ impl State {
             redeals: setup.redeals,
             move_number: setup.move_number,
             end_reason: setup.end_reason,
+            lacks,
         };
         state.check_reachable()?;
         Ok(state)
@@ -618,6 +666,17 @@ impl State {
         }
         if self.placed > 0 && line.ends() != Some((self.ends[0], self.ends[1])) {
             return bad("the open ends do not match the line");
+        }
+        if self.lacks[n..].iter().any(|&m| m != 0) || self.lacks.iter().any(|&m| m >= 0x80) {
+            return bad("lacks: a number above 6, or knowledge about a seat not in play");
+        }
+        for (&hand, &lacks) in self.hands.iter().zip(&self.lacks) {
+            if hand & suits_of(lacks) != 0 {
+                return bad("a seat holds a tile showing a number it is known to lack");
+            }
+        }
+        if matches!(self.phase, Phase::Deal | Phase::Lead) && self.lacks.iter().any(|&m| m != 0) {
+            return bad("lacks: nothing is known before the first tile of a round is placed");
         }
         if self.round == 0 || self.round > c.round_cap() {
             return bad("round out of range");
@@ -762,8 +821,36 @@ impl From<State> for Setup {
             redeals: s.redeals,
             move_number: s.move_number,
             end_reason: s.end_reason,
+            lacks: s.lacks[..n]
+                .iter()
+                .map(|&m| (0..7).filter(|v| m >> v & 1 != 0).collect())
+                .collect(),
         }
     }
+}
+
+/// The tiles showing any number of the 7-bit mask `numbers`.
+#[inline]
+pub(crate) fn suits_of(numbers: u8) -> u32 {
+    let mut out = 0;
+    for (v, suit) in SUITS.iter().enumerate() {
+        if numbers >> v & 1 != 0 {
+            out |= suit;
+        }
+    }
+    out
+}
+
+/// The numbers shown by any tile of `tiles`, as a 7-bit mask.
+#[inline]
+pub(crate) fn numbers_of(tiles: u32) -> u8 {
+    let mut out = 0;
+    for (v, suit) in SUITS.iter().enumerate() {
+        if tiles & suit != 0 {
+            out |= 1 << v;
+        }
+    }
+    out
 }
 
 impl TryFrom<Setup> for State {

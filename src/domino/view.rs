@@ -59,6 +59,15 @@ pub struct View {
     pub move_number: u32,
     /// The result, once the match is over.
     pub outcome: Option<Outcome<EndReason>>,
+    /// For each seat, the numbers it is publicly known to hold no tile of this round (it
+    /// was seen drawing or passing on them; see [`State::lacks`]).
+    pub lacks: Vec<Vec<u8>>,
+    /// The seat that led this round (during the deal, the previous round's leader).
+    pub leader: Seat,
+    /// Whether the seat to act has drawn during this turn.
+    pub drew: bool,
+    /// Re-deals made in this round (DM-A9).
+    pub redeals: u8,
 }
 
 impl View {
@@ -93,8 +102,31 @@ impl View {
             legal,
             move_number: state.move_number,
             outcome: state.outcome(),
+            lacks: (0..n)
+                .map(|s| numbers(state.lacks(Seat(s as u8))))
+                .collect(),
+            leader: state.leader(),
+            drew: state.drew,
+            redeals: state.redeals,
         }
     }
+}
+
+/// The numbers of a 7-bit mask, ascending.
+fn numbers(mask: u8) -> Vec<u8> {
+    (0..7).filter(|v| mask >> v & 1 != 0).collect()
+}
+
+/// ` (lacks 3 5)` when something is known, else nothing.
+fn write_lacks(f: &mut fmt::Formatter<'_>, numbers: &[u8]) -> fmt::Result {
+    if numbers.is_empty() {
+        return Ok(());
+    }
+    f.write_str("  (has no")?;
+    for v in numbers {
+        write!(f, " {v}")?;
+    }
+    f.write_str(")")
 }
 
 fn write_line(f: &mut fmt::Formatter<'_>, line: &[Placed], ends: Option<(u8, u8)>) -> fmt::Result {
@@ -181,6 +213,7 @@ impl fmt::Display for View {
                 for _ in 0..self.hand_counts[s] {
                     f.write_str("[?|?]")?;
                 }
+                write_lacks(f, self.lacks.get(s).map_or(&[], |l| l.as_slice()))?;
             }
             writeln!(f)?;
         }
@@ -238,6 +271,7 @@ impl fmt::Display for State {
                 hand.len()
             )?;
             write_tiles(f, hand.iter())?;
+            write_lacks(f, &numbers(self.lacks(Seat(s as u8))))?;
             writeln!(f)?;
         }
         if let Some(r) = &self.last_round {

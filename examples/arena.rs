@@ -1,0 +1,331 @@
+//! Bot against bot: plays N seeded games between two bots and prints the win rate of the
+//! first with a 95% confidence interval (Wilson score interval).
+//!
+//! ```text
+//! cargo run --release --example arena -- GAME BOT_A BOT_B N [SEED]
+//! ```
+//!
+//! - `GAME`: `o_an_quan`, `domino` or `ca_ngua`, optionally with a preset of that game's
+//!   config: `domino:kozel`, `o_an_quan:vi_wikipedia`, `ca_ngua:two_players`, …
+//! - `BOT_A`, `BOT_B`: `random`, `easy`, `medium`, `hard`, or a custom search budget
+//!   `mcts:ITERATIONS[:ROLLOUT_DEPTH[:EXPLORATION[:GREEDY_SHARE]]]`.
+//! - `N`: games; `SEED`: the first seed (default 1). Games `2k` and `2k + 1` deal their
+//!   chance outcomes from seed `SEED + k` (the same dice and deals, as long as the choices
+//!   agree) with the seats swapped, and seed the bots from it, so every run with the same
+//!   arguments gives the same table on every machine. Set `ARENA_THREADS` to play games in parallel (the
+//!   results do not depend on it).
+//!
+//! Seats: with two seats, A takes seat 0 in even games and seat 1 in odd ones. With more,
+//! the seats are split in two teams by parity and the teams swap every game (four seats: A
+//! plays seats 0 and 2, then 1 and 3; three seats: A plays 0 and 2, then 1). A game is won
+//! by the team holding the best place (Ô ăn quan and Domino places come from the scores,
+//! Cờ cá ngựa's from the finishing order), drawn when both teams share it. So two equal bots
+//! score 50% in every game, and the printed rate is A's share of the points (a draw is half).
+//! A Cờ cá ngựa game stops once the first player has finished, which decides it.
+
+use std::time::{Duration, Instant};
+
+use dangian::bot::{Bot, Evaluate, Level, MctsBot, MctsSettings, RandomBot};
+use dangian::{ActionList, Game, GameRng, NoEvents, Seat, ToMove};
+
+/// A bot described on the command line.
+#[derive(Copy, Clone, Debug)]
+enum BotSpec {
+    Random,
+    Level(Level),
+    Mcts(MctsSettings),
+}
+
+impl BotSpec {
+    fn parse<G: Game>(text: &str) -> Result<BotSpec, String> {
+        if text == "random" {
+            return Ok(BotSpec::Random);
+        }
+        if let Ok(level) = text.parse::<Level>() {
+            return Ok(BotSpec::Level(level));
+        }
+        let Some(rest) = text.strip_prefix("mcts:") else {
+            return Err(format!(
+                "unknown bot {text:?}: random, easy, medium, hard or mcts:ITER[:DEPTH[:C[:GREEDY]]]"
+            ));
+        };
+        let mut settings = MctsSettings::hard::<G>();
+        let mut parts = rest.split(':');
+        let bad = |what: &str| format!("bad {what} in {text:?}");
+        if let Some(p) = parts.next() {
+            settings.iterations = p.parse().map_err(|_| bad("iterations"))?;
+        }
+        if let Some(p) = parts.next() {
+            settings.rollout_depth = p.parse().map_err(|_| bad("rollout depth"))?;
+        }
+        if let Some(p) = parts.next() {
+            settings.exploration = p.parse().map_err(|_| bad("exploration"))?;
+        }
+        if let Some(p) = parts.next() {
+            settings.greedy_rollouts = p.parse().map_err(|_| bad("greedy share"))?;
+        }
+        Ok(BotSpec::Mcts(settings))
+    }
+
+    fn build<G: Evaluate>(self, seed: u64) -> Box<dyn Bot<G> + Send> {
+        match self {
+            BotSpec::Random => Box::new(RandomBot::new(seed)),
+            BotSpec::Level(level) => dangian::bot::bot_for_level::<G>(level, seed),
+            BotSpec::Mcts(settings) => Box::new(MctsBot::new(settings, seed)),
+        }
+    }
+}
+
+/// A game the arena can play: with, for Cờ cá ngựa, the moment the result is known.
+trait ArenaGame: Evaluate {
+    /// The seats placed so far, best first, when the game may stop before its end because
+    /// the arena's result (the team of the best place) cannot change any more.
+    fn decided(&self) -> Option<Vec<Seat>> {
+        None
+    }
+}
+
+impl ArenaGame for dangian::o_an_quan::State {}
+impl ArenaGame for dangian::domino::State {}
+impl ArenaGame for dangian::ca_ngua::State {
+    /// Places are taken in finishing order, so the first finisher decides.
+    fn decided(&self) -> Option<Vec<Seat>> {
+        let first = self.places().next()?;
+        Some(vec![first])
+    }
+}
+
+/// What one game gave: A's points (1 win, 0.5 draw, 0 loss), and the decision times.
+#[derive(Default)]
+struct GameResult {
+    points: f64,
+    time: [Duration; 2],
+    decisions: [u32; 2],
+    slowest: [Duration; 2],
+}
+
+/// Whether seat `s` belongs to A in game `g`.
+fn is_a(g: u64, s: u8) -> bool {
+    (u64::from(s) + g) % 2 == 0
+}
+
+fn play_one<G: ArenaGame>(
+    config: &G::Config,
+    specs: [BotSpec; 2],
+    seed: u64,
+    g: u64,
+) -> GameResult {
+    // Games come in pairs with the same seed and the teams swapped, so luck evens out.
+    let game_seed = seed.wrapping_add(g / 2);
+    let mut game = G::new(config.clone()).expect("valid config");
+    let seats = game.seats();
+    let mut bots: [Box<dyn Bot<G> + Send>; 2] = [
+        specs[0].build::<G>(game_seed.wrapping_mul(2).wrapping_add(11)),
+        specs[1].build::<G>(game_seed.wrapping_mul(2).wrapping_add(12)),
+    ];
+    let mut chance = GameRng::new(game_seed);
+    let mut result = GameResult::default();
+    // A seat with more seats than a decision needs is still someone's: see the module docs.
+    let side = |s: Seat| if is_a(g, s.0) { 0 } else { 1 };
+    let mut early = None;
+    let mut legal = ActionList::new();
+    loop {
+        if let Some(placed) = game.decided() {
+            early = Some(placed);
+            break;
+        }
+        let action = match game.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => game.sample_chance(&mut chance).expect("chance outcome"),
+            ToMove::Seat(s) => {
+                let b = side(s);
+                game.legal_actions(&mut legal);
+                let start = Instant::now();
+                let a = bots[b].choose(&game).expect("a legal action");
+                let took = start.elapsed();
+                // Times are kept for real choices only (one legal action costs nothing).
+                if legal.len() > 1 {
+                    result.time[b] += took;
+                    result.decisions[b] += 1;
+                    result.slowest[b] = result.slowest[b].max(took);
+                }
+                a
+            }
+        };
+        game.apply(action, &mut NoEvents).expect("legal");
+    }
+    // The best place of each team (u8::MAX: none).
+    let mut places = [0u8; dangian::MAX_SEATS];
+    match early {
+        Some(placed) => {
+            for (i, s) in placed.iter().enumerate() {
+                places[s.index()] = i as u8 + 1;
+            }
+        }
+        None => places = game.outcome().expect("over").places,
+    }
+    let best = |team: usize| {
+        (0..seats)
+            .filter(|&s| side(Seat(s)) == team && places[usize::from(s)] > 0)
+            .map(|s| places[usize::from(s)])
+            .min()
+            .unwrap_or(u8::MAX)
+    };
+    let (a, b) = (best(0), best(1));
+    result.points = match a.cmp(&b) {
+        std::cmp::Ordering::Less => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Greater => 0.0,
+    };
+    result
+}
+
+/// The 95% Wilson score interval for a proportion `p` over `n` trials.
+fn wilson(p: f64, n: f64) -> (f64, f64) {
+    let z = 1.959_964;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    (centre - half, centre + half)
+}
+
+fn run<G: ArenaGame>(config: G::Config, names: [&str; 2], n: u64, seed: u64) -> Result<(), String> {
+    let specs = [
+        BotSpec::parse::<G>(names[0])?,
+        BotSpec::parse::<G>(names[1])?,
+    ];
+    G::new(config.clone()).map_err(|e| e.to_string())?;
+    let threads = std::env::var("ARENA_THREADS")
+        .ok()
+        .and_then(|t| t.parse::<u64>().ok())
+        .unwrap_or(1)
+        .clamp(1, 64);
+    let results: Vec<GameResult> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let config = config.clone();
+                scope.spawn(move || {
+                    (0..n)
+                        .filter(|g| g % threads == t)
+                        .map(|g| (g, play_one::<G>(&config, specs, seed, g)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        let mut all: Vec<(u64, GameResult)> = handles
+            .into_iter()
+            .flat_map(|h| h.join().expect("arena thread"))
+            .collect();
+        all.sort_by_key(|(g, _)| *g);
+        all.into_iter().map(|(_, r)| r).collect()
+    });
+    let wins = results.iter().filter(|r| r.points == 1.0).count();
+    let draws = results.iter().filter(|r| r.points == 0.5).count();
+    let losses = results.len() - wins - draws;
+    let points: f64 = results.iter().map(|r| r.points).sum();
+    let p = points / n as f64;
+    let (lo, hi) = wilson(p, n as f64);
+    println!(
+        "{}: {} (A) vs {} (B), {n} games from seed {seed}",
+        G::KIND,
+        names[0],
+        names[1]
+    );
+    println!("A wins {wins}, draws {draws}, B wins {losses}");
+    println!(
+        "A scores {:.1}% (95% CI {:.1}%-{:.1}%){}",
+        100.0 * p,
+        100.0 * lo,
+        100.0 * hi,
+        if lo > 0.5 {
+            ": A is stronger"
+        } else if hi < 0.5 {
+            ": B is stronger"
+        } else {
+            ": no significant difference"
+        }
+    );
+    for (b, name) in names.iter().enumerate() {
+        let decisions: u32 = results.iter().map(|r| r.decisions[b]).sum();
+        let time: Duration = results.iter().map(|r| r.time[b]).sum();
+        let slowest = results
+            .iter()
+            .map(|r| r.slowest[b])
+            .max()
+            .unwrap_or_default();
+        if decisions > 0 {
+            println!(
+                "{} {name}: {decisions} choices (2+ legal actions), mean {:.2} ms, slowest {:.1} ms",
+                ["A", "B"][b],
+                time.as_secs_f64() * 1000.0 / f64::from(decisions),
+                slowest.as_secs_f64() * 1000.0
+            );
+        }
+    }
+    Ok(())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.len() < 4 || args.len() > 5 {
+        eprintln!("usage: arena GAME[:PRESET] BOT_A BOT_B N [SEED]");
+        eprintln!("  GAME: o_an_quan, domino, ca_ngua; BOT: random, easy, medium, hard, mcts:ITER[:DEPTH[:C[:GREEDY]]]");
+        std::process::exit(2);
+    }
+    let n: u64 = match args[3].parse() {
+        Ok(n) if n > 0 => n,
+        _ => {
+            eprintln!("N must be a positive number of games");
+            std::process::exit(2);
+        }
+    };
+    let seed: u64 = match args.get(4).map(|s| s.parse()) {
+        None => 1,
+        Some(Ok(s)) => s,
+        Some(Err(_)) => {
+            eprintln!("SEED must be a number");
+            std::process::exit(2);
+        }
+    };
+    let names = [args[1].as_str(), args[2].as_str()];
+    let (game, preset) = match args[0].split_once(':') {
+        Some((g, p)) => (g, Some(p)),
+        None => (args[0].as_str(), None),
+    };
+    let unknown_preset = |p: &str| format!("no preset {p:?} for {game}");
+    let result = match game {
+        "o_an_quan" => {
+            use dangian::o_an_quan::{Config, State};
+            match preset.map(|p| Config::preset(p).ok_or_else(|| unknown_preset(p))) {
+                None => run::<State>(Config::default(), names, n, seed),
+                Some(Ok(c)) => run::<State>(c, names, n, seed),
+                Some(Err(e)) => Err(e),
+            }
+        }
+        "domino" => {
+            use dangian::domino::{Config, State};
+            match preset.map(|p| Config::preset(p).ok_or_else(|| unknown_preset(p))) {
+                None => run::<State>(Config::default(), names, n, seed),
+                Some(Ok(c)) => run::<State>(c, names, n, seed),
+                Some(Err(e)) => Err(e),
+            }
+        }
+        "ca_ngua" => {
+            use dangian::ca_ngua::{Config, State};
+            let config = match preset {
+                None => Ok(Config::default()),
+                Some("one_die") => Ok(Config::one_die()),
+                Some("two_players") => Ok(Config::two_players()),
+                Some("three_players") => Ok(Config::three_players()),
+                Some("two_players_two_colours") => Ok(Config::two_players_two_colours()),
+                Some(p) => Err(unknown_preset(p)),
+            };
+            config.and_then(|c| run::<State>(c, names, n, seed))
+        }
+        other => Err(format!("unknown game {other:?}")),
+    };
+    if let Err(e) = result {
+        eprintln!("{e}");
+        std::process::exit(2);
+    }
+}
