@@ -1,7 +1,7 @@
 //! Any of the three games behind one object-safe interface, for code that chooses the game at
 //! run time: the C ABI, the replay example, a server hosting all three.
 //!
-//! [`DynGame`] is implemented once for every [`Game`]; [`AnyGame::new`] makes one from a
+//! [`DynGame`] is implemented once for every [`Game`](crate::Game); [`AnyGame::new`] makes one from a
 //! [`GameKind`] and a config in JSON. Actions travel as ids or text, states and events as JSON.
 #![forbid(unsafe_code)]
 
