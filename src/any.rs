@@ -70,7 +70,7 @@ pub struct AnyOutcome {
     pub places: Vec<u8>,
 }
 
-/// One game of any kind, driven through ids, text and JSON. Implemented for every [`Game`].
+/// One game of any kind, driven through ids, text and JSON. Implemented for every [`Game`](crate::Game).
 pub trait DynGame: Send + Sync {
     /// Which game.
     fn kind(&self) -> GameKind;
@@ -80,7 +80,7 @@ pub trait DynGame: Send + Sync {
     fn to_move(&self) -> ToMove;
     /// Actions applied so far.
     fn move_number(&self) -> u32;
-    /// The stable state hash ([`Game::state_hash`]).
+    /// The stable state hash ([`Game::state_hash`](crate::Game::state_hash)).
     fn state_hash(&self) -> u64;
     /// The legal action ids, ascending.
     fn legal_actions(&self, out: &mut ActionList);
