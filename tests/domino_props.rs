@@ -268,10 +268,25 @@ fn swap_trajectory(
     pick: u64,
 ) -> Result<bool, TestCaseError> {
     let (states, actions) = play(config, seed, steps);
-    // Tiles the viewer ever sees: its hands and the line, at every step.
+    // Tiles the viewer ever sees: its hands and the line at every step, and the tiles named
+    // in the events it is shown (a tile it draws just before the round ends is never in a
+    // hand between two actions).
     let mut seen = 0u32;
     for s in &states {
         seen |= s.hand(viewer).mask() | s.line_tiles().mask();
+    }
+    let mut replay = State::new(config).unwrap();
+    for &act in &actions {
+        let mut events = Vec::new();
+        replay.apply(act, &mut events).unwrap();
+        for e in events.iter().filter_map(|e| State::event_for(e, viewer)) {
+            match e {
+                Event::Dealt { tile: Some(t), .. } | Event::Drew { tile: Some(t), .. } => {
+                    seen |= 1 << t.index()
+                }
+                _ => {}
+            }
+        }
     }
     let hidden: Vec<Tile> = Tile::all()
         .filter(|t| seen & (1 << t.index()) == 0)
