@@ -502,3 +502,18 @@ fn sampling_matches_the_generic_weighted_draw() {
         }
     }
 }
+
+#[test]
+fn a_tile_drawn_just_before_a_fish_stays_private() {
+    // Found by the swap property: the viewer draws, passes, and the round ends in a fish
+    // before the drawn tile is ever in a hand between two actions.
+    let config = Config {
+        opening: dangian::domino::Opening::OneOneThenUp,
+        later_round_lead: dangian::domino::LaterLead::PreviousWinnerAnyTile,
+        fish_scoring: dangian::domino::FishScoring::LowestHandZeroOthersOwnPips,
+        redeal_if_doubles_at_least: Some(5),
+        max_rounds: Some(2),
+        ..Config::default()
+    };
+    swap_trajectory(config, 13931791493717545322, 44, Seat(1), 0).unwrap();
+}
