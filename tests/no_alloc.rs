@@ -118,3 +118,45 @@ fn ca_ngua_hot_path_does_not_allocate() {
         assert_hot_path_does_not_allocate::<State>(config, 5);
     }
 }
+
+#[test]
+fn bot_search_allocates_nothing_per_simulation() {
+    use dangian::bot::{Bot, Evaluate, MctsBot, MctsSettings};
+    /// The allocations of one decision do not grow with the number of simulations: the tree
+    /// is kept between decisions and the simulations allocate nothing.
+    fn check<G: Evaluate>(config: G::Config) {
+        let mut game = G::new(config).expect("valid config");
+        let mut rng = GameRng::new(9);
+        let mut legal = ActionList::new();
+        let mut decisions = 0;
+        while !game.is_over() {
+            let action = match game.to_move() {
+                ToMove::Seat(_) => {
+                    game.legal_actions(&mut legal);
+                    decisions += 1;
+                    if legal.len() > 2 && decisions > 6 {
+                        break;
+                    }
+                    <G::Action as dangian::Action>::from_id(legal[0])
+                }
+                _ => game.sample_chance(&mut rng),
+            };
+            game.apply(action.expect("an action"), &mut NoEvents)
+                .expect("legal");
+        }
+        let count = |iterations: u32| {
+            let mut bot = MctsBot::new(MctsSettings::with(iterations, 20), 1);
+            // The first decision grows the tree; the same decision again reuses it.
+            let first = bot.choose(&game);
+            let before = allocations();
+            let again = bot.choose(&game);
+            let used = allocations() - before;
+            assert_eq!(first, again);
+            used
+        };
+        assert_eq!(count(40), count(400), "{:?}", G::KIND);
+    }
+    check::<dangian::o_an_quan::State>(Default::default());
+    check::<dangian::domino::State>(Default::default());
+    check::<dangian::ca_ngua::State>(Default::default());
+}

@@ -10,7 +10,7 @@ use crate::game::{Action as _, Game, Seat, ToMove, MAX_SEATS};
 
 /// A margin mapped to 0..1: 0.5 for even, towards 1 as `margin` grows.
 fn squash(margin: f64, scale: f64) -> f64 {
-    1.0 / (1.0 + (-margin / scale).exp())
+    1.0 / (1.0 + super::portable::exp(-margin / scale))
 }
 
 /// The share of the other seats that `seat` is expected to beat, from a margin per pair

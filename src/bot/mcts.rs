@@ -7,15 +7,18 @@
 //! best upper confidence bound, counting how often each child was available (as SO-ISMCTS
 //! does). At a chance node it samples the outcome with its probability and follows the child
 //! for what the bot's seat would see of it ([`Evaluate::observed_id`]), so outcomes hidden
-//! from the seat share one node. It adds one node, plays on at random for at most
+//! from the seat share one node. It adds one node, plays on (at random, or partly with the
+//! evaluation's one-ply choice, see [`MctsSettings::greedy_rollouts`]) for at most
 //! [`MctsSettings::rollout_depth`] actions (or until [`Evaluate::rollout_done`]), scores the
 //! end (the places if the game ended, else the game's evaluation for every seat) and backs
 //! the scores up for every seat (max-n), so it plays games of any number of seats. The
 //! action chosen is the most visited one.
 //!
 //! The tree lives in one vector kept by the bot between decisions (nodes link to their first
-//! child and next sibling), so a search allocates nothing once the vector has grown.
+//! child and next sibling), so the simulations allocate nothing once it has grown (a test
+//! counts the allocations).
 
+use crate::bot::portable::ln;
 use crate::bot::{decision, decision_rng, place_rewards, Bot, Evaluate, Hint};
 use crate::chance::GameRng;
 use crate::game::{Action, ActionList, Game, GameKind, NoEvents, Seat, ToMove, MAX_SEATS};
@@ -173,7 +176,7 @@ impl MctsBot {
             }
             let visits = f64::from(n.visits.max(1));
             let mean = n.reward[mover.index()] / visits;
-            let ucb = mean + c * (f64::from(n.available.max(1)).ln() / visits).sqrt();
+            let ucb = mean + c * (ln(f64::from(n.available.max(1))) / visits).sqrt();
             if ucb > best.0 {
                 best = (ucb, n.key);
             }

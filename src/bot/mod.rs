@@ -32,6 +32,7 @@
 
 mod eval;
 mod mcts;
+mod portable;
 
 pub use mcts::{MctsBot, MctsSettings};
 

@@ -57,7 +57,7 @@ impl State {
     /// but only close to uniform (tiles are placed one at a time, each where it can still
     /// go). Not used: what the seat might infer from the *choices* others made, and, after a
     /// lead that was not forced, which tile the rule gave to another leader. If the doubles
-    /// limit makes the sampler fail `RESTARTS` times in a row it is dropped for that
+    /// limit makes the sampler fail 16 times in a row it is dropped for that
     /// sample. A seat number past the players samples every hand (a spectator's guess).
     pub fn determinize<R: Rng + ?Sized>(&self, seat: Seat, rng: &mut R) -> State {
         let constraints = self.constraints(seat);
