@@ -42,8 +42,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#define DANGIAN_VERSION "0.1.0"
-#define DANGIAN_ABI_VERSION 1
+#define DANGIAN_VERSION "0.2.0"
+#define DANGIAN_ABI_VERSION 2
 /* dg_game_to_move: chance (a roll, a deal, a draw) is to move. */
 #define DG_TO_MOVE_CHANCE (-1)
 /* dg_game_to_move: the game is over. */

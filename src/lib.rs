@@ -9,7 +9,7 @@
 //! dense ids in ascending order, validation that says why an action is illegal, explicit
 //! chance with exact probabilities, events to animate, per-seat views, stable hashes and a
 //! move counter. Written once against that trait: saved games and replays ([`record`]),
-//! bots ([`bot`]), any game chosen at run time ([`any`]), the C ABI ([`ffi`]) and the
+//! bots ([`bot`]), any game chosen at run time ([`any`]) and the
 //! random-play invariant checker ([`testing`]).
 //!
 //! | game | module | state | config presets |
@@ -101,8 +101,7 @@
 //! let loaded: State = Record::from_json(&json).unwrap().replay().unwrap();
 //! assert_eq!(&loaded, game.game());
 //! ```
-// Unsafe code is allowed only in `ffi`, which opts in; everywhere else it is an error.
-#![deny(unsafe_code)]
+#![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod any;
@@ -110,7 +109,6 @@ pub mod bot;
 pub mod ca_ngua;
 pub mod chance;
 pub mod domino;
-pub mod ffi;
 pub mod game;
 pub mod o_an_quan;
 

@@ -10,7 +10,7 @@
 
 use std::ptr::{null, null_mut};
 
-use dangian::ffi::*;
+use dangian_ffi::*;
 
 /// Reads the input a piece at a time; past its end everything is zero.
 struct Bytes<'a>(&'a [u8]);

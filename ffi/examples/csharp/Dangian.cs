@@ -256,7 +256,7 @@ namespace Dangian
         public const int ToMoveOver = -2;
         public const int AllSeats = -1;
         public const int MaxActions = 64;
-        public const uint AbiVersion = 1;
+        public const uint AbiVersion = 2;
 
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern uint dg_abi_version();

@@ -1,7 +1,7 @@
 //! Bots and move hints through the C ABI.
 
 use super::{guard_ref, DgGame, DgStatus, Failure, Out, OutBuf};
-use crate::bot::Level;
+use dangian::bot::Level;
 
 /// One legal action ranked by a bot: higher `score` is better for the seat to move.
 #[repr(C)]

@@ -32,7 +32,7 @@ TO_MOVE_CHANCE = -1
 TO_MOVE_OVER = -2
 ALL_SEATS = -1
 MAX_ACTIONS = 64
-ABI_VERSION = 1
+ABI_VERSION = 2
 
 
 class Status(enum.IntEnum):

@@ -12,7 +12,7 @@
 
 use std::ptr::{null, null_mut};
 
-use dangian::ffi::*;
+use dangian_ffi::*;
 
 const SENTINEL: u32 = 0xDEAD_BEEF;
 const OAQ: u32 = DgGameKind::OAnQuan as u32;

@@ -2,7 +2,7 @@
 //! deterministically, only for a seat to move, and refuse bad arguments with a status.
 
 use dangian::bot::{bot_for_level, Level};
-use dangian::ffi::*;
+use dangian_ffi::*;
 use dangian::{Action, ActionList, Game, GameKind};
 
 fn new_game(kind: GameKind, seed: u64) -> *mut DgGame {

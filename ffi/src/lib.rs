@@ -38,16 +38,16 @@ mod bots;
 use std::cell::RefCell;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use crate::any::{AnyError, AnyGame};
-use crate::chance::GameRng;
-use crate::game::{ActionList, ChanceList, GameKind, ToMove};
+use dangian::any::{AnyError, AnyGame};
+use dangian::GameRng;
+use dangian::{ActionList, ChanceList, GameKind, ToMove};
 
 pub use boards::*;
 pub use bots::*;
 
 /// The version of this C ABI. It changes whenever a function, struct or value changes
 /// incompatibly. The header defines the same number as `DANGIAN_ABI_VERSION`.
-pub const DANGIAN_ABI_VERSION: u32 = 1;
+pub const DANGIAN_ABI_VERSION: u32 = 2;
 
 /// `to_move` value: chance (a roll, a deal, a draw) is to move.
 pub const DG_TO_MOVE_CHANCE: i32 = -1;
@@ -57,7 +57,7 @@ pub const DG_TO_MOVE_OVER: i32 = -2;
 pub const DG_ALL_SEATS: i32 = -1;
 /// The most actions (or chance outcomes) ever legal at once: a buffer of this size always
 /// suffices for `dg_game_legal_actions` and `dg_game_chance_outcomes`.
-pub const DG_MAX_ACTIONS: usize = crate::game::ACTION_LIST_CAPACITY;
+pub const DG_MAX_ACTIONS: usize = dangian::ACTION_LIST_CAPACITY;
 
 /// The result of every `dg_` function. Values are fixed and never reused.
 #[repr(C)]
@@ -525,32 +525,32 @@ pub unsafe extern "C" fn dg_game_free(game: *mut DgGame) {
 /// # Safety
 /// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
-pub unsafe extern "C" fn dg_game_clone(game: *const DgGame, out: *mut *mut DgGame) -> DgStatus {
+pub unsafe extern "C" fn dg_game_clone(game: *const DgGame, out: *mut *mut DgGame) -> DgStatus { unsafe {
     guard_ref(game, |g| {
         let out = Out::new(out, "out")?;
         out.put(new_handle(g.game.clone(), g.rng.clone(), g.events.clone()))
     })
-}
+}}
 
 /// The game's kind (a `DgGameKind` value).
 ///
 /// # Safety
 /// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
-pub unsafe extern "C" fn dg_game_kind(game: *const DgGame, out: *mut u32) -> DgStatus {
+pub unsafe extern "C" fn dg_game_kind(game: *const DgGame, out: *mut u32) -> DgStatus { unsafe {
     guard_ref(game, |g| Out::new(out, "out")?.put(g.game.kind() as u32))
-}
+}}
 
 /// How many seats play.
 ///
 /// # Safety
 /// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
-pub unsafe extern "C" fn dg_game_seats(game: *const DgGame, out: *mut u32) -> DgStatus {
+pub unsafe extern "C" fn dg_game_seats(game: *const DgGame, out: *mut u32) -> DgStatus { unsafe {
     guard_ref(game, |g| {
         Out::new(out, "out")?.put(u32::from(g.game.seats()))
     })
-}
+}}
 
 fn to_move_code(t: ToMove) -> i32 {
     match t {
@@ -565,11 +565,11 @@ fn to_move_code(t: ToMove) -> i32 {
 /// # Safety
 /// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
-pub unsafe extern "C" fn dg_game_to_move(game: *const DgGame, out: *mut i32) -> DgStatus {
+pub unsafe extern "C" fn dg_game_to_move(game: *const DgGame, out: *mut i32) -> DgStatus { unsafe {
     guard_ref(game, |g| {
         Out::new(out, "out")?.put(to_move_code(g.game.to_move()))
     })
-}
+}}
 
 /// How many actions (chance outcomes included) have been applied: the number to pass to
 /// `dg_game_apply_at`.
@@ -577,18 +577,18 @@ pub unsafe extern "C" fn dg_game_to_move(game: *const DgGame, out: *mut i32) -> 
 /// # Safety
 /// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
-pub unsafe extern "C" fn dg_game_move_number(game: *const DgGame, out: *mut u32) -> DgStatus {
+pub unsafe extern "C" fn dg_game_move_number(game: *const DgGame, out: *mut u32) -> DgStatus { unsafe {
     guard_ref(game, |g| Out::new(out, "out")?.put(g.game.move_number()))
-}
+}}
 
 /// The stable 64-bit hash of the state (the same in every language and on every platform).
 ///
 /// # Safety
 /// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
-pub unsafe extern "C" fn dg_game_state_hash(game: *const DgGame, out: *mut u64) -> DgStatus {
+pub unsafe extern "C" fn dg_game_state_hash(game: *const DgGame, out: *mut u64) -> DgStatus { unsafe {
     guard_ref(game, |g| Out::new(out, "out")?.put(g.game.state_hash()))
-}
+}}
 
 /// The legal action ids, ascending, into `buf[0..cap]`; their number into `*len_out` (0 when
 /// the game is over). When chance is to move, they are the chance outcomes. At most
@@ -603,14 +603,14 @@ pub unsafe extern "C" fn dg_game_legal_actions(
     buf: *mut u32,
     cap: usize,
     len_out: *mut usize,
-) -> DgStatus {
+) -> DgStatus { unsafe {
     guard_ref(game, |g| {
         let out = OutBuf::new(buf, cap, len_out)?;
         let mut legal = ActionList::new();
         g.game.legal_actions(&mut legal);
         out.put(&legal).map(drop)
     })
-}
+}}
 
 /// The chance outcomes with their weights (none unless chance is to move), at most
 /// `DG_MAX_ACTIONS`.
@@ -624,7 +624,7 @@ pub unsafe extern "C" fn dg_game_chance_outcomes(
     buf: *mut DgChanceOutcome,
     cap: usize,
     len_out: *mut usize,
-) -> DgStatus {
+) -> DgStatus { unsafe {
     guard_ref(game, |g| {
         let out = OutBuf::new(buf, cap, len_out)?;
         let mut list = ChanceList::new();
@@ -638,7 +638,7 @@ pub unsafe extern "C" fn dg_game_chance_outcomes(
             .collect();
         out.put(&items).map(drop)
     })
-}
+}}
 
 /// `DG_STATUS_OK` if the action is legal now; otherwise `DG_STATUS_UNKNOWN_ACTION` or
 /// `DG_STATUS_ILLEGAL_ACTION`, and `dg_last_error` says why (e.g. which piece blocks the way).
@@ -646,9 +646,9 @@ pub unsafe extern "C" fn dg_game_chance_outcomes(
 /// # Safety
 /// A NULL pointer is refused; otherwise `game` is a live handle.
 #[no_mangle]
-pub unsafe extern "C" fn dg_game_check(game: *const DgGame, action: u32) -> DgStatus {
+pub unsafe extern "C" fn dg_game_check(game: *const DgGame, action: u32) -> DgStatus { unsafe {
     guard_ref(game, |g| Ok(g.game.check(action)?))
-}
+}}
 
 fn apply_to(g: &mut DgGame, action: u32, expected: Option<u32>) -> Result<()> {
     let mut events = Vec::new();
@@ -664,9 +664,9 @@ fn apply_to(g: &mut DgGame, action: u32, expected: Option<u32>) -> Result<()> {
 /// # Safety
 /// A NULL pointer is refused; otherwise `game` is a live handle.
 #[no_mangle]
-pub unsafe extern "C" fn dg_game_apply(game: *mut DgGame, action: u32) -> DgStatus {
+pub unsafe extern "C" fn dg_game_apply(game: *mut DgGame, action: u32) -> DgStatus { unsafe {
     guard_mut(game, |g| apply_to(g, action, None))
-}
+}}
 
 /// Apply an action only if the game is still at move `expected_move` (see
 /// `dg_game_move_number`; `DG_STATUS_STALE_ACTION` otherwise): for servers receiving actions
@@ -679,9 +679,9 @@ pub unsafe extern "C" fn dg_game_apply_at(
     game: *mut DgGame,
     expected_move: u32,
     action: u32,
-) -> DgStatus {
+) -> DgStatus { unsafe {
     guard_mut(game, |g| apply_to(g, action, Some(expected_move)))
-}
+}}
 
 /// Apply a chance outcome given by the host (physical dice, a server's shuffle):
 /// `DG_STATUS_NOT_CHANCE` when a player is to move or the game is over. On failure the game
@@ -690,14 +690,14 @@ pub unsafe extern "C" fn dg_game_apply_at(
 /// # Safety
 /// A NULL pointer is refused; otherwise `game` is a live handle.
 #[no_mangle]
-pub unsafe extern "C" fn dg_game_apply_chance(game: *mut DgGame, outcome: u32) -> DgStatus {
+pub unsafe extern "C" fn dg_game_apply_chance(game: *mut DgGame, outcome: u32) -> DgStatus { unsafe {
     guard_mut(game, |g| {
         if g.game.to_move() != ToMove::Chance {
             return Err(AnyError::NotChance.into());
         }
         apply_to(g, outcome, None)
     })
-}
+}}
 
 /// Sample a chance outcome from the handle's own seeded RNG, apply it, and write its id to
 /// `*out` (`DG_STATUS_NOT_CHANCE` when a player is to move or the game is over; nothing
@@ -706,7 +706,7 @@ pub unsafe extern "C" fn dg_game_apply_chance(game: *mut DgGame, outcome: u32) -
 /// # Safety
 /// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
-pub unsafe extern "C" fn dg_game_play_chance(game: *mut DgGame, out: *mut u32) -> DgStatus {
+pub unsafe extern "C" fn dg_game_play_chance(game: *mut DgGame, out: *mut u32) -> DgStatus { unsafe {
     guard_mut(game, |g| {
         let out = Out::new(out, "out")?;
         let mut rng = g.rng.clone();
@@ -715,14 +715,14 @@ pub unsafe extern "C" fn dg_game_play_chance(game: *mut DgGame, out: *mut u32) -
         g.rng = rng;
         out.put(id)
     })
-}
+}}
 
 /// The outcome, once over (`DG_STATUS_NOT_OVER` before).
 ///
 /// # Safety
 /// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
-pub unsafe extern "C" fn dg_game_outcome(game: *const DgGame, out: *mut DgOutcome) -> DgStatus {
+pub unsafe extern "C" fn dg_game_outcome(game: *const DgGame, out: *mut DgOutcome) -> DgStatus { unsafe {
     guard_ref(game, |g| {
         let out = Out::new(out, "out")?;
         let o = g
@@ -742,7 +742,7 @@ pub unsafe extern "C" fn dg_game_outcome(game: *const DgGame, out: *mut DgOutcom
         }
         out.put(r)
     })
-}
+}}
 
 /// The end reason of a finished game as text (e.g. `BothQuanSquaresEmpty`;
 /// `DG_STATUS_NOT_OVER` before the end).
@@ -756,7 +756,7 @@ pub unsafe extern "C" fn dg_game_end_reason(
     buf: *mut u8,
     cap: usize,
     len_out: *mut usize,
-) -> DgStatus {
+) -> DgStatus { unsafe {
     guard_ref(game, |g| {
         let out = OutBuf::new(buf, cap, len_out)?;
         let o = g
@@ -765,7 +765,7 @@ pub unsafe extern "C" fn dg_game_end_reason(
             .ok_or_else(|| Failure::new(DgStatus::NotOver, "the game is not over"))?;
         out.put_text(&o.reason)
     })
-}
+}}
 
 /// The whole state as JSON. It includes hidden information (every hand): send a seat
 /// `dg_game_view_json` instead.
@@ -779,12 +779,12 @@ pub unsafe extern "C" fn dg_game_state_json(
     buf: *mut u8,
     cap: usize,
     len_out: *mut usize,
-) -> DgStatus {
+) -> DgStatus { unsafe {
     guard_ref(game, |g| {
         let out = OutBuf::new(buf, cap, len_out)?;
         out.put_text(&g.game.state_json())
     })
-}
+}}
 
 /// The game's config as JSON, every field written out (what `{}` or a partial config became).
 ///
@@ -797,12 +797,12 @@ pub unsafe extern "C" fn dg_game_config_json(
     buf: *mut u8,
     cap: usize,
     len_out: *mut usize,
-) -> DgStatus {
+) -> DgStatus { unsafe {
     guard_ref(game, |g| {
         let out = OutBuf::new(buf, cap, len_out)?;
         out.put_text(&g.game.config_json())
     })
-}
+}}
 
 /// What `seat` may see, as JSON: safe to send to that seat's client
 /// (`DG_STATUS_INVALID_ARGUMENT` for a seat not at the table).
@@ -817,12 +817,12 @@ pub unsafe extern "C" fn dg_game_view_json(
     buf: *mut u8,
     cap: usize,
     len_out: *mut usize,
-) -> DgStatus {
+) -> DgStatus { unsafe {
     guard_ref(game, |g| {
         let out = OutBuf::new(buf, cap, len_out)?;
         out.put_text(&g.game.view_json(seat)?)
     })
-}
+}}
 
 /// The events of the last successful apply (or played chance) as a JSON array: for `seat`
 /// (redacted to what it may see) or for `DG_ALL_SEATS` (everything, for a trusted host).
@@ -839,7 +839,7 @@ pub unsafe extern "C" fn dg_game_events_json(
     buf: *mut u8,
     cap: usize,
     len_out: *mut usize,
-) -> DgStatus {
+) -> DgStatus { unsafe {
     guard_ref(game, |g| {
         let out = OutBuf::new(buf, cap, len_out)?;
         let events = if seat == DG_ALL_SEATS {
@@ -852,7 +852,7 @@ pub unsafe extern "C" fn dg_game_events_json(
         let json = serde_json::to_string(&events).unwrap_or_else(|_| "[]".to_owned());
         out.put_text(&json)
     })
-}
+}}
 
 /// The text notation of the action with id `action` (`DG_STATUS_UNKNOWN_ACTION` for an id
 /// that is no action of this game). Any action of the game has a text, legal now or not.
@@ -867,12 +867,12 @@ pub unsafe extern "C" fn dg_game_action_text(
     buf: *mut u8,
     cap: usize,
     len_out: *mut usize,
-) -> DgStatus {
+) -> DgStatus { unsafe {
     guard_ref(game, |g| {
         let out = OutBuf::new(buf, cap, len_out)?;
         out.put_text(&g.game.action_text(action)?)
     })
-}
+}}
 
 /// The id of the action written `text[0..len]` in the game's notation
 /// (`DG_STATUS_UNKNOWN_ACTION` when it is not one).
@@ -886,13 +886,13 @@ pub unsafe extern "C" fn dg_game_action_id(
     text: *const u8,
     len: usize,
     out: *mut u32,
-) -> DgStatus {
+) -> DgStatus { unsafe {
     guard_ref(game, |g| {
         let out = Out::new(out, "out")?;
         let text = unsafe { text_arg(text, len, "text") }?;
         out.put(g.game.action_id(text)?)
     })
-}
+}}
 
 /// The position drawn as text for people (several lines; it shows every hand).
 ///
@@ -905,12 +905,12 @@ pub unsafe extern "C" fn dg_game_board_text(
     buf: *mut u8,
     cap: usize,
     len_out: *mut usize,
-) -> DgStatus {
+) -> DgStatus { unsafe {
     guard_ref(game, |g| {
         let out = OutBuf::new(buf, cap, len_out)?;
         out.put_text(&g.game.board_text())
     })
-}
+}}
 
 /// The saved game (a record JSON: config, seed, every action, final hash), for
 /// `dg_game_load`.
@@ -924,12 +924,12 @@ pub unsafe extern "C" fn dg_game_save(
     buf: *mut u8,
     cap: usize,
     len_out: *mut usize,
-) -> DgStatus {
+) -> DgStatus { unsafe {
     guard_ref(game, |g| {
         let out = OutBuf::new(buf, cap, len_out)?;
         out.put_text(&g.game.record().to_json())
     })
-}
+}}
 
 /// Load a saved game from `json[0..len]`, replaying and verifying every action and the final
 /// hash: `DG_STATUS_INVALID_JSON` for text that is not JSON, `DG_STATUS_INVALID_RECORD` for

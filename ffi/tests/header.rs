@@ -1,44 +1,44 @@
-//! The committed C header is exactly what cbindgen generates from `src/ffi`, declares every
+//! The committed C header is exactly what cbindgen generates from `ffi/src`, declares every
 //! exported symbol of the built library, and carries the versions of this release.
 //!
-//! After changing `src/ffi`, regenerate it with `DANGIAN_BLESS=1 cargo test --test header`.
+//! After changing `ffi/src`, regenerate it with
+//! `DANGIAN_BLESS=1 cargo test -p dangian-ffi --test header`.
 
-use std::path::{Path, PathBuf};
+mod common;
+
 use std::process::Command;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
+use common::{build_dir, ffi_dir, have_tools, repo_root};
 
 fn committed_header() -> String {
-    std::fs::read_to_string(root().join("include/dangian.h")).expect("include/dangian.h exists")
+    std::fs::read_to_string(repo_root().join("include/dangian.h"))
+        .expect("include/dangian.h exists")
 }
 
 #[test]
 fn header_is_current() {
-    let config = cbindgen::Config::from_file(root().join("cbindgen.toml")).expect("cbindgen.toml");
+    let config =
+        cbindgen::Config::from_file(ffi_dir().join("cbindgen.toml")).expect("cbindgen.toml");
     let mut generated = Vec::new();
-    // Only the ffi module is the C API: parsing just it keeps the rest of the crate (public
-    // Rust types with associated constants) out of the header.
     cbindgen::Builder::new()
-        .with_src(root().join("src/ffi/mod.rs"))
+        .with_crate(ffi_dir())
         .with_config(config)
         .generate()
         .expect("cbindgen generates the header")
         .write(&mut generated);
     let generated = String::from_utf8(generated).expect("UTF-8 header");
-    let path = root().join("include/dangian.h");
+    let path = repo_root().join("include/dangian.h");
     if std::env::var_os("DANGIAN_BLESS").is_some() {
-        std::fs::create_dir_all(root().join("include")).expect("include/");
+        std::fs::create_dir_all(repo_root().join("include")).expect("include/");
         // Write beside it and rename, so the other tests never read half a header.
-        let tmp = root().join("include/dangian.h.tmp");
+        let tmp = repo_root().join("include/dangian.h.tmp");
         std::fs::write(&tmp, &generated).expect("write the header");
         std::fs::rename(&tmp, &path).expect("replace the header");
         return;
     }
     assert!(
         committed_header() == generated,
-        "include/dangian.h is stale: run `DANGIAN_BLESS=1 cargo test --test header` and commit it"
+        "include/dangian.h is stale: run `DANGIAN_BLESS=1 cargo test -p dangian-ffi --test header` and commit it"
     );
 }
 
@@ -47,7 +47,7 @@ fn header_versions_match_the_crate() {
     let header = committed_header();
     let abi = format!(
         "#define DANGIAN_ABI_VERSION {}",
-        dangian::ffi::DANGIAN_ABI_VERSION
+        dangian_ffi::DANGIAN_ABI_VERSION
     );
     assert!(header.contains(&abi), "header lacks `{abi}`");
     let version = format!("#define DANGIAN_VERSION \"{}\"", env!("CARGO_PKG_VERSION"));
@@ -56,19 +56,23 @@ fn header_versions_match_the_crate() {
         "header lacks `{version}` (Cargo.toml version)"
     );
     assert_eq!(
-        dangian::ffi::dg_abi_version(),
-        dangian::ffi::DANGIAN_ABI_VERSION
+        dangian_ffi::dg_abi_version(),
+        dangian_ffi::DANGIAN_ABI_VERSION
     );
+    // The SONAME (ffi/build.rs) carries the same ABI version.
+    let build = std::fs::read_to_string(ffi_dir().join("build.rs")).expect("build.rs");
+    let line = format!("const ABI_VERSION: u32 = {};", dangian_ffi::DANGIAN_ABI_VERSION);
+    assert!(build.contains(&line), "ffi/build.rs lacks `{line}`");
     let mut buf = [0u8; 32];
     let mut len = 0;
-    let status = unsafe { dangian::ffi::dg_version(buf.as_mut_ptr(), buf.len(), &mut len) };
-    assert_eq!(status, dangian::ffi::DgStatus::Ok);
+    let status = unsafe { dangian_ffi::dg_version(buf.as_mut_ptr(), buf.len(), &mut len) };
+    assert_eq!(status, dangian_ffi::DgStatus::Ok);
     assert_eq!(&buf[..len], env!("CARGO_PKG_VERSION").as_bytes());
 }
 
 #[test]
 fn header_macros_match_the_rust_constants() {
-    use dangian::ffi::{DG_ALL_SEATS, DG_MAX_ACTIONS, DG_TO_MOVE_CHANCE, DG_TO_MOVE_OVER};
+    use dangian_ffi::{DG_ALL_SEATS, DG_MAX_ACTIONS, DG_TO_MOVE_CHANCE, DG_TO_MOVE_OVER};
     let header = committed_header();
     for (name, value) in [
         ("DG_TO_MOVE_CHANCE", DG_TO_MOVE_CHANCE.to_string()),
@@ -140,13 +144,12 @@ fn header_declares_only_the_c_api() {
 /// the header; the Rust side is `#[repr(C)]`).
 #[test]
 fn struct_layouts_match_in_c() {
-    use dangian::ffi::*;
+    use dangian_ffi::*;
     use std::mem::{align_of, offset_of, size_of};
-    let dir = library_dir()
-        .parent()
-        .expect("profile dir")
-        .join("header_layout");
-    std::fs::create_dir_all(&dir).expect("scratch dir");
+    if !have_tools("the C layout check", &[("gcc", "apt-get install gcc")]) {
+        return;
+    }
+    let dir = common::scratch("header_layout");
     let src = dir.join("layout.c");
     let exe = dir.join("layout");
     let fields: &[(&str, &str, usize, usize, usize)] = &[
@@ -229,7 +232,7 @@ fn struct_layouts_match_in_c() {
     std::fs::write(&src, c).expect("write layout.c");
     let status = Command::new("gcc")
         .args(["-std=c11", "-Wall", "-Werror", "-I"])
-        .arg(root().join("include"))
+        .arg(repo_root().join("include"))
         .arg(&src)
         .arg("-o")
         .arg(&exe)
@@ -240,24 +243,12 @@ fn struct_layouts_match_in_c() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
 }
 
-/// The directory holding the library built for this test run. Cargo builds the crate's
-/// `cdylib` and `staticlib` into `target/<profile>/deps` before it runs the tests; the copies in
-/// `target/<profile>` appear only after `cargo build` and may be stale.
-fn library_dir() -> PathBuf {
-    let exe = std::env::current_exe().expect("test binary path");
-    // target/<profile>/deps/header-<hash> → target/<profile>/deps
-    let dir = exe.parent().expect("deps dir").to_path_buf();
-    assert!(
-        dir.join("libdangian.so").exists() && dir.join("libdangian.a").exists(),
-        "{}: the C libraries cargo builds for the tests are missing",
-        dir.display()
-    );
-    dir
-}
-
 #[test]
 fn every_exported_symbol_is_declared() {
-    let lib = library_dir().join("libdangian.so");
+    if !have_tools("the exported-symbol check", &[("nm", "apt-get install binutils")]) {
+        return;
+    }
+    let lib = build_dir().join("libdangian_ffi.so");
     assert!(lib.exists(), "{} was not built", lib.display());
     let out = Command::new("nm")
         .args(["-D", "--defined-only"])

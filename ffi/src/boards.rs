@@ -1,8 +1,8 @@
 //! Flat `#[repr(C)]` board snapshots, one per game, for callers that do not want JSON.
 
 use super::{guard_ref, to_move_code, DgGame, DgStatus, Failure, Out, Result};
-use crate::any::AnyGame;
-use crate::game::{Game, Seat};
+use dangian::any::AnyGame;
+use dangian::{Game, Seat};
 
 /// Run `f` on the game behind `game` and write its snapshot to `*out`.
 unsafe fn snapshot<T>(
@@ -52,7 +52,7 @@ pub unsafe extern "C" fn dg_o_an_quan_board(
     game: *const DgGame,
     out: *mut DgOAnQuanBoard,
 ) -> DgStatus {
-    use crate::o_an_quan::{BigStone, State};
+    use dangian::o_an_quan::{BigStone, State};
     unsafe {
         snapshot(game, out, |g| {
             let s = g.typed::<State>().ok_or_else(|| wrong_game("Ô ăn quan"))?;
@@ -133,7 +133,7 @@ pub unsafe extern "C" fn dg_domino_board(
     seat: u32,
     out: *mut DgDominoBoard,
 ) -> DgStatus {
-    use crate::domino::{Phase, State};
+    use dangian::domino::{Phase, State};
     unsafe {
         snapshot(game, out, |g| {
             let s = g.typed::<State>().ok_or_else(|| wrong_game("Domino"))?;
@@ -220,7 +220,7 @@ pub unsafe extern "C" fn dg_ca_ngua_board(
     game: *const DgGame,
     out: *mut DgCaNguaBoard,
 ) -> DgStatus {
-    use crate::ca_ngua::{Colour, State};
+    use dangian::ca_ngua::{Colour, State};
     unsafe {
         snapshot(game, out, |g| {
             let s = g.typed::<State>().ok_or_else(|| wrong_game("Cờ cá ngựa"))?;

@@ -1,60 +1,24 @@
 //! The C API's consumers, built and run: each plays a seeded game of every kind and replays
 //! the golden vectors in `tests/vectors`, and must print exactly what the Rust engine computes.
 //!
-//! A consumer needs its tool (gcc, g++, mcs and mono, python3, valgrind); a missing tool is a
-//! test failure that names the package to install, never a silent skip.
+//! Each consumer is built against the library as `ffi/install.sh` installs it (header,
+//! `libdangian.so.<ABI>`, `libdangian.a`, `dangian.pc`). A consumer needs its tools (gcc, g++,
+//! pkg-config, mcs and mono, python3, valgrind): a missing one skips the test with one line
+//! saying how to install it, or fails it under `DANGIAN_REQUIRE_CONSUMERS=1` (CI).
+
+mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
+use common::{have_tools, installed_prefix, repo_root, run, scratch};
 use dangian::any::AnyGame;
 use dangian::bot::Level;
-use dangian::ffi::*;
 use dangian::{ActionList, GameKind, GameRng, ToMove};
+use dangian_ffi::*;
 
 fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The directory holding the libraries built for this test run. Cargo builds the crate's
-/// `cdylib` and `staticlib` into `target/<profile>/deps` before it runs the tests; the copies in
-/// `target/<profile>` appear only after `cargo build` and may be stale.
-fn library_dir() -> PathBuf {
-    let exe = std::env::current_exe().expect("test binary path");
-    // target/<profile>/deps/consumers-<hash> → target/<profile>/deps
-    let dir = exe.parent().expect("deps dir").to_path_buf();
-    assert!(
-        dir.join("libdangian.so").exists() && dir.join("libdangian.a").exists(),
-        "{}: the C libraries cargo builds for the tests are missing",
-        dir.display()
-    );
-    dir
-}
-
-/// A scratch directory for one consumer's build products.
-fn scratch(name: &str) -> PathBuf {
-    let dir = library_dir()
-        .parent()
-        .expect("profile dir")
-        .join("consumers")
-        .join(name);
-    std::fs::create_dir_all(&dir).expect("scratch dir");
-    dir
-}
-
-/// Run a command; fail the test with its output if it cannot start or fails.
-pub fn run(cmd: &mut Command, what: &str, install_hint: &str) -> Output {
-    let out = cmd.output().unwrap_or_else(|e| {
-        panic!("{what}: cannot run {cmd:?}: {e}. Install it first ({install_hint}).")
-    });
-    assert!(
-        out.status.success(),
-        "{what} failed ({}):\n--- stdout\n{}\n--- stderr\n{}",
-        out.status,
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    );
-    out
+    common::ffi_dir()
 }
 
 /// What every consumer prints for its seeded games: the Rust engine's own results, with the
@@ -208,7 +172,7 @@ pub fn expected_board_lines(seed: u64) -> Vec<String> {
 /// state JSON and hash of each.
 pub fn vector_records(dir: &Path) -> Vec<(PathBuf, serde_json::Value, String)> {
     let mut out = Vec::new();
-    let mut paths: Vec<_> = std::fs::read_dir(root().join("tests/vectors"))
+    let mut paths: Vec<_> = std::fs::read_dir(repo_root().join("tests/vectors"))
         .expect("tests/vectors")
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|e| e == "json"))
@@ -316,9 +280,8 @@ fn check_consumer_with_bots(
 ) {
     let vectors = vector_records(dir);
     let files: Vec<&Path> = vectors.iter().map(|(p, _, _)| p.as_path()).collect();
-    let hint = "see .ci/run for the packages";
-    let games = run(&mut command(&[]), name, hint);
-    let replays = run(&mut command(&files), name, hint);
+    let games = run(&mut command(&[]), name);
+    let replays = run(&mut command(&files), name);
     let stdout = String::from_utf8_lossy(&games.stdout).to_string()
         + &String::from_utf8_lossy(&replays.stdout);
     check_output(&stdout, 7, &vectors);
@@ -365,25 +328,47 @@ const VALGRIND: [&str; 5] = [
     "--errors-for-leak-kinds=all",
 ];
 
+/// `pkg-config` output for the installed library (`--static` for a static link).
+fn pkg_config(args: &[&str]) -> Vec<String> {
+    let out = run(
+        Command::new("pkg-config")
+            .env("PKG_CONFIG_PATH", installed_prefix().join("lib/pkgconfig"))
+            .args(args)
+            .arg("dangian"),
+        "pkg-config",
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect()
+}
+
+fn lib_dir() -> PathBuf {
+    installed_prefix().join("lib")
+}
+
 #[test]
 fn c99_consumer_matches_rust_under_valgrind() {
+    let tools = [
+        ("gcc", "apt-get install gcc"),
+        ("pkg-config", "apt-get install pkg-config"),
+        ("valgrind", "apt-get install valgrind"),
+    ];
+    if !have_tools("the C consumer", &tools) {
+        return;
+    }
     let dir = scratch("c");
     let exe = dir.join("dangian_c");
-    let lib = library_dir();
+    // Built as the README says: the flags come from pkg-config.
     run(
         Command::new("gcc")
             .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-g"])
-            .arg("-I")
-            .arg(root().join("include"))
             .arg(root().join("examples/c/main.c"))
-            .arg("-L")
-            .arg(&lib)
-            .arg(format!("-Wl,-rpath,{}", lib.display()))
-            .arg("-ldangian")
+            .args(pkg_config(&["--cflags", "--libs"]))
+            .arg(format!("-Wl,-rpath,{}", lib_dir().display()))
             .arg("-o")
             .arg(&exe),
         "compiling the C consumer",
-        "apt-get install gcc",
     );
     check_consumer("the C consumer under valgrind", &dir, |files| {
         let mut cmd = Command::new("valgrind");
@@ -394,27 +379,35 @@ fn c99_consumer_matches_rust_under_valgrind() {
 
 #[test]
 fn c_consumer_links_statically() {
+    let tools = [
+        ("gcc", "apt-get install gcc"),
+        ("pkg-config", "apt-get install pkg-config"),
+        ("ldd", "apt-get install libc-bin"),
+    ];
+    if !have_tools("the static C consumer", &tools) {
+        return;
+    }
     let dir = scratch("c_static");
     let exe = dir.join("dangian_c_static");
+    let mut flags = pkg_config(&["--cflags"]);
+    flags.push(lib_dir().join("libdangian.a").display().to_string());
+    flags.extend(NATIVE_STATIC_LIBS.split_whitespace().map(str::to_owned));
     run(
         Command::new("gcc")
             .args(["-std=c99", "-Wall", "-Wextra", "-Werror"])
-            .arg("-I")
-            .arg(root().join("include"))
             .arg(root().join("examples/c/main.c"))
-            .arg(library_dir().join("libdangian.a"))
-            .args(NATIVE_STATIC_LIBS.split_whitespace())
+            .args(&flags)
             .arg("-o")
             .arg(&exe),
         "linking the C consumer statically",
-        "apt-get install gcc",
     );
+    // pkg-config --static gives the same system libraries.
+    let private = pkg_config(&["--static", "--libs"]);
+    for lib in NATIVE_STATIC_LIBS.split_whitespace() {
+        assert!(private.iter().any(|f| f == lib), "dangian.pc lacks {lib}");
+    }
     // No libdangian.so is needed at run time.
-    let ldd = run(
-        Command::new("ldd").arg(&exe),
-        "ldd",
-        "apt-get install libc-bin",
-    );
+    let ldd = run(Command::new("ldd").arg(&exe), "ldd");
     assert!(
         !String::from_utf8_lossy(&ldd.stdout).contains("libdangian"),
         "the static consumer still needs libdangian.so"
@@ -427,8 +420,26 @@ fn c_consumer_links_statically() {
 }
 
 #[test]
+fn shared_library_is_named_by_its_abi_version() {
+    if !have_tools("the SONAME check", &[("readelf", "apt-get install binutils")]) {
+        return;
+    }
+    let so = format!("libdangian.so.{DANGIAN_ABI_VERSION}");
+    assert!(lib_dir().join(&so).is_file(), "{so} is not installed");
+    let out = run(
+        Command::new("readelf").arg("-d").arg(lib_dir().join(&so)),
+        "readelf",
+    );
+    let dynamic = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        dynamic.contains(&format!("Library soname: [{so}]")),
+        "the SONAME is not {so}:\n{dynamic}"
+    );
+}
+
+#[test]
 fn readme_gives_the_static_link_flags() {
-    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README.md");
     assert!(
         readme.contains(NATIVE_STATIC_LIBS),
         "README.md should give the static link flags `{NATIVE_STATIC_LIBS}`"
@@ -437,9 +448,16 @@ fn readme_gives_the_static_link_flags() {
 
 #[test]
 fn cpp_consumer_matches_rust_under_valgrind() {
+    let tools = [
+        ("g++", "apt-get install g++"),
+        ("valgrind", "apt-get install valgrind"),
+    ];
+    if !have_tools("the C++ consumer", &tools) {
+        return;
+    }
     let dir = scratch("cpp");
     let exe = dir.join("dangian_cpp");
-    let lib = library_dir();
+    let prefix = installed_prefix();
     run(
         Command::new("g++")
             .args([
@@ -451,18 +469,17 @@ fn cpp_consumer_matches_rust_under_valgrind() {
                 "-g",
             ])
             .arg("-I")
-            .arg(root().join("include"))
+            .arg(prefix.join("include"))
             .arg("-I")
             .arg(root().join("examples/cpp"))
             .arg(root().join("examples/cpp/main.cpp"))
             .arg("-L")
-            .arg(&lib)
-            .arg(format!("-Wl,-rpath,{}", lib.display()))
+            .arg(lib_dir())
+            .arg(format!("-Wl,-rpath,{}", lib_dir().display()))
             .arg("-ldangian")
             .arg("-o")
             .arg(&exe),
         "compiling the C++ consumer",
-        "apt-get install g++",
     );
     check_consumer("the C++ consumer under valgrind", &dir, |files| {
         let mut cmd = Command::new("valgrind");
@@ -473,6 +490,13 @@ fn cpp_consumer_matches_rust_under_valgrind() {
 
 #[test]
 fn csharp_consumer_matches_rust_under_mono() {
+    let tools = [
+        ("mcs", "apt-get install mono-mcs"),
+        ("mono", "apt-get install mono-runtime"),
+    ];
+    if !have_tools("the C# consumer", &tools) {
+        return;
+    }
     let dir = scratch("csharp");
     let src = root().join("examples/csharp");
     // The binding alone, against mscorlib only (-noconfig), as C# 7.2 (what mcs offers of the
@@ -484,7 +508,6 @@ fn csharp_consumer_matches_rust_under_mono() {
                 .args(["-langversion:7.2", "-warnaserror", "-nologo"])
                 .args(args),
             what,
-            "apt-get install mono-mcs",
         )
     };
     let binding = src.join("Dangian.cs");
@@ -516,17 +539,18 @@ fn csharp_consumer_matches_rust_under_mono() {
     check_consumer_with_bots("the C# consumer under mono", &dir, true, |files| {
         let mut cmd = Command::new("mono");
         // Mono resolves [DllImport("dangian")] to libdangian.so through the loader's path.
-        cmd.env("LD_LIBRARY_PATH", library_dir())
-            .arg(&exe)
-            .args(files);
+        cmd.env("LD_LIBRARY_PATH", lib_dir()).arg(&exe).args(files);
         cmd
     });
 }
 
 #[test]
 fn python_consumer_matches_rust() {
+    if !have_tools("the Python consumer", &[("python3", "apt-get install python3")]) {
+        return;
+    }
     let dir = scratch("python");
-    let lib = library_dir().join("libdangian.so");
+    let lib = lib_dir().join("libdangian.so");
     check_consumer("the Python consumer", &dir, |files| {
         let mut cmd = Command::new("python3");
         cmd.env("DANGIAN_LIB", &lib)
