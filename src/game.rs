@@ -34,6 +34,7 @@ pub const ACTION_LIST_CAPACITY: usize = 64;
     Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
 )]
 #[serde(transparent)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Seat(pub u8);
 
 impl Seat {
@@ -53,6 +54,7 @@ impl Display for Seat {
 /// Which of the three games a state, record or handle belongs to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum GameKind {
     /// Ô ăn quan, the Vietnamese mancala.
     OAnQuan = 0,
@@ -88,7 +90,11 @@ impl Display for GameKind {
 }
 
 /// Who acts next.
+///
+/// In JSON: `{"kind":"seat","seat":1}`, `{"kind":"chance"}` or `{"kind":"over"}`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "ToMoveJson", from = "ToMoveJson")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum ToMove {
     /// A player decides.
     Seat(Seat),
@@ -96,6 +102,44 @@ pub enum ToMove {
     Chance,
     /// The game is over; nothing is legal.
     Over,
+}
+
+/// The JSON form of [`ToMove`] (the crate's one convention: an enum with data is an object
+/// with a `kind`).
+#[derive(Copy, Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "ToMove"))]
+enum ToMoveJson {
+    /// A player decides.
+    Seat {
+        /// The seat.
+        seat: Seat,
+    },
+    /// Chance decides.
+    Chance,
+    /// The game is over.
+    Over,
+}
+
+impl From<ToMove> for ToMoveJson {
+    fn from(t: ToMove) -> Self {
+        match t {
+            ToMove::Seat(seat) => ToMoveJson::Seat { seat },
+            ToMove::Chance => ToMoveJson::Chance,
+            ToMove::Over => ToMoveJson::Over,
+        }
+    }
+}
+
+impl From<ToMoveJson> for ToMove {
+    fn from(t: ToMoveJson) -> Self {
+        match t {
+            ToMoveJson::Seat { seat } => ToMove::Seat(seat),
+            ToMoveJson::Chance => ToMove::Chance,
+            ToMoveJson::Over => ToMove::Over,
+        }
+    }
 }
 
 /// An action of one game: a small `Copy` value with a dense id and a stable text form.
@@ -127,10 +171,11 @@ pub struct ParseActionError {
 }
 
 impl ParseActionError {
-    /// A parse error for `text`.
+    /// A parse error for `text` (a long text is shortened: an error never carries more than
+    /// a few hundred bytes of its input).
     pub fn new(text: &str, reason: &'static str) -> Self {
         ParseActionError {
-            text: text.to_owned(),
+            text: clip(text),
             reason,
         }
     }
@@ -186,7 +231,16 @@ impl<E, F: FnMut(E)> EventSink<E> for EventFn<F> {
 }
 
 /// How a finished game came out.
+///
+/// In JSON the per-seat arrays hold one entry per seat:
+/// `{"reason":"loss_threshold","scores":[0,104],"places":[1,2]}`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "OutcomeJson<R>", try_from = "OutcomeJson<R>")]
+#[serde(bound(
+    serialize = "R: Serialize + Copy",
+    deserialize = "R: Deserialize<'de> + Copy"
+))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Outcome<R> {
     /// Why the game ended.
     pub reason: R,
@@ -214,6 +268,62 @@ impl<R> Outcome<R> {
             (Some(s), None) => Some(s),
             _ => None,
         }
+    }
+
+    /// The same outcome with its end reason mapped by `f`.
+    pub fn map_reason<T>(self, f: impl FnOnce(R) -> T) -> Outcome<T> {
+        Outcome {
+            reason: f(self.reason),
+            seats: self.seats,
+            scores: self.scores,
+            places: self.places,
+        }
+    }
+}
+
+/// The JSON form of an [`Outcome`]: per-seat arrays as long as the table.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "Outcome"))]
+pub struct OutcomeJson<R> {
+    /// Why the game ended.
+    pub reason: R,
+    /// The game's own score per seat.
+    pub scores: Vec<i32>,
+    /// The place of each seat: 1 is best; equal places are shared; 0 means unplaced.
+    pub places: Vec<u8>,
+}
+
+impl<R: Copy> From<Outcome<R>> for OutcomeJson<R> {
+    fn from(o: Outcome<R>) -> Self {
+        let n = usize::from(o.seats).min(MAX_SEATS);
+        OutcomeJson {
+            reason: o.reason,
+            scores: o.scores[..n].to_vec(),
+            places: o.places[..n].to_vec(),
+        }
+    }
+}
+
+impl<R> TryFrom<OutcomeJson<R>> for Outcome<R> {
+    type Error = String;
+    fn try_from(o: OutcomeJson<R>) -> Result<Self, String> {
+        let n = o.scores.len();
+        if n == 0 || n > MAX_SEATS || o.places.len() != n {
+            return Err(format!(
+                "an outcome has one score and one place per seat (1 to {MAX_SEATS} seats)"
+            ));
+        }
+        let mut out = Outcome {
+            reason: o.reason,
+            seats: n as u8,
+            scores: [0; MAX_SEATS],
+            places: [0; MAX_SEATS],
+        };
+        out.scores[..n].copy_from_slice(&o.scores);
+        out.places[..n].copy_from_slice(&o.places);
+        Ok(out)
     }
 }
 
@@ -312,12 +422,122 @@ impl StateHasher {
     pub fn finish(&self) -> u64 {
         self.0
     }
+
+    /// Feed a config as the compact JSON it serializes to, so that every option counts and
+    /// none can be forgotten (a new option changes the JSON, hence the hash). Writes straight
+    /// into the hasher: nothing is allocated.
+    pub fn config<C: Serialize>(&mut self, config: &C) {
+        // Serializing plain data into a writer that cannot fail cannot fail.
+        let _ = serde_json::to_writer(&mut *self, config);
+        // A separator, so that the config's bytes cannot run into what follows.
+        self.u8(0);
+    }
+}
+
+impl std::io::Write for StateHasher {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.bytes(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The rules options of one game: a plain, serializable value whose `Default` is the seed
+/// rules, with named presets for the variants of the rules contract.
+///
+/// In JSON a config is an object; a missing field takes its default, an unknown field or a
+/// repeated one is an error ([`GameConfig::from_json`]).
+pub trait GameConfig:
+    Clone + Debug + Default + PartialEq + Eq + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+    /// The names of the presets, `"seed_rules"` first; [`GameConfig::preset`] knows each.
+    const PRESETS: &'static [&'static str];
+
+    /// The seed rules: the rules of the original text (the same as `Default`).
+    fn seed_rules() -> Self {
+        Self::default()
+    }
+
+    /// The preset called `name` (one of [`PRESETS`](GameConfig::PRESETS)), or `None`.
+    fn preset(name: &str) -> Option<Self>;
+
+    /// How many seats play under these rules.
+    fn seats(&self) -> u8;
+
+    /// Whether the options are valid together.
+    ///
+    /// # Errors
+    /// [`ConfigError`] naming the first option at fault.
+    fn validate(&self) -> Result<(), ConfigError>;
+
+    /// Read a config from JSON and validate it. The text must be a JSON object (`{}` is the
+    /// seed rules); missing fields take their defaults.
+    ///
+    /// # Errors
+    /// [`ConfigError`] for text that is not a JSON object, an unknown or repeated field, a value
+    /// of the wrong type, or a config that fails [`GameConfig::validate`].
+    fn from_json(json: &str) -> Result<Self, ConfigError> {
+        // serde would also read a struct from an array, field by field: a config is an object.
+        if !json.trim_start().starts_with('{') {
+            return Err(ConfigError::new(
+                "config",
+                "a config is a JSON object (`{}` for the seed rules)",
+            ));
+        }
+        let config: Self = serde_json::from_str(json)
+            .map_err(|e| ConfigError::new("config", crate::game::clip(&e.to_string())))?;
+        config.validate()?;
+        Ok(config)
+    }
+}
+
+/// Why an action is illegal: a game's error type, with a stable numeric code per reason.
+///
+/// The codes are the same in every release and every language (the C header lists them as
+/// `DgReason`): Ô ăn quan uses 100–199, Cờ cá ngựa 200–299, Domino 300–399.
+pub trait IllegalReason: std::error::Error + Clone + PartialEq + Eq + Send + Sync + 'static {
+    /// Every reason of the game: its code and its snake_case name, in code order.
+    const REASONS: &'static [(u32, &'static str)];
+
+    /// The stable code of this reason.
+    fn code(&self) -> u32;
+
+    /// The snake_case name of this reason (e.g. `"empty_square"`).
+    fn name(&self) -> &'static str {
+        let code = self.code();
+        Self::REASONS
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map_or("unknown", |(_, n)| n)
+    }
+}
+
+/// A value without data whose JSON form is a snake_case name (an end reason).
+pub trait Named {
+    /// The name, as JSON writes it (e.g. `"both_quan_squares_empty"`).
+    fn name(self) -> &'static str;
+}
+
+/// Shorten a message that may quote untrusted input, so that an error never carries more
+/// than a few hundred bytes of it.
+pub(crate) fn clip(text: &str) -> String {
+    const MAX: usize = 300;
+    if text.len() <= MAX {
+        return text.to_owned();
+    }
+    let mut end = MAX;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} bytes)", &text[..end], text.len())
 }
 
 /// One game of Ô ăn quan, Cờ cá ngựa or Domino: its state and its rules.
 ///
-/// Everything generic in the crate — records, the random-play invariant test, bots, the C
-/// ABI — is written once against this trait.
+/// Everything generic in the crate — records, the random-play invariant test, bots, the
+/// dynamic layer — is written once against this trait.
 ///
 /// Contract (checked for every game by [`crate::testing::check_random_play`]):
 /// - [`legal_actions`](Game::legal_actions) is empty exactly when the game is over, and is in
@@ -326,20 +546,25 @@ impl StateHasher {
 /// - [`apply`](Game::apply) of an illegal action returns the same error as `check` and leaves
 ///   the state unchanged; of a legal action it is deterministic;
 /// - neither `legal_actions` nor `apply` allocates (with [`NoEvents`]);
-/// - a game ends within [`max_moves`](Game::max_moves) actions.
+/// - a game ends within [`max_moves`](Game::max_moves) actions;
+/// - [`to_setup`](Game::to_setup) and [`from_setup`](Game::from_setup) round-trip, and
+///   `from_setup` accepts only positions that pass [`validate`](Game::validate).
 pub trait Game:
     Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwned + Send + Sync + 'static
 {
     /// The rules options; `Default` is the seed rules.
-    type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    type Config: GameConfig;
+    /// A position as plain data with public fields: it may be impossible until
+    /// [`from_setup`](Game::from_setup) validates it. The JSON form of a state is its setup.
+    type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// The actions, player decisions and chance outcomes alike.
     type Action: Action;
     /// What happened during one `apply`, step by step.
-    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Event: Copy + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// Why an action is illegal.
-    type Illegal: std::error::Error + Clone + PartialEq + Eq + Send + Sync + 'static;
+    type Illegal: IllegalReason;
     /// Why a game ended.
-    type EndReason: Copy + Debug + PartialEq + Eq + Serialize;
+    type EndReason: Named + Copy + Debug + PartialEq + Eq + Serialize + DeserializeOwned + Send + Sync;
     /// What one seat may see of the state (the whole state in games without hidden
     /// information).
     type View: Clone + Debug + PartialEq + Serialize;
@@ -353,6 +578,16 @@ pub trait Game:
     /// [`ConfigError`] when the config is invalid (an option out of range, or options that
     /// contradict each other).
     fn new(config: Self::Config) -> Result<Self, ConfigError>;
+
+    /// The playable state of a position given as plain data (a tutorial, a puzzle, a server
+    /// restoring a table), after checking that it can be a state of the game.
+    ///
+    /// # Errors
+    /// [`SetupError`] for an invalid config or an impossible position.
+    fn from_setup(setup: Self::Setup) -> Result<Self, SetupError>;
+
+    /// The position as plain data.
+    fn to_setup(&self) -> Self::Setup;
 
     /// The rules this game is played under.
     fn config(&self) -> &Self::Config;
@@ -416,7 +651,9 @@ pub trait Game:
     /// # Errors
     /// A description of the first broken invariant. Never fails for a state reached by legal
     /// play or loaded through validation.
-    fn validate(&self) -> Result<(), SetupError>;
+    fn validate(&self) -> Result<(), SetupError> {
+        Self::from_setup(self.to_setup()).map(drop)
+    }
 
     // ---- provided ----------------------------------------------------------------------
 
@@ -432,6 +669,14 @@ pub trait Game:
     /// Whether the game is over.
     fn is_over(&self) -> bool {
         self.to_move() == ToMove::Over
+    }
+
+    /// The seat that decides now, or `None` when chance is to move or the game is over.
+    fn seat_to_move(&self) -> Option<Seat> {
+        match self.to_move() {
+            ToMove::Seat(s) => Some(s),
+            ToMove::Chance | ToMove::Over => None,
+        }
     }
 
     /// Play the action with this id.

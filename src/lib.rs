@@ -114,9 +114,9 @@ pub mod o_an_quan;
 
 pub use chance::{uniform_below, GameRng};
 pub use game::{
-    Action, ActionList, ChanceList, ChanceOutcome, ConfigError, EventFn, EventSink, Game, GameKind,
-    NoEvents, Outcome, ParseActionError, PlayError, Seat, SetupError, StateHasher, ToMove,
-    ACTION_LIST_CAPACITY, MAX_SEATS,
+    Action, ActionList, ChanceList, ChanceOutcome, ConfigError, EventFn, EventSink, Game,
+    GameConfig, GameKind, IllegalReason, Named, NoEvents, Outcome, ParseActionError, PlayError,
+    Seat, SetupError, StateHasher, ToMove, ACTION_LIST_CAPACITY, MAX_SEATS,
 };
 pub mod record;
 pub mod testing;
