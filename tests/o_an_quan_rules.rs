@@ -1107,3 +1107,236 @@ fn presets_are_valid() {
     );
     assert!(serde_json::from_str::<Config>(r#"{"bogus":1}"#).is_err());
 }
+
+// ---- clarifications OAQ-C11, OAQ-C12 ------------------------------------------------------
+
+fn split_config() -> Config {
+    Config {
+        end_condition: EndCondition::BothBigStonesCaptured,
+        leftover_in_quan_squares: Leftover::Split,
+        ..Config::default()
+    }
+}
+
+/// OAQ-C11: under `Split` each quan square's leftover dân are halved and an odd stone goes to
+/// A; no stone is lost, so the totals add up to every point in play.
+#[test]
+fn oaq_c11_split_gives_the_odd_leftover_stone_to_a() {
+    // Five dân are left in the left quan square when A captures the second big stone.
+    let board = [5, 2, 0, 1, 0, 0, 3, 1, 0, 0, 0, 1];
+    let mut s = pos(split_config(), board, [BY_B, ON], [20, 17], A);
+    let ev = play(&mut s, "a3+");
+    assert_eq!(s.end_reason(), Some(EndReason::BothBigStonesCaptured));
+    assert_eq!(s.dan(0), 5);
+    // A: 20 + 3 dân + 1 quan (10) + 3 on its side = 36, + 3 of the 5; B: 17 + 10 + 2 = 29, + 2.
+    assert_eq!(s.final_scores(), Some([39, 31]));
+    assert_eq!(
+        ev.last(),
+        Some(&Event::GameEnd {
+            reason: EndReason::BothBigStonesCaptured,
+            scores: [39, 31],
+            winner: Some(A)
+        })
+    );
+    let t = s.final_scores().unwrap();
+    assert_eq!(t[0] + t[1], split_config().total_points(), "zero-sum");
+    // The same when B captures the last big stone: the odd stone still goes to A.
+    let board = [5, 1, 0, 0, 0, 1, 3, 0, 0, 1, 0, 0];
+    let mut s = pos(split_config(), board, [BY_A, ON], [20, 19], B);
+    play(&mut s, "b3-");
+    assert_eq!(s.end_reason(), Some(EndReason::BothBigStonesCaptured));
+    assert_eq!(s.dan(0), 5);
+    // A: 20 + 10 + 2 on its side, + 3 of the 5; B: 19 + 3 + 10 + 1 on its side, + 2.
+    assert_eq!(s.final_scores(), Some([35, 35]));
+    let t = s.final_scores().unwrap();
+    assert_eq!(t[0] + t[1], split_config().total_points(), "zero-sum");
+}
+
+/// OAQ-C11 (with OAQ-A11): a `DebtCarryOver` match under `Split` stays zero-sum, game after
+/// game, odd leftovers included.
+#[test]
+fn oaq_c11_split_debt_match_stays_zero_sum() {
+    let config = Config {
+        match_mode: MatchMode::DebtCarryOver {
+            stake_per_half: None,
+            next_starter: NextStarter::Alternate,
+        },
+        ..split_config()
+    };
+    let mut m = Match::new(config).unwrap();
+    let mut rng = GameRng::new(11);
+    let mut odd_games = 0;
+    let mut legal_ids = ActionList::new();
+    while odd_games < 3 {
+        assert!(
+            m.games_finished() < 500,
+            "no game ended with an odd leftover"
+        );
+        while !m.game().is_over() {
+            m.game().legal_actions(&mut legal_ids);
+            let id = legal_ids[rng.below(legal_ids.len() as u32) as usize];
+            m.apply(Action::from_id(id).unwrap(), &mut NoEvents)
+                .unwrap();
+        }
+        let g = m.game();
+        if g.end_reason() == Some(EndReason::BothBigStonesCaptured)
+            && (g.dan(0) % 2 == 1 || g.dan(6) % 2 == 1)
+        {
+            odd_games += 1;
+        }
+        let b = m.balance();
+        assert_eq!(b[0] + b[1], 0, "after game {}", m.games_finished());
+        m.next_game().unwrap();
+    }
+}
+
+/// OAQ-C12: a repeated position is the dân of each cell, the big stones and the player to
+/// move; the captured piles are not part of it. Here the board after ply 2 comes back at
+/// ply 6 while B has taken 7 more dân: with `repetition_limit = Some(2)` the game ends there.
+#[test]
+fn oaq_c12_a_repeated_position_ignores_the_captured_piles() {
+    let config = Config {
+        repetition_limit: Some(2),
+        ..Config::default()
+    };
+    let mut s = pos_at(
+        config,
+        [0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0],
+        [ON, ON],
+        [13, 34],
+        A,
+        0,
+    );
+    // The position B's capture reaches at ply 2 and again at ply 6, before A's refill.
+    let reached = [0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1];
+    let moves = ["a1+", "b1-", "a1+", "b3+", "a5-", "b1-"];
+    for (i, m) in moves.iter().enumerate() {
+        assert!(!s.is_over(), "over before ply {}", i + 1);
+        let ev = play(&mut s, m);
+        if i == 1 {
+            // Ply 2: A's side is empty and is refilled from A's pile (14 → 9); B holds 31.
+            assert_eq!(
+                ev.last(),
+                Some(&Event::Refill {
+                    seat: A,
+                    per_square: 1,
+                    pile_after: 9,
+                    debt: 0
+                })
+            );
+            let mut before_refill = s.board();
+            for c in 1..=5 {
+                before_refill[c] -= 1;
+            }
+            assert_eq!(before_refill, reached);
+            assert_eq!((s.captured_dan(A) + 5, s.captured_dan(B)), (14, 31));
+        }
+    }
+    // Ply 6: the same board, big stones and player to move, with piles 7 and 38.
+    assert_eq!(s.end_reason(), Some(EndReason::Repetition));
+    assert_eq!(s.ply(), 6);
+    assert_eq!(s.board(), reached);
+    assert_eq!(s.big_stones(), [BY_B, BY_A]);
+    assert_eq!((s.captured_dan(A), s.captured_dan(B)), (7, 38));
+}
+
+/// OAQ-C12: the window is the position just reached and the 16 before it, so a cycle of p
+/// plies is caught exactly when (k − 1)·p ≤ 16: the 4-ply cycle of OAQ-A13 is caught with
+/// k = 5 at ply 16, never with k = 6.
+#[test]
+fn oaq_c12_a_cycle_is_caught_exactly_when_k_minus_1_times_p_is_at_most_16() {
+    for k in 2..=5u8 {
+        let config = Config {
+            repetition_limit: Some(k),
+            ..Config::default()
+        };
+        let plies = 4 * usize::from(k - 1);
+        let (s, _) = run_cycle(config, plies - 1);
+        assert!(!s.is_over(), "k = {k}: over before ply {plies}");
+        let (s, ev) = run_cycle(config, plies);
+        assert_eq!(s.end_reason(), Some(EndReason::Repetition), "k = {k}");
+        assert!(matches!(
+            ev.last(),
+            Some(Event::GameEnd {
+                reason: EndReason::Repetition,
+                ..
+            })
+        ));
+    }
+    // k = 6 would need 5 earlier occurrences, 20 plies back: outside the window.
+    let config = Config {
+        repetition_limit: Some(6),
+        max_plies: Some(60),
+        ..Config::default()
+    };
+    let (s, _) = run_cycle(config, 60);
+    assert_eq!(s.end_reason(), Some(EndReason::MoveCap));
+}
+
+/// OAQ-C12: an occurrence 16 positions back still counts; 17 back does not. The history of
+/// the setup holds the position the last move reached and the 15 before it.
+#[test]
+fn oaq_c12_the_window_edge() {
+    let config = Config {
+        repetition_limit: Some(2),
+        ..Config::default()
+    };
+    let hash_of = |dan: [u16; 12], to_move: Seat, ply: u32| {
+        pos_at(config, dan, [ON, ON], [30, 18], to_move, ply)
+            .setup()
+            .history
+    };
+    // The 4-ply cycle: P0 (A to move) → a2- → b5- → P2 (A) → a1+ → P3 (B) → b4+ → P0.
+    let p0 = [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1];
+    let p2 = [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0];
+    let p3 = [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0];
+    let h0 = hash_of(p0, A, 0);
+    assert_eq!(h0.len(), 1, "a position given alone counts once");
+    let with_history = |dan, to_move, ply, last: Vec<u64>| {
+        // P0 first, then 14 positions that never occur, then the position itself.
+        let mut history = h0.clone();
+        history.extend(1000..1014);
+        history.extend(last);
+        assert_eq!(history.len(), 16);
+        State::from_setup(Setup {
+            config,
+            dan,
+            big: [ON, ON],
+            cap_dan: [30, 18],
+            to_move,
+            ply,
+            end: None,
+            history,
+        })
+        .unwrap()
+    };
+    // From P3, b4+ reaches P0, which is 16 positions back: a repetition.
+    let mut s = with_history(p3, B, 3, hash_of(p3, B, 3));
+    play(&mut s, "b4+");
+    assert_eq!(s.end_reason(), Some(EndReason::Repetition));
+    // From P2, a1+ then b4+ reach P0 17 positions after it: no repetition.
+    let mut s = with_history(p2, A, 2, hash_of(p2, A, 2));
+    play(&mut s, "a1+");
+    play(&mut s, "b4+");
+    assert_eq!(s.board(), p0);
+    assert!(!s.is_over());
+}
+
+/// OAQ-C12: `repetition_limit` accepts 2 to 8.
+#[test]
+fn oaq_c12_repetition_limit_is_2_to_8() {
+    for k in 0..=20u8 {
+        let c = Config {
+            repetition_limit: Some(k),
+            ..Config::default()
+        };
+        match c.validate() {
+            Ok(()) => assert!((2..=8).contains(&k), "{k} accepted"),
+            Err(e) => {
+                assert!(!(2..=8).contains(&k), "{k} refused: {e}");
+                assert_eq!(e.option, "repetition_limit");
+            }
+        }
+    }
+    assert!(Config::threefold().validate().is_ok());
+}

@@ -18,12 +18,16 @@ pub const MAX_REFILL_PER_SQUARE: u8 = 5;
 /// to the board (OAQ-A8), so the board never holds more than
 /// `10 · 20 + 2 · 50 + 2000 · 25 = 50 300` stones.
 pub const ENGINE_MAX_PLIES: u32 = 2000;
-/// How many earlier positions the repetition rule remembers (OAQ-A13).
+/// How many earlier positions the repetition rule remembers (OAQ-A13, OAQ-C12).
 ///
-/// A position repeated `k` times inside this window ends the game when
-/// `repetition_limit = Some(k)`; a cycle of `p` plies is caught when `(k − 1) · p < 16`
-/// (the 4-ply cycle of OAQ-A13 with `k = 3`).
+/// After each move the position reached is counted among itself and the 16 positions before
+/// it; `repetition_limit = Some(k)` ends the game when it occurs `k` times there. A position
+/// is the dân of each cell, where the big stones are and the player to move (not the
+/// captured piles). So a cycle of `p` plies is caught exactly when `(k − 1) · p ≤ 16`: the
+/// 4-ply cycle of OAQ-A13 with `k` up to 5.
 pub const REPETITION_WINDOW: usize = 16;
+/// The largest `repetition_limit` (OAQ-C12: `k` is 2 to 8).
+pub const MAX_REPETITION_LIMIT: u8 = 8;
 /// A relay guard of last resort for the looping variants: no move makes more relays than
 /// this (OAQ-A12). The turn then ends with [`crate::o_an_quan::TurnEndReason::RelayCap`].
 pub const RELAY_BACKSTOP: u32 = 100_000;
@@ -109,7 +113,8 @@ pub enum Leftover {
     /// The player mapped to that end, as in Ludii: the left quan square (cell 0) to A, the
     /// right one (cell 6) to B.
     ToMappedPlayer,
-    /// Half to each player; an odd stone goes to nobody.
+    /// Half to each player; an odd stone goes to A (OAQ-C11, as Ludii splits: player 1
+    /// first), so the totals always add up to every point in play.
     Split,
 }
 
@@ -231,10 +236,13 @@ pub struct Config {
     /// The ply cap, 1..=2000 (OAQ-A13; default `Some(400)`); `None` means the engine's own
     /// cap [`ENGINE_MAX_PLIES`].
     pub max_plies: Option<u32>,
-    /// The game ends when a position (board, captures, player to move) occurs for this
-    /// many times within the last [`REPETITION_WINDOW`] positions, 2..=16 (OAQ-A13; default
-    /// `None`). The start counts as a position; after a move the position is taken before
-    /// any refill (OAQ-C3 checks repetition before the refill).
+    /// The game ends when the position a move reaches occurs this many times among itself
+    /// and the [`REPETITION_WINDOW`] (16) positions before it, 2..=8 (OAQ-A13, OAQ-C12;
+    /// default `None`). A position is the dân of each cell, where the big stones are and the
+    /// player to move; the captured piles are not part of it. The start counts as a
+    /// position; after a move the position is taken before any refill (OAQ-C3 checks
+    /// repetition before the refill). A cycle of `p` plies is caught exactly when
+    /// `(k − 1) · p ≤ 16`.
     pub repetition_limit: Option<u8>,
     /// How a game stopped by the cap or by repetition is scored (OAQ-A13, OAQ-C4).
     pub on_cap: CapResolution,
@@ -484,10 +492,10 @@ impl Config {
             }
         }
         if let Some(k) = self.repetition_limit {
-            if !(2..=REPETITION_WINDOW as u8).contains(&k) {
+            if !(2..=MAX_REPETITION_LIMIT).contains(&k) {
                 return Err(ConfigError::new(
                     "repetition_limit",
-                    format!("must be 2..={REPETITION_WINDOW}"),
+                    format!("must be 2..={MAX_REPETITION_LIMIT} (OAQ-C12)"),
                 ));
             }
         }

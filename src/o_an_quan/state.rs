@@ -83,9 +83,11 @@ pub struct Setup {
     /// Why the game ended, or `None` while it goes on.
     #[serde(default)]
     pub end: Option<EndReason>,
-    /// The hashes of the last positions (oldest first), kept only with a
-    /// `repetition_limit` (OAQ-A13). Left empty for a game in progress, the position itself
-    /// counts as its first occurrence.
+    /// The position hashes of the repetition rule (OAQ-A13, OAQ-C12), oldest first, kept only
+    /// with a `repetition_limit`: the position the last move reached (before any refill) and
+    /// up to [`REPETITION_WINDOW`]` − 1` before it, so that the next move's position is
+    /// counted among itself and the 16 before it. Left empty for a game in progress, the
+    /// position itself counts as its first occurrence.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub history: Vec<u64>,
 }
@@ -410,7 +412,8 @@ impl State {
                     }
                     Leftover::ToMappedPlayer => t[q] += d,
                     Leftover::Split => {
-                        t[0] += d / 2;
+                        // OAQ-C11: halved; an odd stone goes to A, so no stone is lost.
+                        t[0] += d - d / 2;
                         t[1] += d / 2;
                     }
                 }
@@ -440,8 +443,9 @@ impl State {
         }
     }
 
-    /// The hash of the position for the repetition rule: board, big stones, captured piles
-    /// and the player to move (OAQ-A13).
+    /// The hash of the position for the repetition rule (OAQ-A13, OAQ-C12): the dân of each
+    /// cell, where the big stones are and the player to move. The captured piles are not part
+    /// of it: the guard ends a board going round in circles, whoever is ahead.
     pub(crate) fn position_hash(&self) -> u64 {
         let mut h = StateHasher::default();
         for d in self.dan {
@@ -449,8 +453,6 @@ impl State {
         }
         h.u8(self.big[0].code());
         h.u8(self.big[1].code());
-        h.i32(self.cap_dan[0]);
-        h.i32(self.cap_dan[1]);
         h.u8(self.to_move.0);
         h.finish()
     }
