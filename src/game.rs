@@ -160,6 +160,40 @@ pub trait Action:
     fn from_id(id: u32) -> Option<Self>;
 }
 
+/// Implements serde and (with the `schema` feature) `JsonSchema` for an action type as its
+/// text notation: in JSON every action of every game is a string such as `"a1+"`,
+/// `"r3-5"` or `"play 3-5 L"`.
+macro_rules! action_as_text {
+    ($ty:ty, $schema_name:literal, $description:literal) => {
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let text = std::borrow::Cow::<'de, str>::deserialize(d)?;
+                text.parse().map_err(serde::de::Error::custom)
+            }
+        }
+
+        #[cfg(feature = "schema")]
+        impl schemars::JsonSchema for $ty {
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                $schema_name.into()
+            }
+            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                schemars::json_schema!({
+                    "type": "string",
+                    "description": $description,
+                })
+            }
+        }
+    };
+}
+pub(crate) use action_as_text;
+
 /// Text that is not an action in the game's notation.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("cannot read {text:?} as an action: {reason}")]
@@ -597,6 +631,10 @@ pub trait Game:
 
     /// Who acts next.
     fn to_move(&self) -> ToMove;
+
+    /// Whose turn it is: the seat that decides now, or the seat a chance step is for (the
+    /// seat rolling the dice, being dealt to, drawing); `None` once the game is over.
+    fn turn(&self) -> Option<Seat>;
 
     /// The ids of every action legal now, in strictly ascending order: the player's
     /// decisions, or the chance outcomes when [`ToMove::Chance`]. Empty when the game is over.

@@ -146,7 +146,7 @@ proptest! {
     #[test]
     fn totals_add_up_at_a_natural_end(choices in prop::collection::vec(any::<u8>(), 400)) {
         let s = play(Config::default(), &choices, |_, _, _, _| {});
-        if s.end_reason() == Some(EndReason::BothQuanEmpty) {
+        if s.end_reason() == Some(EndReason::BothQuanSquaresEmpty) {
             let t = s.final_scores().unwrap();
             prop_assert_eq!(t[0] + t[1], 70);
         }
@@ -165,11 +165,11 @@ proptest! {
     ) {
         let code = |b: u8| match b {
             0 => BigStone::OnBoard,
-            1 => BigStone::CapturedBy(Seat(0)),
-            2 => BigStone::CapturedBy(Seat(1)),
+            1 => BigStone::CapturedBy { seat: Seat(0) },
+            2 => BigStone::CapturedBy { seat: Seat(1) },
             _ => BigStone::Absent,
         };
-        let end = [None, Some(EndReason::BothQuanEmpty), Some(EndReason::MoveCap),
+        let end = [None, Some(EndReason::BothQuanSquaresEmpty), Some(EndReason::MoveCap),
             Some(EndReason::NoRefill), Some(EndReason::Repetition),
             Some(EndReason::BothBigStonesCaptured)][usize::from(end)];
         let setup = Setup {

@@ -34,7 +34,7 @@ fn variants() -> Vec<(&'static str, Config)> {
         (
             "small stones 5 (OAQ-A1)",
             Config {
-                quan_setup: QuanSetup::SmallStones(5),
+                quan_setup: QuanSetup::SmallStones { count: 5 },
                 ..d
             },
         ),
@@ -73,7 +73,7 @@ fn variants() -> Vec<(&'static str, Config)> {
             "take one + cap (OAQ-A5, OAQ-A12)",
             Config {
                 relay_at_quan: RelayAtQuan::TakeOne,
-                relay_loop: RelayLoop::Cap(30),
+                relay_loop: RelayLoop::Cap { relays: 30 },
                 ..d
             },
         ),
@@ -253,7 +253,7 @@ fn arb_config() -> impl Strategy<Value = Config> {
                 cfg.relay_loop = if f.4 {
                     RelayLoop::EndTurnOnRepeat
                 } else {
-                    RelayLoop::Cap(f.3)
+                    RelayLoop::Cap { relays: f.3 }
                 };
             }
             cfg

@@ -66,7 +66,7 @@ fn config(options: &Value) -> Config {
 
 fn end_name(r: EndReason) -> &'static str {
     match r {
-        EndReason::BothQuanEmpty => "BothQuanEmpty",
+        EndReason::BothQuanSquaresEmpty => "BothQuanSquaresEmpty",
         EndReason::BothBigStonesCaptured => "BothBigStonesCaptured",
         EndReason::NoRefill => "NoRefill",
         EndReason::MoveCap => "MoveCap",

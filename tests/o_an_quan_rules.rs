@@ -11,8 +11,8 @@ use dangian::{Action as _, ActionList, Game, GameRng, NoEvents, Seat};
 const A: Seat = Seat(0);
 const B: Seat = Seat(1);
 const ON: BigStone = BigStone::OnBoard;
-const BY_A: BigStone = BigStone::CapturedBy(A);
-const BY_B: BigStone = BigStone::CapturedBy(B);
+const BY_A: BigStone = BigStone::CapturedBy { seat: A };
+const BY_B: BigStone = BigStone::CapturedBy { seat: B };
 
 fn pos(config: Config, dan: [u16; 12], big: [BigStone; 2], cap: [i32; 2], to_move: Seat) -> State {
     pos_at(config, dan, big, cap, to_move, 1)
@@ -409,7 +409,7 @@ fn oaq_s9_end_both_quan_empty_oaq_c4_final_count() {
     assert_eq!(
         ev.last(),
         Some(&Event::GameEnd {
-            reason: EndReason::BothQuanEmpty,
+            reason: EndReason::BothQuanSquaresEmpty,
             scores: [36, 34],
             winner: Some(A)
         })
@@ -419,7 +419,7 @@ fn oaq_s9_end_both_quan_empty_oaq_c4_final_count() {
         [0, 2, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1],
         "the board is left as it is"
     );
-    assert_eq!(s.end_reason(), Some(EndReason::BothQuanEmpty));
+    assert_eq!(s.end_reason(), Some(EndReason::BothQuanSquaresEmpty));
     assert_eq!(s.final_scores(), Some([36, 34]));
     let out = s.outcome().unwrap();
     assert_eq!(out.places[..2], [1, 2]);
@@ -451,7 +451,7 @@ fn oaq_a10_oaq_c10_draw() {
     assert_eq!(
         ev.last(),
         Some(&Event::GameEnd {
-            reason: EndReason::BothQuanEmpty,
+            reason: EndReason::BothQuanSquaresEmpty,
             scores: [35, 35],
             winner: None
         })
@@ -473,7 +473,7 @@ fn oaq_c3_end_condition_before_cap() {
     );
     play(&mut s, "a3+");
     assert_eq!(s.ply(), 400);
-    assert_eq!(s.end_reason(), Some(EndReason::BothQuanEmpty));
+    assert_eq!(s.end_reason(), Some(EndReason::BothQuanSquaresEmpty));
 }
 
 /// OAQ-S11, OAQ-A11: a match carries the debt from game to game; the board is set up
@@ -561,7 +561,7 @@ fn oaq_a11_next_starter_winner_and_stake() {
 #[test]
 fn oaq_a1_small_stones_in_quan_squares() {
     let config = Config {
-        quan_setup: QuanSetup::SmallStones(10),
+        quan_setup: QuanSetup::SmallStones { count: 10 },
         ..Config::default()
     };
     let mut s = State::new(config).unwrap();
@@ -573,7 +573,7 @@ fn oaq_a1_small_stones_in_quan_squares() {
     assert_eq!(s.captured_quan(A), 0);
     assert_eq!(s.score(A), 11);
     assert!(State::new(Config {
-        quan_setup: QuanSetup::SmallStones(10),
+        quan_setup: QuanSetup::SmallStones { count: 10 },
         end_condition: EndCondition::BothBigStonesCaptured,
         ..Config::default()
     })
@@ -943,13 +943,13 @@ fn oaq_a12_loop_vector_quan_squares_skipped() {
     assert_eq!(turn_end(&ev), TurnEndReason::RelayRepeat);
     assert_eq!(relays(&ev), 50);
     // The board before relay 50 equals the board before relay 0: the cycle has period 50.
-    let mut c0 = skip_ring_position(RelayLoop::Cap(0));
+    let mut c0 = skip_ring_position(RelayLoop::Cap { relays: 0 });
     play(&mut c0, "a3+");
     assert_eq!(s.board(), c0.board());
     assert_eq!(s.captured_dan(A), 22, "nothing captured");
     assert_eq!(s.captured_dan(B), 21);
 
-    let mut c = skip_ring_position(RelayLoop::Cap(20));
+    let mut c = skip_ring_position(RelayLoop::Cap { relays: 20 });
     let ev = play(&mut c, "a3+");
     assert_eq!(turn_end(&ev), TurnEndReason::RelayCap);
     assert_eq!(relays(&ev), 20);
@@ -979,7 +979,7 @@ fn oaq_a12_loop_vector_take_all() {
     let n = relays(&ev);
     assert!(n >= 60, "{n} relays");
     let at = |k: u32| {
-        let mut c = take_all_position(RelayLoop::Cap(k));
+        let mut c = take_all_position(RelayLoop::Cap { relays: k });
         play(&mut c, "a5+");
         c.board()
     };
@@ -1100,7 +1100,7 @@ fn presets_are_valid() {
     }
     assert_eq!(Config::seed_rules(), Config::default());
     assert_eq!(Config::vi_wikipedia().quan_non_threshold, Some(5));
-    assert_eq!(Config::tonkin().quan_setup, QuanSetup::SmallStones(10));
+    assert_eq!(Config::tonkin().quan_setup, QuanSetup::SmallStones { count: 10 });
     assert_eq!(
         serde_json::from_str::<Config>("{}").unwrap(),
         Config::default()

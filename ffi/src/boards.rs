@@ -68,7 +68,7 @@ pub unsafe extern "C" fn dg_o_an_quan_board(
             for (q, big) in s.big_stones().iter().enumerate() {
                 b.big_on_board[q] = u32::from(*big == BigStone::OnBoard);
                 b.big_captured_by[q] = match big {
-                    BigStone::CapturedBy(seat) => i32::from(seat.0),
+                    BigStone::CapturedBy { seat: seat } => i32::from(seat.0),
                     _ => -1,
                 };
             }

@@ -1,8 +1,8 @@
 //! The move procedure (rules §2.2, §2.3) and the [`Game`] implementation.
 
 use crate::game::{
-    Action as _, ActionList, ChanceList, ConfigError, EventSink, Game, GameKind, NoEvents, Outcome,
-    Seat, SetupError, StateHasher, ToMove,
+    Action as _, ActionList, ChanceList, ConfigError, EventSink, Game, GameKind, IllegalReason,
+    NoEvents, Outcome, Seat, SetupError, StateHasher, ToMove,
 };
 
 use super::action::{seat_letter, Action, Dir};
@@ -10,11 +10,12 @@ use super::config::{
     ChainCapture, Config, DirectionRule, Refill, RelayAtQuan, RelayLoop, RELAY_BACKSTOP,
 };
 use super::event::{EndReason, Event, TurnEndReason};
-use super::state::{is_quan, own_cells, owned_by, quan_index, BigStone, State};
+use super::state::{is_quan, own_cells, owned_by, quan_index, BigStone, Setup, State};
 use super::view::View;
 
-/// Why a move is illegal.
+/// Why a move is illegal. Each reason has a stable code ([`IllegalReason::code`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Illegal {
     /// The game is over.
     #[error("the game is over")]
@@ -55,6 +56,26 @@ pub enum Illegal {
         /// The move.
         action: Action,
     },
+}
+
+impl IllegalReason for Illegal {
+    const REASONS: &'static [(u32, &'static str)] = &[
+        (100, "game_over"),
+        (101, "not_own_square"),
+        (102, "empty_square"),
+        (103, "direction_not_allowed"),
+        (104, "quan_capture_on_first_move"),
+    ];
+
+    fn code(&self) -> u32 {
+        match self {
+            Illegal::GameOver => 100,
+            Illegal::NotOwnSquare { .. } => 101,
+            Illegal::EmptySquare { .. } => 102,
+            Illegal::DirectionNotAllowed { .. } => 103,
+            Illegal::QuanCaptureOnFirstMove { .. } => 104,
+        }
+    }
 }
 
 /// How sowing continues after a hand is sown (one leg of a move).
@@ -365,7 +386,7 @@ impl State {
                     }
                     match self.config.relay_loop {
                         RelayLoop::Impossible => {}
-                        RelayLoop::Cap(c) if relays >= c => {
+                        RelayLoop::Cap { relays: c } if relays >= c => {
                             return stop(TurnEndReason::RelayCap);
                         }
                         _ if relays >= RELAY_BACKSTOP => return stop(TurnEndReason::RelayCap),
@@ -427,7 +448,7 @@ impl State {
             let d = self.dan[usize::from(t)];
             self.dan[usize::from(t)] = 0;
             let q = if self.big_on_board(t) {
-                self.big[quan_index(t)] = BigStone::CapturedBy(seat);
+                self.big[quan_index(t)] = BigStone::CapturedBy { seat: seat };
                 1
             } else {
                 0
@@ -461,12 +482,9 @@ impl State {
 
     fn finish<S: EventSink<Event>>(&mut self, reason: EndReason, sink: &mut S) {
         self.end = Some(reason);
-        let scores = self.final_scores().unwrap_or([0; 2]);
-        sink.emit(Event::GameEnd {
-            reason,
-            scores,
-            winner: self.winner(),
-        });
+        if let Some(outcome) = self.outcome() {
+            sink.emit(Event::GameOver { outcome });
+        }
     }
 
     /// After a move (OAQ-C3): the end condition, the ply cap, repetition, then the refill
@@ -477,7 +495,7 @@ impl State {
         // (1) OAQ-S9 / OAQ-A9.
         if self.end_condition_met() {
             let reason = match self.config.end_condition {
-                super::config::EndCondition::BothQuanSquaresEmpty => EndReason::BothQuanEmpty,
+                super::config::EndCondition::BothQuanSquaresEmpty => EndReason::BothQuanSquaresEmpty,
                 super::config::EndCondition::BothBigStonesCaptured => {
                     EndReason::BothBigStonesCaptured
                 }
@@ -521,6 +539,7 @@ impl State {
 
 impl Game for State {
     type Config = Config;
+    type Setup = Setup;
     type Action = Action;
     type Event = Event;
     type Illegal = Illegal;
@@ -530,10 +549,19 @@ impl Game for State {
     const KIND: GameKind = GameKind::OAnQuan;
 
     fn new(config: Config) -> Result<Self, ConfigError> {
-        State::start(config).map_err(|e| match e {
-            SetupError::Config(c) => c,
-            SetupError::Position(p) => ConfigError::new("config", p),
-        })
+        State::new(config)
+    }
+
+    fn from_setup(setup: Setup) -> Result<Self, SetupError> {
+        State::from_setup(setup)
+    }
+
+    fn to_setup(&self) -> Setup {
+        State::to_setup(self)
+    }
+
+    fn turn(&self) -> Option<Seat> {
+        State::turn(self)
     }
 
     fn config(&self) -> &Config {
@@ -639,7 +667,7 @@ impl Game for State {
     }
 
     fn validate(&self) -> Result<(), SetupError> {
-        let back = State::from_setup(self.setup())?;
+        let back = State::from_setup(self.to_setup())?;
         if back != *self {
             return Err(SetupError::Position(
                 "the state differs from its own setup".into(),

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use super::action::{owner_of, seat_letter};
 use super::config::{
-    CapResolution, Config, EndCondition, Leftover, Refill, ENGINE_MAX_PLIES, REPETITION_WINDOW,
+    CapResolution, Config, EndCondition, Leftover, Refill, REPETITION_WINDOW,
 };
 use super::event::EndReason;
 use crate::game::{Seat, SetupError, StateHasher};
@@ -43,11 +43,16 @@ pub const fn own_cells(seat: Seat) -> [u8; 5] {
 
 /// Where the big stone (the quan) of one quan square is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum BigStone {
     /// Still in its quan square.
     OnBoard,
-    /// Captured by this seat.
-    CapturedBy(Seat),
+    /// Captured by a seat.
+    CapturedBy {
+        /// The seat that captured it.
+        seat: Seat,
+    },
     /// There is none: the game started with `QuanSetup::SmallStones`.
     Absent,
 }
@@ -56,7 +61,7 @@ impl BigStone {
     fn code(self) -> u8 {
         match self {
             BigStone::OnBoard => 1,
-            BigStone::CapturedBy(s) => 2 + s.0,
+            BigStone::CapturedBy { seat: s } => 2 + s.0,
             BigStone::Absent => 0,
         }
     }
@@ -66,6 +71,8 @@ impl BigStone {
 /// A [`State`] serializes as its setup and deserializes through that check.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "OAnQuanState"))]
 pub struct Setup {
     /// The rules.
     pub config: Config,
@@ -94,11 +101,11 @@ pub struct Setup {
 
 impl Setup {
     /// The starting position under `config` (OAQ-S1, OAQ-S2).
-    pub fn start(config: Config) -> Setup {
+    pub fn new(config: Config) -> Setup {
         let mut dan = [u16::from(config.dan_per_square); CELLS];
         let (q, big) = match config.quan_setup {
             super::config::QuanSetup::BigStone => (0, BigStone::OnBoard),
-            super::config::QuanSetup::SmallStones(n) => (u16::from(n), BigStone::Absent),
+            super::config::QuanSetup::SmallStones { count } => (u16::from(count), BigStone::Absent),
         };
         dan[usize::from(LEFT_QUAN)] = q;
         dan[usize::from(RIGHT_QUAN)] = q;
@@ -121,6 +128,7 @@ impl Setup {
 /// serializes as its [`Setup`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "Setup", into = "Setup")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct State {
     pub(crate) config: Config,
     pub(crate) dan: [u16; CELLS],
@@ -138,13 +146,17 @@ fn bad(msg: impl Into<String>) -> SetupError {
 }
 
 impl State {
-    /// The starting position under `config`.
+    /// A new game under `config` (the same as [`Game::new`](crate::Game::new)).
     ///
     /// # Errors
-    /// [`SetupError::Config`] when the config is invalid.
-    pub fn start(config: Config) -> Result<State, SetupError> {
+    /// [`ConfigError`](crate::ConfigError) when the config is invalid.
+    pub fn new(config: Config) -> Result<State, crate::ConfigError> {
         config.validate()?;
-        State::from_setup(Setup::start(config))
+        State::from_setup(Setup::new(config)).map_err(|e| match e {
+            SetupError::Config(c) => c,
+            // The start of a game under a valid config is always a valid position.
+            SetupError::Position(p) => crate::ConfigError::new("config", p),
+        })
     }
 
     fn from_setup_unchecked(setup: &Setup) -> State {
@@ -180,7 +192,7 @@ impl State {
             let ok = match b {
                 BigStone::Absent => !c.has_big_stones(),
                 BigStone::OnBoard => c.has_big_stones(),
-                BigStone::CapturedBy(s) => c.has_big_stones() && s.0 <= 1,
+                BigStone::CapturedBy { seat: s } => c.has_big_stones() && s.0 <= 1,
             };
             if !ok {
                 return Err(bad(format!(
@@ -251,7 +263,7 @@ impl State {
             }
             Some(reason) => {
                 let ok = match reason {
-                    EndReason::BothQuanEmpty => {
+                    EndReason::BothQuanSquaresEmpty => {
                         c.end_condition == EndCondition::BothQuanSquaresEmpty
                             && s.end_condition_met()
                     }
@@ -278,7 +290,7 @@ impl State {
     }
 
     /// The position as a [`Setup`].
-    pub fn setup(&self) -> Setup {
+    pub fn to_setup(&self) -> Setup {
         Setup {
             config: self.config,
             dan: self.dan,
@@ -320,7 +332,7 @@ impl State {
     pub fn captured_quan(&self, seat: Seat) -> u8 {
         self.big
             .iter()
-            .filter(|b| **b == BigStone::CapturedBy(seat))
+            .filter(|b| **b == BigStone::CapturedBy { seat })
             .count() as u8
     }
 
@@ -334,8 +346,8 @@ impl State {
         self.ply
     }
 
-    /// The player to move, or `None` when the game is over.
-    pub fn player_to_move(&self) -> Option<Seat> {
+    /// Whose turn it is: the player to move, or `None` when the game is over.
+    pub fn turn(&self) -> Option<Seat> {
         match self.end {
             None => Some(self.to_move),
             Some(_) => None,
@@ -376,7 +388,7 @@ impl State {
             EndCondition::BothBigStonesCaptured => self
                 .big
                 .iter()
-                .all(|b| matches!(b, BigStone::CapturedBy(_))),
+                .all(|b| matches!(b, BigStone::CapturedBy { .. })),
         }
     }
 
@@ -406,7 +418,7 @@ impl State {
                 let d = i32::from(self.dan[q * 6]);
                 match self.config.leftover_in_quan_squares {
                     Leftover::ToQuanCaptor => {
-                        if let BigStone::CapturedBy(s) = self.big[q] {
+                        if let BigStone::CapturedBy { seat: s } = self.big[q] {
                             t[usize::from(s.0 & 1)] += d;
                         }
                     }
@@ -477,7 +489,7 @@ impl State {
     }
 
     pub(crate) fn hash_into(&self, h: &mut StateHasher) {
-        hash_config(&self.config, h);
+        h.config(&self.config);
         for d in self.dan {
             h.bytes(&d.to_le_bytes());
         }
@@ -498,56 +510,6 @@ impl State {
     }
 }
 
-fn hash_config(c: &Config, h: &mut StateHasher) {
-    use super::config::{MatchMode, QuanSetup, RelayLoop};
-    h.u8(c.dan_per_square);
-    match c.quan_setup {
-        QuanSetup::BigStone => h.u8(0),
-        QuanSetup::SmallStones(n) => {
-            h.u8(1);
-            h.u8(n);
-        }
-    }
-    h.u8(c.quan_value);
-    h.u8(c.direction as u8);
-    h.u8(u8::from(c.skip_origin_on_lap));
-    h.u8(u8::from(c.skip_quan_squares));
-    h.u8(c.relay_at_quan as u8);
-    h.u8(u8::from(c.quan_square_as_gap));
-    h.u8(c.chain_capture as u8);
-    h.u32(c.quan_non_threshold.map_or(u32::MAX, u32::from));
-    h.u8(u8::from(c.quan_non_requires_big_stone));
-    h.u8(u8::from(c.forbid_quan_capture_on_first_move));
-    h.u32(c.stop_after_sowing_at_least.map_or(u32::MAX, u32::from));
-    h.u8(c.refill as u8);
-    h.u8(c.refill_amount_per_square);
-    h.u8(c.end_condition as u8);
-    h.u8(c.leftover_in_quan_squares as u8);
-    match c.match_mode {
-        MatchMode::SingleGame => h.u8(0),
-        MatchMode::DebtCarryOver {
-            stake_per_half,
-            next_starter,
-        } => {
-            h.u8(1);
-            h.u32(stake_per_half.map_or(u32::MAX, u32::from));
-            h.u8(next_starter as u8);
-        }
-    }
-    h.u32(c.max_plies.unwrap_or(ENGINE_MAX_PLIES + 1));
-    h.u32(c.repetition_limit.map_or(u32::MAX, u32::from));
-    h.u8(c.on_cap as u8);
-    match c.relay_loop {
-        RelayLoop::Impossible => h.u8(0),
-        RelayLoop::EndTurnOnRepeat => h.u8(1),
-        RelayLoop::Cap(n) => {
-            h.u8(2);
-            h.u32(n);
-        }
-    }
-    h.u8(c.first_player.0);
-}
-
 impl TryFrom<Setup> for State {
     type Error = SetupError;
     fn try_from(setup: Setup) -> Result<Self, Self::Error> {
@@ -557,7 +519,7 @@ impl TryFrom<Setup> for State {
 
 impl From<State> for Setup {
     fn from(s: State) -> Self {
-        s.setup()
+        s.to_setup()
     }
 }
 
