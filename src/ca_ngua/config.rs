@@ -540,7 +540,8 @@ pub enum DoorRule {
     /// step must not be above the top winning step.
     CountIntoHome,
     /// The piece walks up to the door and back for the rest of the count (petits chevaux);
-    /// every square walked over must be free, and the progress may then go down.
+    /// every square walked over must be free, and the progress may then go down. A bounce
+    /// that would end on the square the piece started from is not a move (CN-C11).
     BounceBack,
 }
 
@@ -554,9 +555,10 @@ pub enum HomeEntry {
     /// Only a value 1 enters, onto step 1 (petits chevaux).
     StepByStepFromOne,
     /// The piece counts a move value of the roll (the sum, half of a double, or one die, as
-    /// for a track move) into the column, onto step `v`.
+    /// for a track move) into the column, onto step `v`; a die face alone does not count
+    /// (CN-C13).
     CountSteps,
-    /// Only a double `d-d` enters, onto step `d` (two dice only).
+    /// Only a whole, unspent double `d-d` enters, onto step `d` (two dice only, CN-C14).
     DoublesOnly,
 }
 
@@ -567,9 +569,10 @@ pub enum HomeClimb {
     /// From step `s`, a value `s + 1` climbs one step (default).
     #[default]
     NextStepExactFace,
-    /// From step `s`, a move value `v` of the roll climbs to step `s + v`.
+    /// From step `s`, a move value `v` of the roll climbs to step `s + v` (CN-C13).
     CountSteps,
-    /// From step `s`, a double `d-d` with `d > s` climbs to step `d` (two dice only).
+    /// From step `s`, a whole, unspent double `d-d` with `d > s` climbs to step `d` (two
+    /// dice only, CN-C14).
     DoublesOnly,
 }
 
@@ -656,10 +659,10 @@ pub struct Config {
     /// Whether kicks are forced (CN-S10, CN-A9).
     pub capture: Capture,
     /// Absolute track squares where no piece can be kicked (CN-A9); a move may not land on
-    /// an opponent there. Exits follow `start_occupied_by_opponent` only.
+    /// an opponent there. Exits follow `start_occupied_by_opponent` only (CN-C15).
     pub safe_squares: SquareSet,
     /// The four start squares are safe from track moves (CN-A9); exits follow
-    /// `start_occupied_by_opponent` only.
+    /// `start_occupied_by_opponent` only (CN-C15).
     pub start_square_safe: bool,
     /// Arrival at the door (CN-A10).
     pub door_rule: DoorRule,
