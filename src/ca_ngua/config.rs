@@ -540,7 +540,8 @@ pub enum DoorRule {
     /// step must not be above the top winning step.
     CountIntoHome,
     /// The piece walks up to the door and back for the rest of the count (petits chevaux);
-    /// every square walked over must be free, and the progress may then go down.
+    /// every square walked over must be free, and the progress may then go down. A bounce
+    /// that would end on the square the piece started from is not a move (CN-C11).
     BounceBack,
 }
 
@@ -554,9 +555,10 @@ pub enum HomeEntry {
     /// Only a value 1 enters, onto step 1 (petits chevaux).
     StepByStepFromOne,
     /// The piece counts a move value of the roll (the sum, half of a double, or one die, as
-    /// for a track move) into the column, onto step `v`.
+    /// for a track move) into the column, onto step `v`; a die face alone does not count
+    /// (CN-C13).
     CountSteps,
-    /// Only a double `d-d` enters, onto step `d` (two dice only).
+    /// Only a whole, unspent double `d-d` enters, onto step `d` (two dice only, CN-C14).
     DoublesOnly,
 }
 
@@ -567,9 +569,10 @@ pub enum HomeClimb {
     /// From step `s`, a value `s + 1` climbs one step (default).
     #[default]
     NextStepExactFace,
-    /// From step `s`, a move value `v` of the roll climbs to step `s + v`.
+    /// From step `s`, a move value `v` of the roll climbs to step `s + v` (CN-C13).
     CountSteps,
-    /// From step `s`, a double `d-d` with `d > s` climbs to step `d` (two dice only).
+    /// From step `s`, a whole, unspent double `d-d` with `d > s` climbs to step `d` (two
+    /// dice only, CN-C14).
     DoublesOnly,
 }
 
@@ -624,8 +627,9 @@ pub struct Config {
     /// With one die: the faces that allow an exit (§1.5: 1 and 6).
     pub exit_faces: FaceSet,
     /// The exit uses up the roll: the piece stands on the start square (CN-S7, CN-A3). When
-    /// `false` the exit spends nothing and the same roll is then played as usual (one exit
-    /// per roll).
+    /// `false` the exit spends nothing and the same roll is then played as usual. Either way
+    /// the exit comes first: at most one per roll, offered only while no part of the roll
+    /// has been used (CN-C12).
     pub exit_consumes_roll: bool,
     /// An exit onto a start square held by an opponent (CN-A4).
     pub start_occupied_by_opponent: StartConflict,
@@ -646,17 +650,19 @@ pub struct Config {
     pub max_consecutive_bonus: Option<u8>,
     /// How the dice are spent (CN-A7).
     pub dice_usage: DiceUsage,
-    /// What a double allows (CN-S8, CN-A7, CN-C3).
+    /// What a double allows (CN-S8, CN-A7, CN-C3). With two dice, `SumOnly` is refused with
+    /// `door_rule` `ExactStop` or `BounceBack` and with `home_climb = CountSteps`: a piece
+    /// one square short of a target it must hit exactly could wait for ever (CN-C18).
     pub doubles_move: DoublesMove,
     /// Which pieces block a move (CN-S9, CN-A8).
     pub blocking: Blocking,
     /// Whether kicks are forced (CN-S10, CN-A9).
     pub capture: Capture,
     /// Absolute track squares where no piece can be kicked (CN-A9); a move may not land on
-    /// an opponent there. Exits follow `start_occupied_by_opponent` only.
+    /// an opponent there. Exits follow `start_occupied_by_opponent` only (CN-C15).
     pub safe_squares: SquareSet,
     /// The four start squares are safe from track moves (CN-A9); exits follow
-    /// `start_occupied_by_opponent` only.
+    /// `start_occupied_by_opponent` only (CN-C15).
     pub start_square_safe: bool,
     /// Arrival at the door (CN-A10).
     pub door_rule: DoorRule,
@@ -674,9 +680,14 @@ pub struct Config {
     pub win_steps: [u8; 4],
     /// When a player with two colours has finished (CN-A13).
     pub multi_colour_win: MultiColourWin,
-    /// A player may kick the pieces of their own other colour (CN-A13, CN-C6).
+    /// The player's other colour is treated exactly as an opponent everywhere (CN-A13,
+    /// CN-C17): it can be landed on and kicked, it blocks as an opponent does under
+    /// `blocking`, and `start_occupied_by_opponent` applies to it on an exit. When `false`
+    /// (default) it counts as the player's own pieces (CN-C6).
     pub kick_own_other_colour: bool,
     /// Play goes on for the other places after the first finisher (CN-S3, CN-A14, CN-C7).
+    /// When `false` with three or more players, only the winner is placed. Two players always
+    /// get places 1 and 2 when one finishes, whatever this says (CN-C16).
     pub continue_for_places: bool,
     /// Money per kick, settled after the game (CN-S10, CN-A15); see
     /// [`State::settlement`](super::State::settlement).
@@ -897,20 +908,30 @@ impl Config {
                 "DoublesOnly needs two dice: one die never rolls a double",
             ));
         }
-        if self.home_climb == HomeClimb::CountSteps
-            && two
-            && self.dice_usage == DiceUsage::SumAsOneMove
-            && self.doubles_move == DoublesMove::SumOnly
-        {
-            return Err(ConfigError::new(
-                "home_climb",
-                "CountSteps with SumOnly never moves 1, so a piece could be stuck below the top",
-            ));
+        // CN-C18: SumOnly never moves a piece by 1, so with two dice a piece one square short
+        // of a target it must hit exactly could wait for ever, and whole games freeze.
+        if two && self.doubles_move == DoublesMove::SumOnly {
+            let pair = match (self.door_rule, self.home_climb) {
+                (DoorRule::ExactStop, _) => Some("door_rule ExactStop"),
+                (DoorRule::BounceBack, _) => Some("door_rule BounceBack"),
+                (_, HomeClimb::CountSteps) => Some("home_climb CountSteps"),
+                _ => None,
+            };
+            if let Some(other) = pair {
+                return Err(ConfigError::new(
+                    "doubles_move",
+                    format!(
+                        "doubles_move SumOnly with {other} can freeze the game with two dice: \
+                         SumOnly never moves 1, so a piece one square short of a target it \
+                         must hit exactly waits for ever (CN-C18)"
+                    ),
+                ));
+            }
         }
         if !(1..=2).contains(&self.home_actions_per_roll) {
             return Err(ConfigError::new(
                 "home_actions_per_roll",
-                format!("{}: 1 or 2", self.home_actions_per_roll),
+                format!("{}: 1 or 2 (CN-C18)", self.home_actions_per_roll),
             ));
         }
         let mut w = self.win_steps;

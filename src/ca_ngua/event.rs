@@ -122,9 +122,12 @@ pub enum Event {
 /// Why a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum EndReason {
-    /// Every player has a place (with `continue_for_places`, CN-C7).
+    /// Every player has a place (with `continue_for_places`, or with two players whatever
+    /// it says, CN-C7, CN-C16).
     AllPlaced,
-    /// The first player finished and play stopped (`continue_for_places = false`, CN-S3).
+    /// The first player finished and play stopped (`continue_for_places = false` with three
+    /// or more players, CN-S3, CN-C7); only the winner is placed. Two players always end
+    /// with [`EndReason::AllPlaced`], places 1 and 2 (CN-C16).
     FirstFinisher,
     /// The game reached `max_actions` ([`Config::max_actions`](super::Config::max_actions));
     /// players who had finished keep their places, the others are unplaced.
@@ -181,8 +184,9 @@ pub enum Illegal {
     /// This roll already brought a piece out.
     #[error("this roll has already brought a piece out")]
     ExitAlreadyTaken,
-    /// The exit needs the whole roll, and part of it is spent.
-    #[error("the exit needs the whole roll, and part of it is spent")]
+    /// An exit comes first: it needs a roll with no part spent, and part of this one is
+    /// spent (CN-A3, CN-C12, whether or not the exit uses up the roll).
+    #[error("an exit comes first: part of this roll is already spent")]
     RollPartlyUsed,
     /// The start square is held by an own piece (CN-A4) or, under
     /// `StartConflict::Blocked`, by an opponent.

@@ -1,5 +1,5 @@
 //! Cờ cá ngựa ("horse chess"), the Vietnamese race game of the Ludo family, exact to the
-//! rules contract (rule IDs CN-S1 … CN-S11, CN-A1 … CN-A16, CN-C1 … CN-C10).
+//! rules contract (rule IDs CN-S1 … CN-S11, CN-A1 … CN-A16, CN-C1 … CN-C18).
 //!
 //! Two to four players race their four horses each one lap counter-clockwise around a
 //! 56-square track, into their home column, and up to the steps 6, 5, 4 and 3. Two dice are
@@ -32,7 +32,10 @@
 //! - Games end after [`Config::max_actions`] actions (default 20 000) with
 //!   [`EndReason::ActionLimit`]: kicks can otherwise repeat forever. This is
 //!   [`Game::max_moves`].
-//! - Variant details the rules file leaves open are documented on each [`Config`] option.
+//! - Variant details the rules file leaves open are documented on each [`Config`] option;
+//!   those its clarifications settle (CN-C11 … CN-C18: bounces that go nowhere, the exit
+//!   first, places with two players, the other colour as an opponent, configurations that
+//!   can freeze) are cited there too.
 //!
 //! ```
 //! use dangian::ca_ngua::{Action, Config, State};

@@ -214,6 +214,20 @@ impl State {
         self.config.seats.owner_byte(c as usize)
     }
 
+    /// Whether colours `a` and `b` are on one side: the same colour, or two colours of one
+    /// player (CN-C6) unless `kick_own_other_colour` makes the other colour an opponent
+    /// everywhere (CN-C17).
+    #[inline]
+    fn same_side(&self, a: u8, b: u8) -> bool {
+        a == b || (!self.config.kick_own_other_colour && self.owner_of(a) == self.owner_of(b))
+    }
+
+    /// Whether colour `oc` is on the side of the colour to move ([`State::same_side`]).
+    #[inline]
+    fn is_own(&self, oc: u8) -> bool {
+        self.same_side(oc, self.colour)
+    }
+
     /// The occupant of track square `sq` that blocks the piece `me` (`1 + 4c + p`) passing
     /// it under the blocking rule (CN-S9, CN-A8), or 0.
     #[inline]
@@ -226,8 +240,10 @@ impl State {
         let mc = (me - 1) >> 2;
         match self.config.blocking {
             Blocking::AnyPiece => occ,
+            // CN-C6 / CN-C17: the player's other colour is own, or an opponent under
+            // kick_own_other_colour.
             Blocking::OpponentOnly => {
-                if self.owner_of(oc) == self.owner_of(mc) {
+                if self.same_side(oc, mc) {
                     0
                 } else {
                     occ
@@ -303,8 +319,7 @@ impl State {
             return Ok(0);
         }
         let oc = (occ - 1) >> 2;
-        let own = self.owner_of(oc) == self.owner_of(c);
-        if oc == c || (own && !self.config.kick_own_other_colour) {
+        if self.is_own(oc) {
             return Err(Illegal::LandsOnOwn {
                 piece,
                 colour: Colour(oc),
@@ -403,8 +418,10 @@ impl State {
                 roll: self.roll_value(),
             });
         }
-        // CN-A3: an exit that uses up the roll needs all of it.
-        if self.config.exit_consumes_roll && self.roll.used != 0 {
+        // CN-A3, CN-C12: the exit comes first. Whether or not it uses up the roll, it is
+        // offered only while no part of the roll is spent (a track move, an entry or a climb
+        // ends the chance of an exit for the rest of the roll).
+        if self.roll.used != 0 {
             return Err(Illegal::RollPartlyUsed);
         }
         // CN-C2: yard pieces are interchangeable; the lowest-numbered one goes.
@@ -417,14 +434,12 @@ impl State {
         let mut victim = 0;
         if occ != 0 {
             let oc = (occ - 1) >> 2;
-            let own = self.owner_of(oc) == self.owner_of(c);
             // CN-A4: own piece → illegal; opponent → kicked (or blocked by option). CN-C6: a
-            // player's other colour counts as own unless kick_own_other_colour.
-            let kick = if own {
-                oc != c && self.config.kick_own_other_colour
-            } else {
-                self.config.start_occupied_by_opponent == StartConflict::Kick
-            };
+            // player's other colour counts as own; CN-C17: under kick_own_other_colour it is
+            // an opponent, so `start_occupied_by_opponent` applies to it too. CN-C15: safe
+            // squares play no part in an exit.
+            let kick =
+                !self.is_own(oc) && self.config.start_occupied_by_opponent == StartConflict::Kick;
             if !kick {
                 return Err(Illegal::StartOccupied {
                     square: sq,
@@ -1033,11 +1048,14 @@ impl State {
             return;
         }
         self.place_player(p, events);
-        if !self.config.continue_for_places {
+        let players = self.config.players();
+        // CN-C7: with three or more players and no play for places, only the winner is
+        // placed. CN-C16: two players always get places 1 and 2, whatever
+        // `continue_for_places` says.
+        if !self.config.continue_for_places && players > 2 {
             self.end_game(EndReason::FirstFinisher, events);
             return;
         }
-        let players = self.config.players();
         if players - self.placed_count <= 1 {
             // The last player left takes the last place (CN-C7).
             if let Some(last) = (0..players).find(|&q| self.placed_mask & (1 << q) == 0) {

@@ -389,9 +389,11 @@ impl State {
                 if setup.to_move.is_some() || setup.roll.is_some() {
                     return bad("a finished game has no colour to move and no roll".into());
                 }
+                // CN-C7, CN-C16: two players always play to places 1 and 2.
+                let for_places = cfg.continue_for_places || players == 2;
                 let ok = match reason {
-                    EndReason::AllPlaced => cfg.continue_for_places && unfinished == 0,
-                    EndReason::FirstFinisher => !cfg.continue_for_places && s.placed_count == 1,
+                    EndReason::AllPlaced => for_places && unfinished == 0,
+                    EndReason::FirstFinisher => !for_places && s.placed_count == 1,
                     EndReason::ActionLimit => s.move_number == cfg.max_actions,
                 };
                 if !ok {
@@ -406,7 +408,7 @@ impl State {
                 return bad("the phase and the end reason disagree".into());
             }
             (phase, None) => {
-                let still = if cfg.continue_for_places {
+                let still = if cfg.continue_for_places || players == 2 {
                     unfinished >= 2
                 } else {
                     s.placed_count == 0
