@@ -1372,3 +1372,142 @@ fn dm_c6_default_is_two_players() {
     assert_eq!(Config::default().players, 2);
     assert_eq!(State::new(Config::default()).unwrap().seats(), 2);
 }
+
+#[test]
+fn dm_c7_blocker_collects_every_hand_its_own_included() {
+    // DM-C7: three players; seat 0 closes the layout on 0 (the chợ is empty): cá. Under
+    // BlockerCollects seat 0 is charged every hand: its own 68, seat 1's 26 and seat 2's 32;
+    // seats 1 and 2 score 0.
+    let c = Config {
+        fish_scoring: FishScoring::BlockerCollects,
+        ..Config::with_players(3)
+    };
+    let hands = [
+        &format!("0-6 {SEAT0_AFTER}")[..],
+        "1-3 1-4 1-5 1-6 2-2",
+        "2-3 2-4 2-5 3-3 4-4",
+    ];
+    let mut s = closing_position(c, &hands, |i| i % 3);
+    assert!(s.boneyard().is_empty());
+    assert_eq!(
+        [0, 1, 2].map(|n| s.hand_points(seat(n))),
+        [6 + 68, 26, 32],
+        "pips before the closing play"
+    );
+    let ev = apply(&mut s, play("0-6", End::Right));
+    assert!(ev.contains(&Event::Fish {
+        setter: seat(0),
+        closed: false
+    }));
+    assert!(ev.contains(&Event::RoundScored {
+        result: RoundResult {
+            round: 1,
+            end: RoundEnd::Fish,
+            seat: seat(0),
+            points: points(&[126, 0, 0])
+        },
+        scores: points(&[126, 0, 0]),
+    }));
+    // 126 ≥ 101: the match is over, seat 0 last.
+    assert_eq!(s.outcome().unwrap().places, [3, 1, 1, 0]);
+}
+
+#[test]
+fn dm_c8_at_most_eight_redeals_per_round_then_the_deal_stands() {
+    // DM-C8: a hand with five doubles is dealt again, at most 8 times in a round; the deal
+    // after the eighth re-deal stands.
+    assert_eq!(MAX_REDEALS, 8);
+    let c = Config {
+        redeal_if_doubles_at_least: Some(5),
+        ..Config::default()
+    };
+    let hands = ["0-0 1-1 2-2 3-3 4-4 0-1 0-2", "0-3 0-4 0-5 0-6 1-2 1-3 1-4"];
+    let mut s = State::new(c).unwrap();
+    for n in 1..=8u8 {
+        let ev = deal(&mut s, &hands);
+        assert_eq!(
+            ev.last(),
+            Some(&Event::Redealt {
+                seat: seat(0),
+                doubles: 5
+            }),
+            "deal {n}"
+        );
+        assert_eq!(s.redeals(), n);
+        assert_eq!(s.phase(), Phase::Deal);
+    }
+    let ev = deal(&mut s, &hands);
+    assert!(
+        matches!(ev.last(), Some(Event::Led { tile, .. }) if *tile == t("0-0")),
+        "the ninth deal stands: {:?}",
+        ev.last()
+    );
+    assert_eq!(s.redeals(), 8);
+    assert_eq!(s.phase(), Phase::Play);
+    // The count starts at 0 in every round: a round that used all 8 re-deals ends, and the
+    // next round's first deal with five doubles is dealt again.
+    let mut setup = Pos::new(c, &["3-5", "4-6 0-0"], &[(1, "3-3", End::Left)], 0).setup();
+    setup.redeals = 8;
+    let mut s = State::from_setup(setup).unwrap();
+    let ev = apply(&mut s, play("3-5", End::Left));
+    assert_eq!(ev.last(), Some(&Event::RoundStarted { round: 2 }));
+    assert_eq!(s.redeals(), 0);
+    let ev = deal(&mut s, &hands);
+    assert_eq!(
+        ev.last(),
+        Some(&Event::Redealt {
+            seat: seat(0),
+            doubles: 5
+        })
+    );
+    assert_eq!(s.redeals(), 1);
+}
+
+#[test]
+fn dm_c9_round_cap_is_4_x_players_x_loss_threshold() {
+    // DM-C9: with max_rounds = None the match ends after 4 × players × loss_threshold rounds
+    // (here 4 × 3 × 2 = 24), places by the totals as usual, end reason RoundCap.
+    let c = Config {
+        loss_threshold: 2,
+        ..Config::with_players(3)
+    };
+    assert_eq!(c.max_rounds, None);
+    assert_eq!(c.round_cap(), 24);
+    assert_eq!(
+        Config {
+            loss_threshold: 101,
+            ..Config::with_players(4)
+        }
+        .round_cap(),
+        4 * 4 * 101
+    );
+    // Seat 2 goes out; seat 0 holds only 0-0 (adds 0), seat 1 holds 0-1 (adds 1).
+    let at_round = |round: u32| {
+        let hands = ["0-0", "0-1", "2-3"];
+        let mut pos = Pos::new(c, &hands, &[(1, "3-3", End::Left)], 2);
+        pos.scores = &[1, 0, 0];
+        pos.round = round;
+        pos.last_round = Some(RoundResult {
+            round: round - 1,
+            end: RoundEnd::Out,
+            seat: seat(1),
+            points: points(&[0, 0, 0]),
+        });
+        let mut s = pos.state();
+        let ev = apply(&mut s, play("2-3", End::Left));
+        (s, ev)
+    };
+    let (s, ev) = at_round(23);
+    assert_eq!(ev.last(), Some(&Event::RoundStarted { round: 24 }));
+    assert!(!s.is_over());
+    let (s, ev) = at_round(24);
+    assert_eq!(
+        ev.last(),
+        Some(&Event::MatchEnded {
+            reason: EndReason::RoundCap,
+            scores: points(&[1, 1, 0]),
+            places: [2, 2, 1, 0]
+        })
+    );
+    assert_eq!(s.outcome().unwrap().reason, EndReason::RoundCap);
+}
