@@ -23,6 +23,7 @@
 //! score 50% in every game, and the printed rate is A's share of the points (a draw is half).
 //! A Cờ cá ngựa game stops once the first player has finished, which decides it.
 
+use dangian::GameConfig;
 use std::time::{Duration, Instant};
 
 use dangian::bot::{Bot, Evaluate, Level, MctsBot, MctsSettings, RandomBot};
@@ -90,7 +91,7 @@ impl ArenaGame for dangian::domino::State {}
 impl ArenaGame for dangian::ca_ngua::State {
     /// Places are taken in finishing order, so the first finisher decides.
     fn decided(&self) -> Option<Vec<Seat>> {
-        let first = self.places().next()?;
+        let first = self.finishing_order().next()?;
         Some(vec![first])
     }
 }

@@ -323,7 +323,7 @@ fn boxed<G: Playable>(game: Recorded<G>) -> AnyGame {
 }
 
 fn new_typed<G: Playable>(config_json: &str) -> Result<AnyGame, AnyError> {
-    let config = if config_json.trim().is_empty() {
+    let config = if config_json.is_empty() {
         G::Config::default()
     } else {
         G::Config::from_json(config_json)?
@@ -351,6 +351,36 @@ fn load_typed<G: Playable>(record: &Record) -> Result<AnyGame, AnyError> {
     Ok(boxed(record.resume::<G>()?))
 }
 
+fn replay_lines_typed<G: Playable>(
+    record: &Record,
+    mut line: impl FnMut(String),
+) -> Result<(), AnyError> {
+    let mut game = record.start::<G>()?;
+    let actions = record.parsed_actions::<G>()?;
+    let mut events = Vec::new();
+    for (index, action) in actions.into_iter().enumerate() {
+        events.clear();
+        game.apply(action, &mut events)
+            .map_err(|e| RecordError::Illegal {
+                index,
+                text: action.to_string(),
+                reason: e.to_string(),
+            })?;
+        let json = serde_json::json!({
+            "index": index,
+            "action": action,
+            "events": events,
+            "state": game,
+        });
+        line(json.to_string());
+    }
+    line(match game.outcome() {
+        Some(outcome) => serde_json::json!({ "outcome": outcome }).to_string(),
+        None => serde_json::json!({ "to_move": game.to_move() }).to_string(),
+    });
+    Ok(record.check_hash(&game)?)
+}
+
 fn presets_of<G: Playable>() -> &'static [&'static str] {
     G::Config::PRESETS
 }
@@ -360,8 +390,8 @@ fn seed_rules_json<G: Playable>() -> String {
 }
 
 impl AnyGame {
-    /// A new game of `kind` under the config in `config_json` (a JSON object; `""` and `{}`
-    /// are the seed rules, and missing fields take their defaults).
+    /// A new game of `kind` under the config in `config_json` (a JSON object; the empty
+    /// text and `{}` are the seed rules, and missing fields take their defaults).
     ///
     /// # Errors
     /// [`AnyError::Config`] when the text is not a JSON object of the game's config, or the
@@ -409,6 +439,22 @@ impl AnyGame {
         dispatch!(record.game, load_typed(&record))
     }
 
+    /// Replay a record action by action as lines of JSON (what the `replay` example prints):
+    /// for each action `{"index", "action", "events", "state"}`, then a last line
+    /// `{"outcome": …}` when the game is over or `{"to_move": …}` when it is not (as
+    /// [`ToMove`] is written in JSON, e.g. `{"kind":"seat","seat":1}`). Each line goes to
+    /// `line` as soon as it is made.
+    ///
+    /// The record's format and rules version are checked before anything is replayed; after
+    /// the lines, the final hash is checked.
+    ///
+    /// # Errors
+    /// The first thing wrong with the record; the lines of the actions before it have been
+    /// given to `line` by then.
+    pub fn replay_lines(record: &Record, line: impl FnMut(String)) -> Result<(), AnyError> {
+        dispatch!(record.game, replay_lines_typed(record, line))
+    }
+
     /// Wrap a typed game that records itself.
     pub fn from_recorded<G: Playable>(game: Recorded<G>) -> AnyGame {
         boxed(game)
@@ -441,6 +487,13 @@ impl AnyGame {
     /// Who acts next.
     pub fn to_move(&self) -> ToMove {
         self.0.to_move()
+    }
+    /// The seat that decides now, or `None` when chance is to move or the game is over.
+    pub fn seat_to_move(&self) -> Option<Seat> {
+        match self.0.to_move() {
+            ToMove::Seat(s) => Some(s),
+            ToMove::Chance | ToMove::Over => None,
+        }
     }
     /// Whether the game is over.
     pub fn is_over(&self) -> bool {

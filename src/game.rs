@@ -148,7 +148,16 @@ impl From<ToMoveJson> for ToMove {
 /// code, and the text (`Display` / `FromStr`) is the form for logs and records. None of the
 /// three depends on the state: the same id always means the same action.
 pub trait Action:
-    Copy + Eq + Debug + Display + FromStr<Err = ParseActionError> + Send + Sync + 'static
+    Copy
+    + Eq
+    + Debug
+    + Display
+    + FromStr<Err = ParseActionError>
+    + Serialize
+    + DeserializeOwned
+    + Send
+    + Sync
+    + 'static
 {
     /// Every id is below this.
     const ID_COUNT: u32;
@@ -496,6 +505,13 @@ pub trait GameConfig:
 
     /// The preset called `name` (one of [`PRESETS`](GameConfig::PRESETS)), or `None`.
     fn preset(name: &str) -> Option<Self>;
+
+    /// Every preset with its name, in the order of [`PRESETS`](GameConfig::PRESETS).
+    fn presets() -> impl Iterator<Item = (&'static str, Self)> {
+        Self::PRESETS
+            .iter()
+            .filter_map(|&name| Self::preset(name).map(|c| (name, c)))
+    }
 
     /// How many seats play under these rules.
     fn seats(&self) -> u8;

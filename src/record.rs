@@ -195,8 +195,19 @@ impl Record {
     /// [`RecordError::Json`] (not JSON, an unknown or repeated field, a field of the wrong
     /// type) or [`RecordError::Format`].
     pub fn from_json(json: &str) -> Result<Record, RecordError> {
-        let record: Record =
-            serde_json::from_str(json).map_err(|e| RecordError::Json(clip(&e.to_string())))?;
+        /// The one field every version of the format has.
+        #[derive(Deserialize)]
+        struct Format<'a> {
+            #[serde(borrow)]
+            format: std::borrow::Cow<'a, str>,
+        }
+        let record: Record = serde_json::from_str(json).map_err(|e| {
+            // A record of another format fails for its other fields: say which format it is.
+            match serde_json::from_str::<Format<'_>>(json) {
+                Ok(f) if f.format != RECORD_FORMAT => RecordError::Format(clip(&f.format)),
+                _ => RecordError::Json(clip(&e.to_string())),
+            }
+        })?;
         if record.format != RECORD_FORMAT {
             return Err(RecordError::Format(clip(&record.format)));
         }
@@ -329,7 +340,8 @@ impl Record {
         Ok(game)
     }
 
-    fn check_hash<G: Game>(&self, game: &G) -> Result<(), RecordError> {
+    /// Check `game` against the record's final hash, if it has one.
+    pub(crate) fn check_hash<G: Game>(&self, game: &G) -> Result<(), RecordError> {
         if let Some(expected) = &self.final_hash {
             let actual = hash_text(game.state_hash());
             if !actual.eq_ignore_ascii_case(expected) {

@@ -18,6 +18,13 @@ const YELLOW: Colour = Colour::YELLOW;
 const BLUE: Colour = Colour::BLUE;
 const GREEN: Colour = Colour::GREEN;
 
+/// The event that ends the game `s`, after checking that it ended for `reason`.
+fn game_over(s: &State, reason: EndReason) -> Event {
+    let outcome = s.outcome().expect("the game is over");
+    assert_eq!(outcome.reason, reason);
+    Event::GameOver { outcome }
+}
+
 fn two(a: u8, b: u8) -> Roll {
     Roll::Two(a.min(b), a.max(b))
 }
@@ -28,9 +35,9 @@ fn red(pieces: [i8; 4]) -> [[i8; 4]; 4] {
 }
 
 fn setup(cfg: Config, pieces: [[i8; 4]; 4], colour: Colour) -> Setup {
-    let mut s = Setup::start(cfg);
+    let mut s = Setup::new(cfg);
     s.pieces = pieces;
-    s.to_move = Some(colour);
+    s.colour_to_move = Some(colour);
     s.tries_left = 0;
     s
 }
@@ -112,7 +119,7 @@ fn cat(parts: &[Vec<Event>]) -> Vec<Event> {
 #[test]
 fn cn_s1_equipment_two_dice_four_colours_four_pieces() {
     let g = State::new(Config::default()).unwrap();
-    assert_eq!(g.rules().dice, Dice::Two);
+    assert_eq!(g.config().dice, Dice::Two);
     assert_eq!(g.seats(), 4);
     assert_eq!(g.pieces(), [[Y; 4]; 4]);
     assert_eq!(
@@ -160,7 +167,7 @@ fn cn_s3_cn_c7_others_play_on_for_the_places_and_the_last_takes_last_place() {
         BLUE,
     );
     st.finished_colours = vec![RED, YELLOW];
-    st.places = vec![Seat(0), Seat(1)];
+    st.finishing_order = vec![Seat(0), Seat(1)];
     st.phase = Phase::Move;
     st.roll = Some(CurrentRoll {
         dice: two(3, 5),
@@ -187,9 +194,7 @@ fn cn_s3_cn_c7_others_play_on_for_the_places_and_the_last_takes_last_place() {
                 seat: Seat(3),
                 place: 4
             },
-            Event::GameOver {
-                reason: EndReason::AllPlaced
-            },
+            game_over(&s, EndReason::AllPlaced),
         ]
     );
     let out = s.outcome().unwrap();
@@ -228,9 +233,7 @@ fn cn_a14_continue_for_places_false_stops_at_the_first_finisher() {
     let ev = play(&mut s, "3^1");
     assert_eq!(
         ev.last(),
-        Some(&Event::GameOver {
-            reason: EndReason::FirstFinisher
-        })
+        Some(&game_over(&s, EndReason::FirstFinisher))
     );
     // CN-C7: only the winner is placed; the others all lose.
     assert_eq!(s.outcome().unwrap().places, [1, 0, 0, 0]);
@@ -792,9 +795,9 @@ fn cn_a6_bonus_roll_options() {
     // Default: 6-1 allows an exit but gives no bonus roll.
     let mut s = at_move(Config::default(), red([Y; 4]), RED, two(1, 6));
     assert_eq!(play(&mut s, "x0").last(), Some(&turn(GREEN, 3)));
-    // DoublesOrPair(6, 1): it does.
+    // DoublesOrPair { a: 6, b: 1 }: it does.
     let cfg = Config {
-        bonus_roll_on: BonusRule::DoublesOrPair(6, 1),
+        bonus_roll_on: BonusRule::DoublesOrPair { a: 6, b: 1 },
         ..Config::default()
     };
     let mut s = at_move(cfg, red([Y; 4]), RED, two(1, 6));
@@ -804,7 +807,7 @@ fn cn_a6_bonus_roll_options() {
     );
     // Faces([1, 6]) with two dice: either die showing 1 or 6.
     let cfg = Config {
-        bonus_roll_on: BonusRule::Faces(FaceSet::ONE_AND_SIX),
+        bonus_roll_on: BonusRule::Faces { faces: FaceSet::ONE_AND_SIX },
         ..Config::default()
     };
     let mut s = at_move(cfg, red([10, Y, Y, Y]), RED, two(1, 3));
@@ -1282,7 +1285,7 @@ fn cn_a13_multi_colour_win() {
             }
         ]
     );
-    assert_eq!(s.places().count(), 0);
+    assert_eq!(s.finishing_order().count(), 0);
     // Red is skipped from now on; blue still plays for player 0.
     // AnyColour: the first colour home wins for its player.
     let cfg = Config {
@@ -1446,7 +1449,7 @@ fn cn_c10_presets_and_the_first_colour() {
     let one = Config::one_die();
     assert_eq!(one.dice, Dice::One);
     assert_eq!(one.tries_when_no_piece_out, 3);
-    assert_eq!(one.bonus_roll_on, BonusRule::Faces(FaceSet::ONE_AND_SIX));
+    assert_eq!(one.bonus_roll_on, BonusRule::Faces { faces: FaceSet::ONE_AND_SIX });
     // One die: the three tries stay; a 1 exits and gives a bonus roll.
     let mut s = State::new(one).unwrap();
     assert_eq!(s.tries_left(), 3);
@@ -1712,9 +1715,7 @@ fn cn_c16_cn_c7_two_players_always_get_places_1_and_2() {
                     seat: Seat(1),
                     place: 2
                 },
-                Event::GameOver {
-                    reason: EndReason::AllPlaced
-                },
+                game_over(&s, EndReason::AllPlaced),
             ],
             "continue_for_places = {continue_for_places}"
         );
@@ -2012,7 +2013,7 @@ fn worked_example_geometry() {
 #[test]
 fn setup_validation_refuses_impossible_positions() {
     let bad = |f: &dyn Fn(&mut Setup)| {
-        let mut s = Setup::start(Config::default());
+        let mut s = Setup::new(Config::default());
         f(&mut s);
         State::from_setup(s).expect_err("impossible")
     };
@@ -2023,7 +2024,7 @@ fn setup_validation_refuses_impossible_positions() {
     bad(&|s| s.pieces[0][0] = -2);
     bad(&|s| s.finished_colours = vec![RED]); // not on the winning steps
     bad(&|s| s.pieces[0] = [61, 60, 59, 58]); // on them but not listed
-    bad(&|s| s.to_move = Some(Colour(7)));
+    bad(&|s| s.colour_to_move = Some(Colour(7)));
     bad(&|s| s.phase = Phase::Move); // no roll
     bad(&|s| {
         s.phase = Phase::Move;
@@ -2038,7 +2039,7 @@ fn setup_validation_refuses_impossible_positions() {
     bad(&|s| s.kicks[0][0] = 1);
     bad(&|s| s.tries_left = 4);
     let cfg = Config::two_players();
-    let mut s = Setup::start(cfg);
+    let mut s = Setup::new(cfg);
     s.pieces[1][0] = 3; // yellow is not in play
     assert!(State::from_setup(s).is_err());
 }

@@ -61,7 +61,7 @@ fn state_json(s: &State, history: &[Value]) -> Value {
     json!({
         "round": s.round(),
         "phase": phase,
-        "to_move": s.actor().map(|a| a.0),
+        "to_move": s.turn().map(|a| a.0),
         "hands": (0..n).map(|i| s.hand(Seat(i as u8)).iter().map(tile_json).collect::<Vec<_>>()).collect::<Vec<_>>(),
         "boneyard": s.boneyard().iter().map(tile_json).collect::<Vec<_>>(),
         "line": s.line().as_slice().iter().map(|p| json!([p.left, p.right])).collect::<Vec<_>>(),
@@ -100,7 +100,7 @@ fn check_file(name: &str) -> (usize, usize) {
         for (i, act) in acts.iter().enumerate() {
             let (seat, action) = action_of(act);
             let at = format!("{name} game {index} action {i} {act}");
-            assert_eq!(state.actor(), Some(Seat(seat)), "{at}: acting seat");
+            assert_eq!(state.turn(), Some(Seat(seat)), "{at}: acting seat");
             if legal[i].is_null() {
                 assert_eq!(state.to_move(), ToMove::Chance, "{at}: chance expected");
             } else {

@@ -7,7 +7,7 @@ use dangian::domino::{
     LaterLead, Opening, Phase, Placed, Placement, Ranking, RoundEnd, RoundResult, SeatOrder, Setup,
     State, TieBreak, Tile, TileSet, MAX_REDEALS,
 };
-use dangian::{ActionList, ChanceList, Game, NoEvents, Seat, ToMove};
+use dangian::{ActionList, ChanceList, Game, NoEvents, Outcome, Seat, ToMove};
 
 // ---- helpers ------------------------------------------------------------------------------
 
@@ -60,6 +60,20 @@ fn seat(n: u8) -> Seat {
 
 fn hand(s: &State, n: u8) -> Vec<Tile> {
     s.hand(Seat(n)).iter().collect()
+}
+
+/// The event that ends a match: its reason, the totals of the seats playing, and the places.
+fn game_over(reason: EndReason, scores: &[u32], places: [u8; 4]) -> Event {
+    let mut outcome = Outcome {
+        reason,
+        seats: scores.len() as u8,
+        scores: [0; 4],
+        places,
+    };
+    for (dst, &s) in outcome.scores.iter_mut().zip(scores) {
+        *dst = s as i32;
+    }
+    Event::GameOver { outcome }
 }
 
 fn points(p: &[u32]) -> [u32; 4] {
@@ -125,7 +139,7 @@ impl<'a> Pos<'a> {
             config: self.config,
             round: self.round,
             phase: self.phase,
-            to_move: Some(Seat(self.to_move)),
+            turn: Some(Seat(self.to_move)),
             hands,
             boneyard,
             leader: plays.first().map_or(Seat(0), |p| p.seat),
@@ -599,11 +613,7 @@ fn dm_s12_the_match_ends_at_101_lowest_first() {
     let (s, ev) = three_player_end(&[95, 60, 70], &["6-6", "5-5 4-6 4-5 0-1", "2-3"], "2-3", c);
     assert_eq!(
         ev.last(),
-        Some(&Event::MatchEnded {
-            reason: EndReason::LossThreshold,
-            scores: points(&[107, 90, 70]),
-            places: [3, 2, 1, 0],
-        })
+        Some(&game_over(EndReason::LossThreshold, &[107, 90, 70], [3, 2, 1, 0]))
     );
     assert_eq!(s.phase(), Phase::Over);
     assert_eq!(s.to_move(), ToMove::Over);
@@ -739,7 +749,7 @@ fn round_two(config: Config, last: RoundResult, prev_leader: u8) -> State {
         config,
         round: 2,
         phase: Phase::Deal,
-        to_move: Some(seat(0)),
+        turn: Some(seat(0)),
         hands: vec![vec![]; n],
         boneyard: Tile::all().collect(),
         plays: vec![],
@@ -856,7 +866,7 @@ fn dm_a3_one_then_pass() {
     let mut s = pos.state();
     apply(&mut s, Action::Draw(t("5-6")));
     assert_eq!(s.phase(), Phase::Draw);
-    assert_eq!(s.actor(), Some(seat(0)));
+    assert_eq!(s.turn(), Some(seat(0)));
 }
 
 #[test]
@@ -1062,11 +1072,7 @@ fn dm_a8_ties_share_a_place_or_break_on_the_last_round() {
     assert_eq!(s.scores(), &[105, 40, 40]);
     assert_eq!(
         ev.last(),
-        Some(&Event::MatchEnded {
-            reason: EndReason::LossThreshold,
-            scores: points(&[105, 40, 40]),
-            places: [3, 1, 1, 0]
-        })
+        Some(&game_over(EndReason::LossThreshold, &[105, 40, 40], [3, 1, 1, 0]))
     );
     assert_eq!(s.outcome().unwrap().winner(), None);
     // TieBreakLastRound: seat 2 added 0 in the last round, seat 1 added 10.
@@ -1085,7 +1091,7 @@ fn dm_a8_several_seats_over_the_limit_in_one_round() {
     let (s, ev) = three_player_end(&[95, 100, 10], &hands, "2-3", Config::with_players(3));
     assert_eq!(s.scores(), &[117, 119, 10]);
     assert_eq!(s.outcome().unwrap().places, [2, 3, 1, 0]);
-    assert!(matches!(ev.last(), Some(Event::MatchEnded { .. })));
+    assert!(matches!(ev.last(), Some(Event::GameOver { .. })));
 }
 
 #[test]
@@ -1099,11 +1105,7 @@ fn dm_a8_max_rounds_and_the_round_cap_guard() {
     let ev = apply(&mut s, play("3-5", End::Left));
     assert_eq!(
         ev.last(),
-        Some(&Event::MatchEnded {
-            reason: EndReason::MaxRounds,
-            scores: points(&[0, 10]),
-            places: [1, 2, 0, 0]
-        })
+        Some(&game_over(EndReason::MaxRounds, &[0, 10], [1, 2, 0, 0]))
     );
     // The engine guard: 4 × players × loss_threshold rounds when max_rounds is unset. A
     // round can add nothing (the loser holds only 0-0); at the cap the match ends.
@@ -1124,11 +1126,7 @@ fn dm_a8_max_rounds_and_the_round_cap_guard() {
     let ev = apply(&mut s, play("3-5", End::Left));
     assert_eq!(
         ev.last(),
-        Some(&Event::MatchEnded {
-            reason: EndReason::RoundCap,
-            scores: [0; 4],
-            places: [1, 1, 0, 0]
-        })
+        Some(&game_over(EndReason::RoundCap, &[0, 0], [1, 1, 0, 0]))
     );
     assert_eq!(s.max_moves(), 24 * c.round_move_bound());
 }
@@ -1213,7 +1211,7 @@ fn dm_c1_deal_order_and_uniform_chance() {
     let mut s = State::new(Config::default()).unwrap();
     for k in 0..14u8 {
         assert_eq!(s.to_move(), ToMove::Chance);
-        assert_eq!(s.actor(), Some(seat(k / 7)));
+        assert_eq!(s.turn(), Some(seat(k / 7)));
         let mut chance = ChanceList::new();
         s.chance_outcomes(&mut chance);
         assert_eq!(chance.len(), 28 - usize::from(k));
@@ -1258,7 +1256,7 @@ fn dm_c2_forced_steps_are_automatic() {
     // Seat 1 holds no 0: its turn is a chance draw, not a decision.
     assert_eq!(s.to_move(), ToMove::Chance);
     assert_eq!(s.phase(), Phase::Draw);
-    assert_eq!(s.actor(), Some(seat(1)));
+    assert_eq!(s.turn(), Some(seat(1)));
 }
 
 #[test]
@@ -1503,11 +1501,7 @@ fn dm_c9_round_cap_is_4_x_players_x_loss_threshold() {
     let (s, ev) = at_round(24);
     assert_eq!(
         ev.last(),
-        Some(&Event::MatchEnded {
-            reason: EndReason::RoundCap,
-            scores: points(&[1, 1, 0]),
-            places: [2, 2, 1, 0]
-        })
+        Some(&game_over(EndReason::RoundCap, &[1, 1, 0], [2, 2, 1, 0]))
     );
     assert_eq!(s.outcome().unwrap().reason, EndReason::RoundCap);
 }

@@ -1,12 +1,13 @@
 //! Property tests: conservation after every action, illegal ids refused with the state
 //! unchanged, JSON round trips, record replay, faithful events, and untrusted setups.
 
+use dangian::GameConfig;
 use dangian::o_an_quan::{Action, BigStone, Config, EndReason, Event, Setup, State};
 use dangian::{Action as _, ActionList, Game, NoEvents, Record, Recorded, Seat};
 use proptest::prelude::*;
 
 fn preset() -> impl Strategy<Value = Config> {
-    (0..Config::presets().len()).prop_map(|i| Config::presets()[i].1)
+    (0..Config::PRESETS.len()).prop_map(|i| Config::preset(Config::PRESETS[i]).expect("preset"))
 }
 
 /// Play the choices (`byte % legal.len()`), calling `f(before, action, events, after)`.
@@ -87,7 +88,7 @@ proptest! {
     /// Replaying the record of a game gives the same state as live play.
     #[test]
     fn record_replay(config in preset(), choices in prop::collection::vec(any::<u8>(), 0..150)) {
-        let mut rec = Recorded::<State>::new(config, Some(9)).unwrap();
+        let mut rec = Recorded::<State>::new(config).unwrap();
         let mut legal = ActionList::new();
         for &c in &choices {
             rec.game().legal_actions(&mut legal);
@@ -129,11 +130,11 @@ proptest! {
                         pile[usize::from(seat.0)] -= 5 * i32::from(per_square);
                         assert_eq!(pile[usize::from(seat.0)], pile_after);
                     }
-                    Event::GameEnd { scores, winner, .. } => {
-                        assert_eq!(Some(scores), after.final_scores());
-                        assert_eq!(winner, after.winner());
+                    Event::GameOver { outcome } => {
+                        assert_eq!(Some(outcome), after.outcome());
+                        assert_eq!(outcome.winner(), after.winner());
                     }
-                    Event::TurnEnd { .. } | Event::MatchSettled { .. } => {}
+                    _ => {}
                 }
             }
             assert_eq!(dan, after.board(), "after {a}");
@@ -177,7 +178,7 @@ proptest! {
             dan,
             big: [code(big[0]), code(big[1])],
             cap_dan: cap,
-            to_move: Seat(to_move),
+            turn: Seat(to_move),
             ply,
             end,
             history: Vec::new(),

@@ -1,6 +1,7 @@
 //! The generic random-play invariant checker over the default rules, every preset and
 //! hand-made variant configs, and a proptest over generated configs.
 
+use dangian::GameConfig;
 use dangian::o_an_quan::{
     CapResolution, ChainCapture, Config, DirectionRule, EndCondition, Leftover, QuanSetup, Refill,
     RelayAtQuan, RelayLoop, State,
@@ -169,7 +170,7 @@ fn arb_config() -> impl Strategy<Value = Config> {
             1u8..=8,
             prop_oneof![
                 Just(QuanSetup::BigStone),
-                (1u8..=12).prop_map(QuanSetup::SmallStones)
+                (1u8..=12).prop_map(|count| QuanSetup::SmallStones { count })
             ],
             1u8..=12,
         ),

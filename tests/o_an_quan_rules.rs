@@ -1,6 +1,7 @@
 //! Scenario tests: one or more per rule ID of the Ô ăn quan rules (OAQ-S*, OAQ-A*, OAQ-C*):
 //! a position, a move, the exact resulting position and events.
 
+use dangian::GameConfig;
 use dangian::o_an_quan::{
     Action, BigStone, CapResolution, ChainCapture, Config, Dir, DirectionRule, EndCondition,
     EndReason, Event, Illegal, Leftover, Match, MatchMode, NextStarter, QuanSetup, Refill,
@@ -91,7 +92,7 @@ fn oaq_s1_board_and_setup() {
     assert_eq!(s.captured_dan(A), 0);
     assert_eq!(s.captured_dan(B), 0);
     assert_eq!(s.ply(), 0);
-    assert_eq!(s.player_to_move(), Some(A));
+    assert_eq!(s.turn(), Some(A));
 }
 
 /// OAQ-S2: the first player is an input of the config.
@@ -102,7 +103,7 @@ fn oaq_s2_first_player() {
         ..Config::default()
     })
     .unwrap();
-    assert_eq!(s.player_to_move(), Some(B));
+    assert_eq!(s.turn(), Some(B));
     assert_eq!(
         legal(&s),
         ["b1-", "b1+", "b2-", "b2+", "b3-", "b3+", "b4-", "b4+", "b5-", "b5+"]
@@ -201,7 +202,7 @@ fn v1_oaq_s4_relay_then_capture() {
     assert_eq!(s.board(), [1, 0, 0, 6, 6, 6, 1, 0, 6, 6, 6, 6]);
     assert_eq!(s.big_stones(), [ON, ON]);
     assert_eq!(s.captured_dan(A), 6);
-    assert_eq!(s.player_to_move(), Some(B));
+    assert_eq!(s.turn(), Some(B));
 }
 
 /// V2 (OAQ-S5): a quan falls on move 1; A scores 11.
@@ -370,7 +371,7 @@ fn oaq_s8_refill_with_debt_oaq_c1_oaq_c2() {
         2,
         "OAQ-C2: the refill is part of the move, not a ply"
     );
-    assert_eq!(s.player_to_move(), Some(B));
+    assert_eq!(s.turn(), Some(B));
 }
 
 /// OAQ-C7: BorrowAsDebt refills even when the lender could not pay physically.
@@ -424,7 +425,7 @@ fn oaq_s9_end_both_quan_empty_oaq_c4_final_count() {
     let out = s.outcome().unwrap();
     assert_eq!(out.places[..2], [1, 2]);
     assert_eq!(out.winner(), Some(A));
-    assert!(s.player_to_move().is_none());
+    assert!(s.turn().is_none());
     let mut t = s;
     assert_eq!(t.apply(act("b1+"), &mut NoEvents), Err(Illegal::GameOver));
 }
@@ -486,7 +487,7 @@ fn oaq_s11_oaq_a11_match_debt_carry_over() {
     let mut totals = [0i32; 2];
     for game in 0..3u32 {
         assert_eq!(
-            m.game().player_to_move(),
+            m.game().turn(),
             Some(Seat((game % 2) as u8)),
             "alternate"
         );
@@ -551,7 +552,7 @@ fn oaq_a11_next_starter_winner_and_stake() {
     assert_eq!(m.balance(), [scores[0] - 30, scores[1] - 30]);
     let winner = m.game().winner();
     m.next_game().unwrap();
-    assert_eq!(m.game().player_to_move(), Some(winner.unwrap_or(A)));
+    assert_eq!(m.game().turn(), Some(winner.unwrap_or(A)));
 }
 
 // ---- variants ---------------------------------------------------------------------------
@@ -1000,7 +1001,7 @@ fn oaq_a13_four_ply_cycle() {
         play(&mut s, m);
     }
     assert_eq!(s.board(), s0.board());
-    assert_eq!(s.player_to_move(), Some(A));
+    assert_eq!(s.turn(), Some(A));
     assert_eq!(s.ply(), 4);
 }
 

@@ -68,7 +68,7 @@ pub unsafe extern "C" fn dg_o_an_quan_board(
             for (q, big) in s.big_stones().iter().enumerate() {
                 b.big_on_board[q] = u32::from(*big == BigStone::OnBoard);
                 b.big_captured_by[q] = match big {
-                    BigStone::CapturedBy { seat: seat } => i32::from(seat.0),
+                    BigStone::CapturedBy { seat } => i32::from(seat.0),
                     _ => -1,
                 };
             }
@@ -231,7 +231,7 @@ pub unsafe extern "C" fn dg_ca_ngua_board(
     unsafe {
         snapshot(game, out, |g| {
             let s = g.typed::<State>().ok_or_else(|| wrong_game("Cờ cá ngựa"))?;
-            let rules = s.rules();
+            let rules = s.config();
             let mut b = DgCaNguaBoard {
                 track_len: u32::from(rules.track_len),
                 colour_to_move: s.colour_to_move().map_or(-1, |c| i32::from(c.0)),

@@ -103,8 +103,9 @@ pub unsafe extern "C" fn dg_game_new(
         // SAFETY: the caller's contract for `config_json`.
         let config = unsafe { optional_text_arg(config_json, config_len, "config_json") }?;
         let kind = game_kind(kind)?;
+        // Only an empty text stands for the seed rules; whitespace alone is not JSON.
         let config = config.unwrap_or("");
-        if !config.trim().is_empty() {
+        if !config.is_empty() {
             syntax(config, "config")?;
         }
         let game = AnyGame::new(kind, config)?;

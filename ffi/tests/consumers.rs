@@ -27,7 +27,7 @@ pub fn expected_game_lines(seed: u64) -> Vec<String> {
     GameKind::ALL
         .iter()
         .map(|&kind| {
-            let mut game = AnyGame::new(kind, None, Some(seed)).expect("default config");
+            let mut game = AnyGame::new(kind, "").expect("default config");
             let mut rng = GameRng::new(seed);
             let mut legal = ActionList::new();
             loop {
@@ -40,7 +40,7 @@ pub fn expected_game_lines(seed: u64) -> Vec<String> {
                         legal[((m * 7 + 3) % legal.len() as u32) as usize]
                     }
                 };
-                game.apply(id, None, None).expect("legal");
+                game.apply(id).expect("legal");
             }
             let o = game.outcome().expect("over");
             let join = |v: Vec<String>| v.join(",");
@@ -50,8 +50,8 @@ pub fn expected_game_lines(seed: u64) -> Vec<String> {
                 game.move_number(),
                 game.state_hash(),
                 o.reason,
-                join(o.scores.iter().map(i32::to_string).collect()),
-                join(o.places.iter().map(u8::to_string).collect()),
+                join(o.scores[..usize::from(o.seats)].iter().map(i32::to_string).collect()),
+                join(o.places[..usize::from(o.seats)].iter().map(u8::to_string).collect()),
             )
         })
         .collect()
@@ -300,14 +300,15 @@ fn check_consumer_with_bots(
 fn expected_bot_lines(seed: u64) -> Vec<String> {
     let mut lines = Vec::new();
     for kind in GameKind::ALL {
-        let mut game = AnyGame::new(kind, None, Some(seed)).expect("default config");
+        let mut game = AnyGame::new(kind, "").expect("default config");
         let mut rng = GameRng::new(seed);
         while game.to_move() == ToMove::Chance {
             let id = game.sample_chance(&mut rng).expect("chance");
-            game.apply(id, None, None).expect("legal");
+            game.apply(id).expect("legal");
         }
+        let seat = game.seat_to_move().expect("a seat is to move");
         for level in [Level::Easy, Level::Medium, Level::Hard] {
-            let best = game.bot_hints(level, 1)[0].action;
+            let best = game.bot_choose(u32::from(seat.0), level, 1).expect("a choice");
             lines.push(format!(
                 "bot {} level {} action {best}",
                 kind.name(),

@@ -519,13 +519,13 @@ fn null_input_pointers_are_refused() {
     // dg_game_load: the text, and the out-parameter.
     let record = Game::finished(OAQ).text(dg_game_save);
     refuses(DgStatus::NullPointer, || unsafe {
-        dg_game_load(null(), 0, &mut out)
+        dg_game_load(null(), 0, 7, &mut out)
     });
     refuses(DgStatus::NullPointer, || unsafe {
-        dg_game_load(null(), record.len(), &mut out)
+        dg_game_load(null(), record.len(), 7, &mut out)
     });
     refuses(DgStatus::NullPointer, || unsafe {
-        dg_game_load(record.as_ptr(), record.len(), null_mut())
+        dg_game_load(record.as_ptr(), record.len(), 7, null_mut())
     });
     assert!(out.is_null());
     // dg_game_action_id: the text, with and without a length.
@@ -747,7 +747,7 @@ fn invalid_utf8_is_refused() {
                 dg_game_new(kind, bytes.as_ptr(), bytes.len(), 1, &mut out)
             });
             refuses(DgStatus::InvalidUtf8, || unsafe {
-                dg_game_load(bytes.as_ptr(), bytes.len(), &mut out)
+                dg_game_load(bytes.as_ptr(), bytes.len(), 7, &mut out)
             });
             assert!(out.is_null());
             let g = Game::fresh(kind);
@@ -780,7 +780,7 @@ fn invalid_json_is_refused() {
             });
             assert!(msg.starts_with("config:"), "{msg}");
             refuses(DgStatus::InvalidJson, || unsafe {
-                dg_game_load(text.as_ptr(), text.len(), &mut out)
+                dg_game_load(text.as_ptr(), text.len(), 7, &mut out)
             });
             assert!(out.is_null());
         }
@@ -1018,14 +1018,14 @@ fn the_outcome_before_the_end_is_refused() {
 
 fn load(json: &[u8]) -> (DgStatus, *mut DgGame) {
     let mut out = null_mut();
-    let st = unsafe { dg_game_load(json.as_ptr(), json.len(), &mut out) };
+    let st = unsafe { dg_game_load(json.as_ptr(), json.len(), 7, &mut out) };
     (st, out)
 }
 
 fn refuses_record(json: &str, status: DgStatus, says: &str) {
     let mut out = null_mut();
     let msg = refuses(status, || unsafe {
-        dg_game_load(json.as_ptr(), json.len(), &mut out)
+        dg_game_load(json.as_ptr(), json.len(), 7, &mut out)
     });
     assert!(out.is_null(), "a handle for a refused record");
     assert!(
@@ -1055,9 +1055,43 @@ fn corrupt_and_forged_records_are_refused() {
         // Not JSON, and JSON that is not a record.
         refuses_record(&saved[..saved.len() / 2], DgStatus::InvalidJson, "record:");
         refuses_record("", DgStatus::InvalidJson, "record:");
-        for text in ["{}", "[]", "null", r#"{"format":"dangian-record/1"}"#] {
+        for text in ["{}", "[]", "null", r#"{"format":"dangian-record/2"}"#] {
             refuses_record(text, DgStatus::InvalidRecord, "not a record");
         }
+        // Unknown fields (an RNG seed among them: a record never holds one), a repeated
+        // field, a config that is not an object or repeats an option.
+        refuses_record(
+            &with(&|r| r["seed"] = 7.into()),
+            DgStatus::InvalidRecord,
+            "unknown field `seed`",
+        );
+        refuses_record(
+            &with(&|r| r["padding"] = "x".repeat(1000).into()),
+            DgStatus::InvalidRecord,
+            "unknown field `padding`",
+        );
+        refuses_record(
+            &saved.replacen("{\"format\"", "{\"actions\":[],\"format\"", 1),
+            DgStatus::InvalidRecord,
+            "duplicate field `actions`",
+        );
+        refuses_record(
+            &with(&|r| r["config"] = serde_json::json!([5])),
+            DgStatus::InvalidRecord,
+            "a config is a JSON object",
+        );
+        // The saved config writes every option; the same option once more is refused.
+        let option = record["config"]
+            .as_object()
+            .and_then(|c| c.keys().next())
+            .expect("an option")
+            .clone();
+        let twice = saved.replacen(
+            "\"config\":{",
+            &format!("\"config\":{{\"{option}\":{},", record["config"][&option]),
+            1,
+        );
+        refuses_record(&twice, DgStatus::InvalidRecord, "duplicate field");
         refuses_record(
             &with(&|r| r["game"] = "chess".into()),
             DgStatus::InvalidRecord,
@@ -1065,14 +1099,14 @@ fn corrupt_and_forged_records_are_refused() {
         );
         // Another format or rules version.
         refuses_record(
-            &with(&|r| r["format"] = "dangian-record/2".into()),
+            &with(&|r| r["format"] = "dangian-record/1".into()),
             DgStatus::InvalidRecord,
             "unknown record format",
         );
         refuses_record(
-            &with(&|r| r["rules_version"] = 2.into()),
+            &with(&|r| r["rules_version"] = 1.into()),
             DgStatus::InvalidRecord,
-            "rules version 2",
+            "rules version 1",
         );
         // A config that is not this game's, or fails validation.
         refuses_record(

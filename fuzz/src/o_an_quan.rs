@@ -1,5 +1,6 @@
 //! Fuzz bodies for Ô ăn quan: the generic bodies over every preset.
 
+use dangian::GameConfig;
 use dangian::o_an_quan::{Config, State};
 
 /// The preset picked by a byte.

@@ -278,3 +278,9 @@ mod tests {
         assert_eq!(Action::Roll { low: 6, high: 6 }.id(), 20);
     }
 }
+
+crate::game::action_as_text!(
+    Action,
+    "CaNguaAction",
+    "An action in Cờ cá ngựa notation: a roll \"r3-5\" (two dice) or \"r4\" (one die), an exit \"x2\", a track move \"0+8\", an entry into the home column \"1>3\", a climb \"2^1\"."
+);

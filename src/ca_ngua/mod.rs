@@ -73,6 +73,7 @@ use crate::game::{
 
 impl Game for State {
     type Config = Config;
+    type Setup = Setup;
     type Action = Action;
     type Event = Event;
     type Illegal = Illegal;
@@ -83,6 +84,20 @@ impl Game for State {
 
     fn new(config: Config) -> Result<Self, ConfigError> {
         State::new(config)
+    }
+
+    fn from_setup(setup: Setup) -> Result<Self, SetupError> {
+        State::from_setup(setup)
+    }
+
+    fn to_setup(&self) -> Setup {
+        State::to_setup(self)
+    }
+
+    /// The player of the colour to act, while the game goes on.
+    fn turn(&self) -> Option<Seat> {
+        self.colour_to_move()
+            .map(|c| Seat(self.config.seats.owner_byte(c.index())))
     }
 
     fn config(&self) -> &Config {
@@ -204,11 +219,12 @@ impl Game for State {
     }
 
     fn hash_state(&self, h: &mut StateHasher) {
-        // Everything in one buffer, fed at once: config digest, pieces, turn, roll, tries,
-        // bonus streak, finished colours, places, end reason, then the kick tally and the
-        // move number as LEB128 varints (mostly one byte each).
+        // The config as its JSON (every option counts), then everything else in one buffer,
+        // fed at once: pieces, turn, roll, tries, bonus streak, finished colours, places, end
+        // reason, then the kick tally and the move number as LEB128 varints (mostly one byte
+        // each).
+        h.config(&self.config);
         let mut buf = [0u8; 160];
-        buf[..8].copy_from_slice(&self.config_digest.to_le_bytes());
         for (i, &p) in self.progress.as_flattened().iter().enumerate() {
             buf[8 + i] = p as u8;
         }
@@ -284,76 +300,3 @@ const TWO_DICE_BY_DRAW: [u8; 36] = {
     }
     table
 };
-
-/// A stable digest of every option of `c`, fed in a fixed order (kept in the state so that
-/// hashing a state does not walk the whole config each time).
-pub(crate) fn config_digest(c: &Config) -> u64 {
-    let mut h = StateHasher::default();
-    hash_config(c, &mut h);
-    h.finish()
-}
-
-fn hash_config(c: &Config, h: &mut StateHasher) {
-    for col in 0..4 {
-        h.u8(c.seats.owner_byte(col));
-    }
-    h.u8(c.first_colour.map_or(u8::MAX, |c| c.0));
-    h.u8(c.dice as u8);
-    h.u8(c.track_len);
-    h.u8(c.home_steps);
-    h.u8(c.turn_order as u8);
-    h.u8(u8::from(c.exit_on_doubles));
-    h.u8(c.exit_on_sum.unwrap_or(0));
-    for (a, b) in c.exit_on_pairs.pairs() {
-        h.u8(a * 8 + b);
-    }
-    h.u8(0xff);
-    for f in c.exit_faces.faces() {
-        h.u8(f);
-    }
-    h.u8(0xff);
-    h.u8(u8::from(c.exit_consumes_roll));
-    h.u8(c.start_occupied_by_opponent as u8);
-    h.u8(c.tries_when_no_piece_out);
-    h.u8(c.tries_condition as u8);
-    match c.bonus_roll_on {
-        BonusRule::Doubles => h.u8(0),
-        BonusRule::DoublesOrPair(a, b) => {
-            h.u8(1);
-            h.u8(a);
-            h.u8(b);
-        }
-        BonusRule::Faces(set) => {
-            h.u8(2);
-            for f in set.faces() {
-                h.u8(f);
-            }
-        }
-    }
-    h.u8(u8::from(c.bonus_exclusive_with_exit));
-    h.u8(u8::from(c.bonus_when_no_move));
-    h.u8(c.max_consecutive_bonus.unwrap_or(0));
-    h.u8(c.dice_usage as u8);
-    h.u8(c.doubles_move as u8);
-    h.u8(c.blocking as u8);
-    h.u8(c.capture as u8);
-    h.u64(c.safe_squares.bits());
-    h.u8(u8::from(c.start_square_safe));
-    h.u8(c.door_rule as u8);
-    h.u8(c.home_entry as u8);
-    h.u8(c.home_climb as u8);
-    h.u8(c.home_values as u8);
-    h.u8(c.home_actions_per_roll);
-    h.bytes(&c.win_steps);
-    h.u8(c.multi_colour_win as u8);
-    h.u8(u8::from(c.kick_own_other_colour));
-    h.u8(u8::from(c.continue_for_places));
-    match c.kick_stake {
-        None => h.u8(0),
-        Some(s) => {
-            h.u8(1);
-            h.u64(s as u64);
-        }
-    }
-    h.u32(c.max_actions);
-}

@@ -131,10 +131,10 @@ impl State {
         let two = self.config.dice == Dice::Two;
         match self.config.bonus_roll_on {
             BonusRule::Doubles => two && a == b,
-            BonusRule::DoublesOrPair(x, y) => {
+            BonusRule::DoublesOrPair { a: x, b: y } => {
                 two && (a == b || (a == x && b == y) || (a == y && b == x))
             }
-            BonusRule::Faces(set) => set.contains(a) || (two && set.contains(b)),
+            BonusRule::Faces { faces: set } => set.contains(a) || (two && set.contains(b)),
         }
     }
 
@@ -1072,6 +1072,8 @@ impl State {
         self.roll = RollState::default();
         self.tries_left = 0;
         self.bonus_streak = 0;
-        events.emit(Event::GameOver { reason });
+        if let Some(outcome) = crate::Game::outcome(self) {
+            events.emit(Event::GameOver { outcome });
+        }
     }
 }

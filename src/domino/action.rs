@@ -86,18 +86,11 @@ impl fmt::Display for Action {
     }
 }
 
-impl serde::Serialize for Action {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Action {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Action, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::game::action_as_text!(
+    Action,
+    "DominoAction",
+    "An action in Domino notation: \"play 3-5 L\" or \"play 3-5 R\" (a tile at an end), \"market\" (choose to draw), and the chance outcomes \"deal 2-6\" and \"draw 0-4\"."
+);
 
 impl FromStr for Action {
     type Err = ParseActionError;

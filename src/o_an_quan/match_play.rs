@@ -131,7 +131,7 @@ impl Match {
     fn starter(&self) -> Seat {
         // The seat that moved first in the current game: the mover at ply 0 alternates.
         let ply = self.game.ply();
-        let now = self.game.setup().to_move;
+        let now = self.game.to_setup().turn;
         if ply % 2 == 0 {
             now
         } else {

@@ -82,9 +82,9 @@ pub struct Setup {
     pub big: [BigStone; 2],
     /// Captured dân of A and B; negative = a debt to the opponent (OAQ-C1).
     pub cap_dan: [i32; 2],
-    /// The player to move; once the game is over, the player who would have moved (for
+    /// Whose turn it is; once the game is over, the player who would have moved (for
     /// [`EndReason::NoRefill`]: the player who could not refill).
-    pub to_move: Seat,
+    pub turn: Seat,
     /// Plies (moves) played.
     pub ply: u32,
     /// Why the game ended, or `None` while it goes on.
@@ -114,7 +114,7 @@ impl Setup {
             dan,
             big: [big; 2],
             cap_dan: [0; 2],
-            to_move: config.first_player,
+            turn: config.first_player,
             ply: 0,
             end: None,
             history: Vec::new(),
@@ -168,7 +168,7 @@ impl State {
             dan: setup.dan,
             big: setup.big,
             cap_dan: setup.cap_dan,
-            to_move: setup.to_move,
+            to_move: setup.turn,
             end: setup.end,
             ply: setup.ply,
             hist,
@@ -185,7 +185,7 @@ impl State {
     pub fn from_setup(setup: Setup) -> Result<State, SetupError> {
         let c = setup.config;
         c.validate()?;
-        if setup.to_move.0 > 1 {
+        if setup.turn.0 > 1 {
             return Err(bad("to_move must be seat 0 or 1"));
         }
         for (i, b) in setup.big.iter().enumerate() {
@@ -296,7 +296,7 @@ impl State {
             dan: self.dan,
             big: self.big,
             cap_dan: self.cap_dan,
-            to_move: self.to_move,
+            turn: self.to_move,
             ply: self.ply,
             end: self.end,
             history: self.hist[..usize::from(self.hist_len)].to_vec(),
