@@ -406,6 +406,47 @@ impl AnyGame {
         dispatch!(record.game, load_typed(&record))
     }
 
+    /// Replay a record action by action as lines of JSON (what the `replay` example prints):
+    /// for each action `{"index", "action", "events", "state"}`, then a last line
+    /// `{"outcome": …}` when the game is over or `{"to_move": …}` when it is not (`"Chance"`
+    /// or `{"Seat": n}`, as [`ToMove`] is written in JSON). Each line goes to `line` as soon as
+    /// it is made.
+    ///
+    /// The record's format and rules version are checked before anything is replayed
+    /// ([`Record::check_version`]); after the lines, the whole record is loaded as
+    /// [`AnyGame::from_record_json`] does, which also checks the final hash.
+    ///
+    /// # Errors
+    /// The first thing wrong with the record; the lines of the actions before it have been
+    /// given to `line` by then.
+    pub fn replay_lines(record: &Record, mut line: impl FnMut(String)) -> Result<(), AnyError> {
+        record.check_version()?;
+        let config = record.config.to_string();
+        let mut game = AnyGame::new(record.game, Some(&config), record.seed)?;
+        for (index, text) in record.actions.iter().enumerate() {
+            let id = game
+                .action_id(text)
+                .map_err(|e| AnyError::Notation(format!("action {index}: {e}")))?;
+            let mut events = Vec::new();
+            game.apply(id, None, Some(&mut events))
+                .map_err(|e| AnyError::Illegal(format!("action {index} ({text}): {e}")))?;
+            let state: serde_json::Value = serde_json::from_str(&game.state_json())
+                .map_err(|e| AnyError::State(e.to_string()))?;
+            line(
+                serde_json::json!({
+                    "index": index, "action": text, "events": events, "state": state,
+                })
+                .to_string(),
+            );
+        }
+        line(match game.outcome() {
+            Some(outcome) => serde_json::json!({ "outcome": outcome }).to_string(),
+            None => serde_json::json!({ "to_move": game.to_move() }).to_string(),
+        });
+        AnyGame::from_record_json(&record.to_json())?;
+        Ok(())
+    }
+
     /// The typed game inside, when it is a `G`.
     pub fn typed<G: crate::bot::Evaluate + std::fmt::Display>(&self) -> Option<&G> {
         self.0

@@ -7,7 +7,7 @@
 //! when the record carries one, so a corrupt or forged record is an error, never a wrong game.
 //!
 //! ```json
-//! {"format":"dangian-record/1","game":"o_an_quan","rules_version":1,
+//! {"format":"dangian-record/1","game":"o_an_quan","rules_version":2,
 //!  "config":{},"seed":7,"actions":["a1+","b9-"],"final_hash":"9f0c2a5e11d2c3b4"}
 //! ```
 #![forbid(unsafe_code)]
@@ -19,9 +19,24 @@ use crate::game::{Action, ConfigError, Game, GameKind, NoEvents, ParseActionErro
 /// The `format` field of every record this version writes and reads.
 pub const RECORD_FORMAT: &str = "dangian-record/1";
 
-/// The rules version of this release. A record made under another rules version is refused
-/// rather than replayed under rules that may differ.
-pub const RULES_VERSION: u32 = 1;
+/// The rules version of this release, written into every [`Record`]. A record made under
+/// another rules version is refused ([`RecordError::RulesVersion`]) rather than replayed
+/// under rules that may differ.
+///
+/// It is bumped whenever any rule of any of the three games changes behaviour for some
+/// config, however rare (a different legal action, event, result, end or refused config),
+/// so that no record ever replays under rules other than those it was played under. Pure
+/// refactors, new documentation and new options whose default keeps the old behaviour do
+/// not bump it.
+///
+/// History:
+/// - 1: the first release.
+/// - 2: the clarifications OAQ-C11, OAQ-C12 (Ô ăn quan: `Split` gives the odd leftover stone
+///   to A; a repeated position leaves out the captured piles; `repetition_limit` 2..=8) and
+///   CN-C7, CN-C12, CN-C16, CN-C17, CN-C18 (Cờ cá ngựa: no exit once part of the roll is
+///   used; places 1 and 2 for two players; `kick_own_other_colour` makes the other colour an
+///   opponent everywhere; configs that can freeze are refused).
+pub const RULES_VERSION: u32 = 2;
 
 /// A saved game: enough to replay it action by action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -61,9 +76,10 @@ pub enum RecordError {
         /// The game in the record.
         found: GameKind,
     },
-    /// The rules version differs from this release's.
+    /// The rules version differs from this release's ([`RULES_VERSION`]).
     #[error(
-        "the record was made under rules version {0}; this release plays version {RULES_VERSION}"
+        "the record was made under rules version {0}; this release plays rules version \
+         {RULES_VERSION} and does not replay a game under other rules"
     )]
     RulesVersion(u32),
     /// The config cannot be read or is invalid.
@@ -152,10 +168,27 @@ impl Record {
         serde_json::to_string(self).unwrap_or_default()
     }
 
+    /// Whether this release may replay the record at all: its format is [`RECORD_FORMAT`]
+    /// and its rules version is [`RULES_VERSION`]. Every replay checks this first, so a
+    /// record is never replayed under rules other than those it was played under.
+    ///
+    /// # Errors
+    /// [`RecordError::Format`] or [`RecordError::RulesVersion`].
+    pub fn check_version(&self) -> Result<(), RecordError> {
+        if self.format != RECORD_FORMAT {
+            return Err(RecordError::Format(self.format.clone()));
+        }
+        if self.rules_version != RULES_VERSION {
+            return Err(RecordError::RulesVersion(self.rules_version));
+        }
+        Ok(())
+    }
+
     /// The game's config, read and validated.
     ///
     /// # Errors
-    /// [`RecordError::WrongGame`], [`RecordError::RulesVersion`] or [`RecordError::Config`].
+    /// [`RecordError::Format`], [`RecordError::WrongGame`], [`RecordError::RulesVersion`] or
+    /// [`RecordError::Config`].
     pub fn config<G: Game>(&self) -> Result<G::Config, RecordError> {
         if self.format != RECORD_FORMAT {
             return Err(RecordError::Format(self.format.clone()));
@@ -166,9 +199,7 @@ impl Record {
                 found: self.game,
             });
         }
-        if self.rules_version != RULES_VERSION {
-            return Err(RecordError::RulesVersion(self.rules_version));
-        }
+        self.check_version()?;
         serde_json::from_value(self.config.clone()).map_err(|e| RecordError::Config(e.to_string()))
     }
 

@@ -86,7 +86,10 @@ fn every_call() -> Vec<(&'static str, Call)> {
             "dg_game_load",
             Box::new(|_| {
                 let mut out = ptr::null_mut();
-                let json = br#"{"format":"dangian-record/1","game":"o_an_quan","rules_version":1,"config":{},"actions":[]}"#;
+                let json = format!(
+                    r#"{{"format":"dangian-record/1","game":"o_an_quan","rules_version":{},"config":{{}},"actions":[]}}"#,
+                    crate::RULES_VERSION
+                );
                 let st = unsafe { dg_game_load(json.as_ptr(), json.len(), &mut out) };
                 assert!(out.is_null(), "no handle on failure");
                 st
