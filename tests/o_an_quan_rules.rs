@@ -1225,8 +1225,8 @@ fn oaq_c12_a_repeated_position_ignores_the_captured_piles() {
                 })
             );
             let mut before_refill = s.board();
-            for c in 1..=5 {
-                before_refill[c] -= 1;
+            for d in &mut before_refill[1..=5] {
+                *d -= 1;
             }
             assert_eq!(before_refill, reached);
             assert_eq!((s.captured_dan(A) + 5, s.captured_dan(B)), (14, 31));
