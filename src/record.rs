@@ -30,9 +30,23 @@ use crate::game::{
 /// The `format` field of every record this version writes and reads.
 pub const RECORD_FORMAT: &str = "dangian-record/2";
 
-/// The rules version of this release. It goes up whenever any rule of any game changes its
-/// behaviour under some config, so that a record is never replayed under rules other than
-/// those it was played under: a record of another rules version is refused.
+/// The rules version of this release, written into every [`Record`]. A record made under
+/// another rules version is refused ([`RecordError::RulesVersion`]) rather than replayed
+/// under rules that may differ.
+///
+/// It is bumped whenever any rule of any of the three games changes behaviour for some
+/// config, however rare (a different legal action, event, result, end or refused config),
+/// so that no record ever replays under rules other than those it was played under. Pure
+/// refactors, new documentation and new options whose default keeps the old behaviour do
+/// not bump it.
+///
+/// History:
+/// - 1: the first release.
+/// - 2: the clarifications OAQ-C11, OAQ-C12 (Ô ăn quan: `Split` gives the odd leftover stone
+///   to A; a repeated position leaves out the captured piles; `repetition_limit` 2..=8) and
+///   CN-C7, CN-C12, CN-C16, CN-C17, CN-C18 (Cờ cá ngựa: no exit once part of the roll is
+///   used; places 1 and 2 for two players; `kick_own_other_colour` makes the other colour an
+///   opponent everywhere; configs that can freeze are refused).
 pub const RULES_VERSION: u32 = 2;
 
 /// A saved game: enough to replay it action by action.
@@ -58,13 +72,18 @@ pub struct Record {
     pub final_hash: Option<String>,
 }
 
+/// Two records are equal when they say the same: the config and the start compare as JSON
+/// values, whatever their spacing and key order.
 impl PartialEq for Record {
     fn eq(&self, other: &Record) -> bool {
+        fn value(raw: &RawValue) -> Option<serde_json::Value> {
+            serde_json::from_str(raw.get()).ok()
+        }
         self.format == other.format
             && self.game == other.game
             && self.rules_version == other.rules_version
-            && self.config.get() == other.config.get()
-            && self.start.as_ref().map(|s| s.get()) == other.start.as_ref().map(|s| s.get())
+            && value(&self.config) == value(&other.config)
+            && self.start.as_deref().map(value) == other.start.as_deref().map(value)
             && self.actions == other.actions
             && self.final_hash == other.final_hash
     }
@@ -92,7 +111,7 @@ pub enum RecordError {
     },
     /// The rules version differs from this release's.
     #[error(
-        "the record was made under rules version {0}; this release plays version {RULES_VERSION}"
+        "the record was made under rules version {0}; this release plays rules version {RULES_VERSION}"
     )]
     RulesVersion(u32),
     /// The config cannot be read or is invalid.

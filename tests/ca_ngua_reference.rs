@@ -125,7 +125,7 @@ fn config_for(options: &Value, expected: Config) -> Config {
     if c.dice == Dice::One {
         // The single-die preset's bonus faces (§1.5).
         assert_eq!(
-            json!({"Faces": o("bonus_faces")}),
+            json!({"kind": "faces", "faces": o("bonus_faces")}),
             serde_json::to_value(c.bonus_roll_on).unwrap()
         );
     }

@@ -7,13 +7,31 @@ use dangian::o_an_quan::{
     EndReason, Event, Illegal, Leftover, Match, MatchMode, NextStarter, QuanSetup, Refill,
     RelayAtQuan, RelayLoop, Setup, State, TurnEndReason,
 };
-use dangian::{Action as _, ActionList, Game, GameRng, NoEvents, Seat};
+use dangian::{Action as _, ActionList, Game, GameRng, NoEvents, Outcome, Seat};
 
 const A: Seat = Seat(0);
 const B: Seat = Seat(1);
 const ON: BigStone = BigStone::OnBoard;
 const BY_A: BigStone = BigStone::CapturedBy { seat: A };
 const BY_B: BigStone = BigStone::CapturedBy { seat: B };
+
+/// The event that ends a game: why, the final totals of A and B, and the winner (`None` for
+/// a draw, which shares the first place).
+fn game_over(reason: EndReason, scores: [i32; 2], winner: Option<Seat>) -> Event {
+    let places = match winner {
+        Some(Seat(0)) => [1, 2, 0, 0],
+        Some(_) => [2, 1, 0, 0],
+        None => [1, 1, 0, 0],
+    };
+    Event::GameOver {
+        outcome: Outcome {
+            reason,
+            seats: 2,
+            scores: [scores[0], scores[1], 0, 0],
+            places,
+        },
+    }
+}
 
 fn pos(config: Config, dan: [u16; 12], big: [BigStone; 2], cap: [i32; 2], to_move: Seat) -> State {
     pos_at(config, dan, big, cap, to_move, 1)
@@ -32,7 +50,7 @@ fn pos_at(
         dan,
         big,
         cap_dan: cap,
-        to_move,
+        turn: to_move,
         ply,
         end: None,
         history: Vec::new(),
@@ -409,11 +427,7 @@ fn oaq_s9_end_both_quan_empty_oaq_c4_final_count() {
     let ev = play(&mut s, "a3+");
     assert_eq!(
         ev.last(),
-        Some(&Event::GameEnd {
-            reason: EndReason::BothQuanSquaresEmpty,
-            scores: [36, 34],
-            winner: Some(A)
-        })
+        Some(&game_over(EndReason::BothQuanSquaresEmpty, [36, 34], Some(A)))
     );
     assert_eq!(
         s.board(),
@@ -451,11 +465,7 @@ fn oaq_a10_oaq_c10_draw() {
     let ev = play(&mut s, "a3+");
     assert_eq!(
         ev.last(),
-        Some(&Event::GameEnd {
-            reason: EndReason::BothQuanSquaresEmpty,
-            scores: [35, 35],
-            winner: None
-        })
+        Some(&game_over(EndReason::BothQuanSquaresEmpty, [35, 35], None))
     );
     assert_eq!(s.winner(), None);
     assert_eq!(s.outcome().unwrap().places[..2], [1, 1]);
@@ -818,11 +828,7 @@ fn oaq_a8_oaq_c5_refill_or_lose() {
     assert_eq!(s.winner(), Some(A), "B could not refill: A wins");
     assert_eq!(
         ev.last(),
-        Some(&Event::GameEnd {
-            reason: EndReason::NoRefill,
-            scores: [4, 12],
-            winner: Some(A)
-        })
+        Some(&game_over(EndReason::NoRefill, [4, 12], Some(A)))
     );
     let mut s = refill_position(config, [ON, ON], 0, [44, 5]);
     play(&mut s, "a2-");
@@ -1023,11 +1029,7 @@ fn oaq_a13_repetition_limit_ends_cycle() {
     assert_eq!(s.ply(), 8);
     assert_eq!(
         ev.last(),
-        Some(&Event::GameEnd {
-            reason: EndReason::Repetition,
-            scores: [31, 19],
-            winner: Some(A)
-        })
+        Some(&game_over(EndReason::Repetition, [31, 19], Some(A)))
     );
     let (s, _) = run_cycle(
         Config {
@@ -1133,11 +1135,7 @@ fn oaq_c11_split_gives_the_odd_leftover_stone_to_a() {
     assert_eq!(s.final_scores(), Some([39, 31]));
     assert_eq!(
         ev.last(),
-        Some(&Event::GameEnd {
-            reason: EndReason::BothBigStonesCaptured,
-            scores: [39, 31],
-            winner: Some(A)
-        })
+        Some(&game_over(EndReason::BothBigStonesCaptured, [39, 31], Some(A)))
     );
     let t = s.final_scores().unwrap();
     assert_eq!(t[0] + t[1], split_config().total_points(), "zero-sum");
@@ -1226,8 +1224,8 @@ fn oaq_c12_a_repeated_position_ignores_the_captured_piles() {
                 })
             );
             let mut before_refill = s.board();
-            for c in 1..=5 {
-                before_refill[c] -= 1;
+            for d in &mut before_refill[1..=5] {
+                *d -= 1;
             }
             assert_eq!(before_refill, reached);
             assert_eq!((s.captured_dan(A) + 5, s.captured_dan(B)), (14, 31));
@@ -1258,10 +1256,7 @@ fn oaq_c12_a_cycle_is_caught_exactly_when_k_minus_1_times_p_is_at_most_16() {
         assert_eq!(s.end_reason(), Some(EndReason::Repetition), "k = {k}");
         assert!(matches!(
             ev.last(),
-            Some(Event::GameEnd {
-                reason: EndReason::Repetition,
-                ..
-            })
+            Some(Event::GameOver { outcome }) if outcome.reason == EndReason::Repetition
         ));
     }
     // k = 6 would need 5 earlier occurrences, 20 plies back: outside the window.
@@ -1284,7 +1279,7 @@ fn oaq_c12_the_window_edge() {
     };
     let hash_of = |dan: [u16; 12], to_move: Seat, ply: u32| {
         pos_at(config, dan, [ON, ON], [30, 18], to_move, ply)
-            .setup()
+            .to_setup()
             .history
     };
     // The 4-ply cycle: P0 (A to move) → a2- → b5- → P2 (A) → a1+ → P3 (B) → b4+ → P0.
@@ -1304,7 +1299,7 @@ fn oaq_c12_the_window_edge() {
             dan,
             big: [ON, ON],
             cap_dan: [30, 18],
-            to_move,
+            turn: to_move,
             ply,
             end: None,
             history,

@@ -1103,11 +1103,15 @@ fn corrupt_and_forged_records_are_refused() {
             DgStatus::InvalidRecord,
             "unknown record format",
         );
-        refuses_record(
-            &with(&|r| r["rules_version"] = 1.into()),
-            DgStatus::InvalidRecord,
-            "rules version 1",
-        );
+        // A record of rules version 1 (before the clarifications of version 2) or of a later
+        // version is never replayed under these rules; the message names both versions.
+        for other in [1u32, 3] {
+            refuses_record(
+                &with(&|r| r["rules_version"] = other.into()),
+                DgStatus::InvalidRecord,
+                &format!("rules version {other}; this release plays rules version 2"),
+            );
+        }
         // A config that is not this game's, or fails validation.
         refuses_record(
             &with(&|r| r["config"] = serde_json::json!({"no_such_option": 1})),

@@ -45,7 +45,8 @@ pub enum EndReason {
     NoRefill,
     /// The ply cap was reached (OAQ-A13).
     MoveCap,
-    /// A position repeated `repetition_limit` times (OAQ-A13).
+    /// The position a move reached occurred `repetition_limit` times among itself and the 16
+    /// positions before it (OAQ-A13, OAQ-C12).
     Repetition,
 }
 

@@ -92,7 +92,7 @@ pub struct Setup {
     pub end: Option<EndReason>,
     /// The position hashes of the repetition rule (OAQ-A13, OAQ-C12), oldest first, kept only
     /// with a `repetition_limit`: the position the last move reached (before any refill) and
-    /// up to [`REPETITION_WINDOW`]` − 1` before it, so that the next move's position is
+    /// up to 15 before it, [`REPETITION_WINDOW`] in all, so that the next move's position is
     /// counted among itself and the 16 before it. Left empty for a game in progress, the
     /// position itself counts as its first occurrence.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
