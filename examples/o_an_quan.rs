@@ -3,9 +3,9 @@
 //! `cargo run --example o_an_quan [SEED] [PRESET]` (presets: seed_rules, vi_wikipedia,
 //! tonkin, ludii, no_borrowing, no_first_quan, quan_worth_five, threefold, debt_match).
 
+use dangian::o_an_quan::{Action, Config, Event, State};
 use dangian::GameConfig;
 use dangian::Named;
-use dangian::o_an_quan::{Action, Config, Event, State};
 use dangian::{Action as _, ActionList, Game, GameRng};
 
 fn describe(e: &Event) -> Option<String> {

@@ -230,7 +230,10 @@ impl<G: Playable> DynGame for Table<G> {
             .map_err(|e| AnyError::Notation(e.to_string()))
     }
     fn outcome(&self) -> Option<AnyOutcome> {
-        self.game.game().outcome().map(|o| o.map_reason(Named::name))
+        self.game
+            .game()
+            .outcome()
+            .map(|o| o.map_reason(Named::name))
     }
     fn state_json(&self) -> String {
         json(self.game.game())
@@ -653,7 +656,12 @@ impl AnyGame {
     /// # Errors
     /// [`AnyError::NoSuchSeat`], or [`AnyError::NotToMove`] when chance, nobody or another
     /// seat is to move.
-    pub fn bot_hints(&self, seat: u32, level: Level, seed: u64) -> Result<Vec<Hint<u32>>, AnyError> {
+    pub fn bot_hints(
+        &self,
+        seat: u32,
+        level: Level,
+        seed: u64,
+    ) -> Result<Vec<Hint<u32>>, AnyError> {
         let seat = self.seat(seat)?;
         if self.0.to_move() != ToMove::Seat(seat) {
             return Err(AnyError::NotToMove(seat.0));

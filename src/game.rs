@@ -547,7 +547,9 @@ pub trait GameConfig:
 ///
 /// The codes are the same in every release and every language (the C header lists them as
 /// `DgReason`): Ô ăn quan uses 100–199, Cờ cá ngựa 200–299, Domino 300–399.
-pub trait IllegalReason: std::error::Error + Clone + PartialEq + Eq + Send + Sync + 'static {
+pub trait IllegalReason:
+    std::error::Error + Clone + PartialEq + Eq + Send + Sync + 'static
+{
     /// Every reason of the game: its code and its snake_case name, in code order.
     const REASONS: &'static [(u32, &'static str)];
 
@@ -614,7 +616,15 @@ pub trait Game:
     /// Why an action is illegal.
     type Illegal: IllegalReason;
     /// Why a game ended.
-    type EndReason: Named + Copy + Debug + PartialEq + Eq + Serialize + DeserializeOwned + Send + Sync;
+    type EndReason: Named
+        + Copy
+        + Debug
+        + PartialEq
+        + Eq
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync;
     /// What one seat may see of the state (the whole state in games without hidden
     /// information).
     type View: Clone + Debug + PartialEq + Serialize;

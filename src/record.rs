@@ -292,7 +292,8 @@ impl Record {
         };
         let setup: G::Setup = serde_json::from_str(start.get())
             .map_err(|e| RecordError::Start(clip(&e.to_string())))?;
-        let game = G::from_setup(setup).map_err(|e: SetupError| RecordError::Start(e.to_string()))?;
+        let game =
+            G::from_setup(setup).map_err(|e: SetupError| RecordError::Start(e.to_string()))?;
         if *game.config() != config {
             return Err(RecordError::Start(
                 "the starting position is played under another config than the record's".into(),

@@ -182,7 +182,10 @@ pub fn check_step<G: Game, R: Rng + ?Sized>(
             (Err(e), true) => return Err(format!("{text} is listed but check says: {e}")),
             (Err(reason), false) => {
                 if !G::Illegal::REASONS.iter().any(|(c, _)| *c == reason.code()) {
-                    return Err(format!("{text}: reason code {} is not listed", reason.code()));
+                    return Err(format!(
+                        "{text}: reason code {} is not listed",
+                        reason.code()
+                    ));
                 }
                 let mut copy = game.clone();
                 let mut events = Vec::new();

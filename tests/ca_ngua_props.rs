@@ -252,7 +252,10 @@ fn events_with_and_without_a_sink_agree() {
         colour: dangian::ca_ngua::Colour::RED,
     })
     .unwrap();
-    assert_eq!(bonus, serde_json::json!({"kind": "bonus_roll", "colour": 0}));
+    assert_eq!(
+        bonus,
+        serde_json::json!({"kind": "bonus_roll", "colour": 0})
+    );
 }
 
 /// The engine's own `sample_chance` draws exactly what the generic walk over

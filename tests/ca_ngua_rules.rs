@@ -231,10 +231,7 @@ fn cn_a14_continue_for_places_false_stops_at_the_first_finisher() {
     };
     let mut s = at_move(cfg, red([61, 60, 59, 57]), RED, two(3, 4));
     let ev = play(&mut s, "3^1");
-    assert_eq!(
-        ev.last(),
-        Some(&game_over(&s, EndReason::FirstFinisher))
-    );
+    assert_eq!(ev.last(), Some(&game_over(&s, EndReason::FirstFinisher)));
     // CN-C7: only the winner is placed; the others all lose.
     assert_eq!(s.outcome().unwrap().places, [1, 0, 0, 0]);
 }
@@ -807,7 +804,9 @@ fn cn_a6_bonus_roll_options() {
     );
     // Faces([1, 6]) with two dice: either die showing 1 or 6.
     let cfg = Config {
-        bonus_roll_on: BonusRule::Faces { faces: FaceSet::ONE_AND_SIX },
+        bonus_roll_on: BonusRule::Faces {
+            faces: FaceSet::ONE_AND_SIX,
+        },
         ..Config::default()
     };
     let mut s = at_move(cfg, red([10, Y, Y, Y]), RED, two(1, 3));
@@ -1449,7 +1448,12 @@ fn cn_c10_presets_and_the_first_colour() {
     let one = Config::one_die();
     assert_eq!(one.dice, Dice::One);
     assert_eq!(one.tries_when_no_piece_out, 3);
-    assert_eq!(one.bonus_roll_on, BonusRule::Faces { faces: FaceSet::ONE_AND_SIX });
+    assert_eq!(
+        one.bonus_roll_on,
+        BonusRule::Faces {
+            faces: FaceSet::ONE_AND_SIX
+        }
+    );
     // One die: the three tries stay; a 1 exits and gives a bonus roll.
     let mut s = State::new(one).unwrap();
     assert_eq!(s.tries_left(), 3);

@@ -613,7 +613,11 @@ fn dm_s12_the_match_ends_at_101_lowest_first() {
     let (s, ev) = three_player_end(&[95, 60, 70], &["6-6", "5-5 4-6 4-5 0-1", "2-3"], "2-3", c);
     assert_eq!(
         ev.last(),
-        Some(&game_over(EndReason::LossThreshold, &[107, 90, 70], [3, 2, 1, 0]))
+        Some(&game_over(
+            EndReason::LossThreshold,
+            &[107, 90, 70],
+            [3, 2, 1, 0]
+        ))
     );
     assert_eq!(s.phase(), Phase::Over);
     assert_eq!(s.to_move(), ToMove::Over);
@@ -1072,7 +1076,11 @@ fn dm_a8_ties_share_a_place_or_break_on_the_last_round() {
     assert_eq!(s.scores(), &[105, 40, 40]);
     assert_eq!(
         ev.last(),
-        Some(&game_over(EndReason::LossThreshold, &[105, 40, 40], [3, 1, 1, 0]))
+        Some(&game_over(
+            EndReason::LossThreshold,
+            &[105, 40, 40],
+            [3, 1, 1, 0]
+        ))
     );
     assert_eq!(s.outcome().unwrap().winner(), None);
     // TieBreakLastRound: seat 2 added 0 in the last round, seat 1 added 10.

@@ -1,8 +1,8 @@
 //! Property tests: conservation after every action, illegal ids refused with the state
 //! unchanged, JSON round trips, record replay, faithful events, and untrusted setups.
 
-use dangian::GameConfig;
 use dangian::o_an_quan::{Action, BigStone, Config, EndReason, Event, Setup, State};
+use dangian::GameConfig;
 use dangian::{Action as _, ActionList, Game, NoEvents, Record, Recorded, Seat};
 use proptest::prelude::*;
 

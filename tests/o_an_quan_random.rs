@@ -1,12 +1,12 @@
 //! The generic random-play invariant checker over the default rules, every preset and
 //! hand-made variant configs, and a proptest over generated configs.
 
-use dangian::GameConfig;
 use dangian::o_an_quan::{
     CapResolution, ChainCapture, Config, DirectionRule, EndCondition, Leftover, QuanSetup, Refill,
     RelayAtQuan, RelayLoop, State,
 };
 use dangian::testing::check_random_play;
+use dangian::GameConfig;
 use dangian::Seat;
 use proptest::prelude::*;
 

@@ -1,12 +1,12 @@
 //! Scenario tests: one or more per rule ID of the Ô ăn quan rules (OAQ-S*, OAQ-A*, OAQ-C*):
 //! a position, a move, the exact resulting position and events.
 
-use dangian::GameConfig;
 use dangian::o_an_quan::{
     Action, BigStone, CapResolution, ChainCapture, Config, Dir, DirectionRule, EndCondition,
     EndReason, Event, Illegal, Leftover, Match, MatchMode, NextStarter, QuanSetup, Refill,
     RelayAtQuan, RelayLoop, Setup, State, TurnEndReason,
 };
+use dangian::GameConfig;
 use dangian::{Action as _, ActionList, Game, GameRng, NoEvents, Outcome, Seat};
 
 const A: Seat = Seat(0);
@@ -427,7 +427,11 @@ fn oaq_s9_end_both_quan_empty_oaq_c4_final_count() {
     let ev = play(&mut s, "a3+");
     assert_eq!(
         ev.last(),
-        Some(&game_over(EndReason::BothQuanSquaresEmpty, [36, 34], Some(A)))
+        Some(&game_over(
+            EndReason::BothQuanSquaresEmpty,
+            [36, 34],
+            Some(A)
+        ))
     );
     assert_eq!(
         s.board(),
@@ -496,11 +500,7 @@ fn oaq_s11_oaq_a11_match_debt_carry_over() {
     let mut rng = GameRng::new(7);
     let mut totals = [0i32; 2];
     for game in 0..3u32 {
-        assert_eq!(
-            m.game().turn(),
-            Some(Seat((game % 2) as u8)),
-            "alternate"
-        );
+        assert_eq!(m.game().turn(), Some(Seat((game % 2) as u8)), "alternate");
         assert_eq!(
             m.game().board(),
             [0, 5, 5, 5, 5, 5, 0, 5, 5, 5, 5, 5],
@@ -1103,7 +1103,10 @@ fn presets_are_valid() {
     }
     assert_eq!(Config::seed_rules(), Config::default());
     assert_eq!(Config::vi_wikipedia().quan_non_threshold, Some(5));
-    assert_eq!(Config::tonkin().quan_setup, QuanSetup::SmallStones { count: 10 });
+    assert_eq!(
+        Config::tonkin().quan_setup,
+        QuanSetup::SmallStones { count: 10 }
+    );
     assert_eq!(
         serde_json::from_str::<Config>("{}").unwrap(),
         Config::default()
@@ -1135,7 +1138,11 @@ fn oaq_c11_split_gives_the_odd_leftover_stone_to_a() {
     assert_eq!(s.final_scores(), Some([39, 31]));
     assert_eq!(
         ev.last(),
-        Some(&game_over(EndReason::BothBigStonesCaptured, [39, 31], Some(A)))
+        Some(&game_over(
+            EndReason::BothBigStonesCaptured,
+            [39, 31],
+            Some(A)
+        ))
     );
     let t = s.final_scores().unwrap();
     assert_eq!(t[0] + t[1], split_config().total_points(), "zero-sum");

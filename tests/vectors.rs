@@ -42,8 +42,11 @@ fn check<G: Game>(file: &str, config: G::Config, seed: u64) {
             "final_state": game.game(),
             "outcome": game.game().outcome(),
         });
-        std::fs::write(&path, serde_json::to_string_pretty(&doc).expect("JSON") + "\n")
-            .expect("write the vector");
+        std::fs::write(
+            &path,
+            serde_json::to_string_pretty(&doc).expect("JSON") + "\n",
+        )
+        .expect("write the vector");
     }
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let record = Record::from_document(&text).unwrap_or_else(|e| panic!("{file}: {e}"));
@@ -73,7 +76,11 @@ fn o_an_quan_vectors() {
     use o_an_quan::{Config, State};
     check::<State>("o_an_quan_default_seed1.json", Config::default(), 1);
     check::<State>("o_an_quan_default_seed2.json", Config::default(), 2);
-    check::<State>("o_an_quan_vi_wikipedia_seed3.json", Config::vi_wikipedia(), 3);
+    check::<State>(
+        "o_an_quan_vi_wikipedia_seed3.json",
+        Config::vi_wikipedia(),
+        3,
+    );
 }
 
 #[test]

@@ -100,7 +100,8 @@ pub unsafe extern "C" fn dg_bot_hints(
                     score: h.score,
                 };
             }
-            out.put(&hints[..ranked.len().min(DG_MAX_ACTIONS)]).map(drop)
+            out.put(&hints[..ranked.len().min(DG_MAX_ACTIONS)])
+                .map(drop)
         })
     }
 }

@@ -201,9 +201,9 @@ pub unsafe extern "C" fn dg_game_free(game: *mut DgGame) {
     }
     // SAFETY: a live handle made by Box::into_raw, given back once (the caller's contract).
     let owned = unsafe { Box::from_raw(game) };
-    if let Err(payload) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
-        drop(owned)
-    })) {
+    if let Err(payload) =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || drop(owned)))
+    {
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || drop(payload)));
     }
 }
@@ -241,7 +241,11 @@ pub unsafe extern "C" fn dg_game_kind(game: *const DgGame, out: *mut u32) -> DgS
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_seats(game: *const DgGame, out: *mut u32) -> DgStatus {
     // SAFETY: the module contract for `game`.
-    unsafe { guard_ref(game, |g| Out::new(out, "out")?.put(u32::from(g.game.seats()))) }
+    unsafe {
+        guard_ref(game, |g| {
+            Out::new(out, "out")?.put(u32::from(g.game.seats()))
+        })
+    }
 }
 
 /// Who acts next: a seat number (0, 1, …), `DG_TO_MOVE_CHANCE` or `DG_TO_MOVE_OVER`.
@@ -251,7 +255,11 @@ pub unsafe extern "C" fn dg_game_seats(game: *const DgGame, out: *mut u32) -> Dg
 #[no_mangle]
 pub unsafe extern "C" fn dg_game_to_move(game: *const DgGame, out: *mut i32) -> DgStatus {
     // SAFETY: the module contract for `game`.
-    unsafe { guard_ref(game, |g| Out::new(out, "out")?.put(to_move_code(g.game.to_move()))) }
+    unsafe {
+        guard_ref(game, |g| {
+            Out::new(out, "out")?.put(to_move_code(g.game.to_move()))
+        })
+    }
 }
 
 /// How many actions (chance outcomes included) have been applied: the number to pass to
@@ -693,7 +701,11 @@ pub unsafe extern "C" fn dg_game_action_text(
     len_out: *mut usize,
 ) -> DgStatus {
     // SAFETY: passed on.
-    unsafe { text_of(game, buf, cap, len_out, |g| Ok(g.game.action_text(action)?)) }
+    unsafe {
+        text_of(game, buf, cap, len_out, |g| {
+            Ok(g.game.action_text(action)?)
+        })
+    }
 }
 
 /// The id of the action written `text[0..len]` in the game's notation

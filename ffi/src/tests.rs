@@ -287,7 +287,12 @@ fn every_call() -> Vec<(&'static str, Call)> {
 /// The functions outside the panic boundary's list: they take no part in it by design
 /// (`dg_abi_version` cannot fail; `dg_game_free` returns nothing; reading the last error or
 /// reason must not overwrite it) and have their own `catch_unwind`.
-const OUTSIDE_THE_LIST: [&str; 4] = ["dg_abi_version", "dg_game_free", "dg_last_error", "dg_last_reason"];
+const OUTSIDE_THE_LIST: [&str; 4] = [
+    "dg_abi_version",
+    "dg_game_free",
+    "dg_last_error",
+    "dg_last_reason",
+];
 
 #[test]
 fn every_exported_function_is_in_the_boundary_test() {

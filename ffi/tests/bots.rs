@@ -84,7 +84,15 @@ fn bots_choose_legal_actions_deterministically_at_every_level() {
                 ];
                 let mut n = 0;
                 let st = unsafe {
-                    dg_bot_hints(game, seat, level, 9, hints.as_mut_ptr(), hints.len(), &mut n)
+                    dg_bot_hints(
+                        game,
+                        seat,
+                        level,
+                        9,
+                        hints.as_mut_ptr(),
+                        hints.len(),
+                        &mut n,
+                    )
                 };
                 assert_eq!(st, DgStatus::Ok);
                 let mut ranked: Vec<u32> = hints[..n].iter().map(|h| h.action).collect();
@@ -176,7 +184,17 @@ fn bot_calls_refuse_bad_arguments_and_write_nothing() {
     let st = unsafe { dg_bot_hints(game, seat, 0, 0, hints.as_mut_ptr(), n, &mut m) };
     assert_eq!((st, m), (DgStatus::Ok, n));
     assert_eq!(
-        unsafe { dg_bot_hints(game, seat, 0, 0, hints.as_mut_ptr(), n, std::ptr::null_mut()) },
+        unsafe {
+            dg_bot_hints(
+                game,
+                seat,
+                0,
+                0,
+                hints.as_mut_ptr(),
+                n,
+                std::ptr::null_mut(),
+            )
+        },
         DgStatus::NullPointer
     );
     unsafe { dg_game_free(game) };

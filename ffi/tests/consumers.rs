@@ -50,8 +50,18 @@ pub fn expected_game_lines(seed: u64) -> Vec<String> {
                 game.move_number(),
                 game.state_hash(),
                 o.reason,
-                join(o.scores[..usize::from(o.seats)].iter().map(i32::to_string).collect()),
-                join(o.places[..usize::from(o.seats)].iter().map(u8::to_string).collect()),
+                join(
+                    o.scores[..usize::from(o.seats)]
+                        .iter()
+                        .map(i32::to_string)
+                        .collect()
+                ),
+                join(
+                    o.places[..usize::from(o.seats)]
+                        .iter()
+                        .map(u8::to_string)
+                        .collect()
+                ),
             )
         })
         .collect()
@@ -308,7 +318,9 @@ fn expected_bot_lines(seed: u64) -> Vec<String> {
         }
         let seat = game.seat_to_move().expect("a seat is to move");
         for level in [Level::Easy, Level::Medium, Level::Hard] {
-            let best = game.bot_choose(u32::from(seat.0), level, 1).expect("a choice");
+            let best = game
+                .bot_choose(u32::from(seat.0), level, 1)
+                .expect("a choice");
             lines.push(format!(
                 "bot {} level {} action {best}",
                 kind.name(),
@@ -422,7 +434,10 @@ fn c_consumer_links_statically() {
 
 #[test]
 fn shared_library_is_named_by_its_abi_version() {
-    if !have_tools("the SONAME check", &[("readelf", "apt-get install binutils")]) {
+    if !have_tools(
+        "the SONAME check",
+        &[("readelf", "apt-get install binutils")],
+    ) {
         return;
     }
     let so = format!("libdangian.so.{DANGIAN_ABI_VERSION}");
@@ -547,7 +562,10 @@ fn csharp_consumer_matches_rust_under_mono() {
 
 #[test]
 fn python_consumer_matches_rust() {
-    if !have_tools("the Python consumer", &[("python3", "apt-get install python3")]) {
+    if !have_tools(
+        "the Python consumer",
+        &[("python3", "apt-get install python3")],
+    ) {
         return;
     }
     let dir = scratch("python");

@@ -61,7 +61,10 @@ fn header_versions_match_the_crate() {
     );
     // The SONAME (ffi/build.rs) carries the same ABI version.
     let build = std::fs::read_to_string(ffi_dir().join("build.rs")).expect("build.rs");
-    let line = format!("const ABI_VERSION: u32 = {};", dangian_ffi::DANGIAN_ABI_VERSION);
+    let line = format!(
+        "const ABI_VERSION: u32 = {};",
+        dangian_ffi::DANGIAN_ABI_VERSION
+    );
     assert!(build.contains(&line), "ffi/build.rs lacks `{line}`");
     let mut buf = [0u8; 32];
     let mut len = 0;
@@ -245,7 +248,10 @@ fn struct_layouts_match_in_c() {
 
 #[test]
 fn every_exported_symbol_is_declared() {
-    if !have_tools("the exported-symbol check", &[("nm", "apt-get install binutils")]) {
+    if !have_tools(
+        "the exported-symbol check",
+        &[("nm", "apt-get install binutils")],
+    ) {
         return;
     }
     let lib = build_dir().join("libdangian_ffi.so");

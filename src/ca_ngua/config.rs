@@ -807,7 +807,9 @@ impl Config {
         Config {
             dice: Dice::One,
             exit_faces: FaceSet::ONE_AND_SIX,
-            bonus_roll_on: BonusRule::Faces { faces: FaceSet::ONE_AND_SIX },
+            bonus_roll_on: BonusRule::Faces {
+                faces: FaceSet::ONE_AND_SIX,
+            },
             home_entry: HomeEntry::ByFaceValue,
             home_climb: HomeClimb::NextStepExactFace,
             ..Config::default()

@@ -495,7 +495,9 @@ impl State {
         // (1) OAQ-S9 / OAQ-A9.
         if self.end_condition_met() {
             let reason = match self.config.end_condition {
-                super::config::EndCondition::BothQuanSquaresEmpty => EndReason::BothQuanSquaresEmpty,
+                super::config::EndCondition::BothQuanSquaresEmpty => {
+                    EndReason::BothQuanSquaresEmpty
+                }
                 super::config::EndCondition::BothBigStonesCaptured => {
                     EndReason::BothBigStonesCaptured
                 }

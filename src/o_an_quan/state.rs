@@ -5,9 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::action::{owner_of, seat_letter};
-use super::config::{
-    CapResolution, Config, EndCondition, Leftover, Refill, REPETITION_WINDOW,
-};
+use super::config::{CapResolution, Config, EndCondition, Leftover, Refill, REPETITION_WINDOW};
 use super::event::EndReason;
 use crate::game::{Seat, SetupError, StateHasher};
 

@@ -98,7 +98,9 @@ pub fn variants() -> Vec<(&'static str, Config)> {
                 continue_for_places: false,
                 tries_when_no_piece_out: 0,
                 first_colour: Some(Colour::BLUE),
-                bonus_roll_on: BonusRule::Faces { faces: FaceSet::new(&[6]).unwrap() },
+                bonus_roll_on: BonusRule::Faces {
+                    faces: FaceSet::new(&[6]).unwrap(),
+                },
                 ..Config::one_die()
             },
         ),
@@ -142,7 +144,9 @@ pub fn any_config(cap: u32) -> impl Strategy<Value = Config> {
         prop_oneof![
             Just(BonusRule::Doubles),
             Just(BonusRule::DoublesOrPair { a: 6, b: 1 }),
-            Just(BonusRule::Faces { faces: FaceSet::ONE_AND_SIX }),
+            Just(BonusRule::Faces {
+                faces: FaceSet::ONE_AND_SIX
+            }),
         ],
         any::<bool>(),
         any::<bool>(),

@@ -92,11 +92,12 @@ class Game {
                                   config_json.size(), seed, &handle_));
     }
 
-    /// Load a saved game (a record JSON from save()), verifying every action.
-    static Game load(const std::string &record_json) {
+    /// Load a saved game (a record JSON from save()), verifying every action; the handle's
+    /// RNG for the chance still to come is seeded by `seed`.
+    static Game load(const std::string &record_json, uint64_t seed = 0) {
         DgGame *h = nullptr;
         detail::check(dg_game_load(reinterpret_cast<const uint8_t *>(record_json.data()),
-                                   record_json.size(), &h));
+                                   record_json.size(), seed, &h));
         return Game(h);
     }
 

@@ -317,7 +317,7 @@ namespace Dangian
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_save(GameHandle game, [Out] byte[] buf, UIntPtr cap, out UIntPtr len);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern DgStatus dg_game_load(byte[] json, UIntPtr len, out GameHandle game);
+        public static extern DgStatus dg_game_load(byte[] json, UIntPtr len, ulong seed, out GameHandle game);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_o_an_quan_board(GameHandle game, out DgOAnQuanBoard board);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -325,9 +325,9 @@ namespace Dangian
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_domino_board(GameHandle game, uint seat, out DgDominoBoard board);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern DgStatus dg_bot_choose(GameHandle game, uint level, ulong seed, out uint action);
+        public static extern DgStatus dg_bot_choose(GameHandle game, uint seat, uint level, ulong seed, out uint action);
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
-        public static extern DgStatus dg_bot_hints(GameHandle game, uint level, ulong seed, [Out] DgHint[] buf, UIntPtr cap, out UIntPtr len);
+        public static extern DgStatus dg_bot_hints(GameHandle game, uint seat, uint level, ulong seed, [Out] DgHint[] buf, UIntPtr cap, out UIntPtr len);
     }
 
     /// <summary>A failed call: the status and the library's message. The game is unchanged.</summary>
@@ -367,7 +367,7 @@ namespace Dangian
         {
             byte[] json = Encoding.UTF8.GetBytes(recordJson);
             GameHandle h;
-            Ensure(Native.dg_game_load(json, Len(json), out h));
+            Ensure(Native.dg_game_load(json, Len(json), 0, out h));
             return new Game(h);
         }
 
@@ -417,7 +417,7 @@ namespace Dangian
         public uint BotChoose(BotLevel level, ulong seed)
         {
             uint action;
-            Ensure(Native.dg_bot_choose(handle, (uint)level, seed, out action));
+            Ensure(Native.dg_bot_choose(handle, (uint)ToMove, (uint)level, seed, out action));
             return action;
         }
 
@@ -426,7 +426,7 @@ namespace Dangian
         {
             var hints = new DgHint[Native.MaxActions];
             UIntPtr n;
-            Ensure(Native.dg_bot_hints(handle, (uint)level, seed, hints, (UIntPtr)hints.Length, out n));
+            Ensure(Native.dg_bot_hints(handle, (uint)ToMove, (uint)level, seed, hints, (UIntPtr)hints.Length, out n));
             Array.Resize(ref hints, (int)n);
             return hints;
         }

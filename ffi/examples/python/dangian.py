@@ -173,7 +173,7 @@ _SIGNATURES = {
     "dg_game_action_id": (c_int, [_GAME, c_char_p, c_size_t, POINTER(c_uint32)]),
     "dg_game_board_text": (c_int, _TEXT),
     "dg_game_save": (c_int, _TEXT),
-    "dg_game_load": (c_int, [c_char_p, c_size_t, POINTER(_GAME)]),
+    "dg_game_load": (c_int, [c_char_p, c_size_t, c_uint64, POINTER(_GAME)]),
     "dg_o_an_quan_board": (c_int, [_GAME, POINTER(OAnQuanBoard)]),
     "dg_ca_ngua_board": (c_int, [_GAME, POINTER(CaNguaBoard)]),
     "dg_domino_board": (c_int, [_GAME, c_uint32, POINTER(DominoBoard)]),
@@ -283,7 +283,7 @@ class Game:
         """Load a saved game (a record JSON from save()), verifying every action."""
         data = record_json.encode("utf-8")
         handle = _GAME()
-        _check(_L().dg_game_load(data, len(data), byref(handle)))
+        _check(_L().dg_game_load(data, len(data), 0, byref(handle)))
         return cls._adopt(handle)
 
     def close(self):
