@@ -298,3 +298,50 @@ fn every_exported_symbol_is_declared() {
         }
     }
 }
+
+/// `DgReason` in the header lists every reason of every game, value for value and name for
+/// name (`DG_REASON_<GAME>_<REASON>` = the game's code), and nothing else.
+#[test]
+fn header_reasons_are_the_games_reasons() {
+    use dangian::IllegalReason;
+    let header = committed_header();
+    let mut declared: Vec<(String, u32)> = header
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim().trim_end_matches(',');
+            let (name, value) = l.split_once(" = ")?;
+            name.starts_with("DG_REASON_")
+                .then(|| (name.to_owned(), value.parse().ok()))
+                .and_then(|(n, v)| v.map(|v| (n, v)))
+        })
+        .collect();
+    let mut expected: Vec<(String, u32)> = vec![("DG_REASON_NONE".to_owned(), 0)];
+    let games: [(&str, &[(u32, &str)]); 3] = [
+        (
+            "O_AN_QUAN",
+            <dangian::o_an_quan::Illegal as IllegalReason>::REASONS,
+        ),
+        (
+            "CA_NGUA",
+            <dangian::ca_ngua::Illegal as IllegalReason>::REASONS,
+        ),
+        (
+            "DOMINO",
+            <dangian::domino::Illegal as IllegalReason>::REASONS,
+        ),
+    ];
+    for (game, reasons) in games {
+        for (code, name) in reasons {
+            expected.push((
+                format!("DG_REASON_{game}_{}", name.to_ascii_uppercase()),
+                *code,
+            ));
+        }
+    }
+    declared.sort();
+    expected.sort();
+    assert_eq!(
+        declared, expected,
+        "DgReason (ffi/src/reasons.rs) and the games' reasons differ"
+    );
+}

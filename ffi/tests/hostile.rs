@@ -1200,3 +1200,39 @@ fn the_last_error_is_per_thread() {
     .expect("thread");
     assert_eq!(last_error(), mark);
 }
+
+/// An illegal action reaches C as a status, a message and the stable code of its reason;
+/// any other failure leaves no reason.
+#[test]
+fn illegal_actions_carry_their_reason_code() {
+    let g = Game::fresh(OAQ);
+    let reason = || {
+        let mut r = u32::MAX;
+        assert_eq!(unsafe { dg_last_reason(&mut r) }, DgStatus::Ok);
+        r
+    };
+    // b1+ (id 11) belongs to B, but A is to move.
+    let b1_plus = 11;
+    assert_eq!(
+        unsafe { dg_game_check(g.0, b1_plus) },
+        DgStatus::IllegalAction
+    );
+    assert_eq!(reason(), DgReason::OAnQuanNotOwnSquare as u32);
+    assert!(
+        last_error().contains("belongs to player B"),
+        "{}",
+        last_error()
+    );
+    assert_eq!(
+        unsafe { dg_game_apply(g.0, b1_plus) },
+        DgStatus::IllegalAction
+    );
+    assert_eq!(reason(), DgReason::OAnQuanNotOwnSquare as u32);
+    // Another kind of failure clears it.
+    assert_eq!(unsafe { dg_game_apply(g.0, 999) }, DgStatus::UnknownAction);
+    assert_eq!(reason(), DgReason::None as u32);
+    assert_eq!(
+        unsafe { dg_last_reason(std::ptr::null_mut()) },
+        DgStatus::NullPointer
+    );
+}
