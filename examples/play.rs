@@ -95,9 +95,9 @@ fn show<G: Evaluate>(
             .iter()
             .filter_map(|e| match pov {
                 Some(seat) => G::event_for(e, seat),
-                None => Some(e.clone()),
+                None => Some(*e),
             })
-            .filter_map(|e| serde_json::to_value(&e).ok())
+            .filter_map(|e| serde_json::to_value(e).ok())
             .collect();
         if pov.is_some() && who == "chance" {
             // The outcome itself may be hidden (a tile dealt to another seat): show only the

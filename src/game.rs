@@ -707,7 +707,7 @@ pub trait Game:
     /// The form of `event` that `seat` may see, or `None` when the seat sees nothing of it.
     /// Games without hidden information show every event to everyone.
     fn event_for(event: &Self::Event, _seat: Seat) -> Option<Self::Event> {
-        Some(event.clone())
+        Some(*event)
     }
 
     /// Checks the game's conservation laws and ranges (stones, pieces, tiles).

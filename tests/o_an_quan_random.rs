@@ -23,7 +23,7 @@ fn default_rules() {
 
 #[test]
 fn every_preset() {
-    for (i, (name, config)) in Config::presets().into_iter().enumerate() {
+    for (i, (name, config)) in Config::presets().enumerate() {
         run(name, config, 100 + i as u64, 150);
     }
 }

@@ -4,6 +4,12 @@
 //! fault point (`fault::arm`) that exists only in this unit-test build, then call the real
 //! `dg_` functions. The integration tests in `tests/ffi_hostile.rs` cover every other failure.
 
+// SAFETY (every `unsafe` block of this file): the block calls the C ABI with pointers that
+// are NULL or valid for what the header says (live handles, writable out-parameters, buffers
+// of the given capacity), which is the whole of its contract; the tests pass NULLs and bad
+// lengths on purpose, which the library checks.
+#![allow(clippy::undocumented_unsafe_blocks)]
+
 use std::ptr;
 
 use super::*;

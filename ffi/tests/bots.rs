@@ -2,6 +2,12 @@
 //! deterministically, only for the seat to move (asked for by number, so that a host never
 //! ranks another seat's hand by mistake), and refuse bad arguments with a status.
 
+// SAFETY (every `unsafe` block of this file): the block calls the C ABI with pointers that
+// are NULL or valid for what the header says (live handles, writable out-parameters, buffers
+// of the given capacity), which is the whole of its contract; the tests pass NULLs and bad
+// lengths on purpose, which the library checks.
+#![allow(clippy::undocumented_unsafe_blocks)]
+
 use dangian::bot::{bot_for_level, Level};
 use dangian::{Action, ActionList, Game, GameKind};
 use dangian_ffi::*;

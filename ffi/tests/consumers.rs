@@ -6,6 +6,12 @@
 //! pkg-config, mcs and mono, python3, valgrind): a missing one skips the test with one line
 //! saying how to install it, or fails it under `DANGIAN_REQUIRE_CONSUMERS=1` (CI).
 
+// SAFETY (every `unsafe` block of this file): the block calls the C ABI with pointers that
+// are NULL or valid for what the header says (live handles, writable out-parameters, buffers
+// of the given capacity), which is the whole of its contract; the tests pass NULLs and bad
+// lengths on purpose, which the library checks.
+#![allow(clippy::undocumented_unsafe_blocks)]
+
 mod common;
 
 use std::path::{Path, PathBuf};

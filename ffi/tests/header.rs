@@ -4,6 +4,12 @@
 //! After changing `ffi/src`, regenerate it with
 //! `DANGIAN_BLESS=1 cargo test -p dangian-ffi --test header`.
 
+// SAFETY (every `unsafe` block of this file): the block calls the C ABI with pointers that
+// are NULL or valid for what the header says (live handles, writable out-parameters, buffers
+// of the given capacity), which is the whole of its contract; the tests pass NULLs and bad
+// lengths on purpose, which the library checks.
+#![allow(clippy::undocumented_unsafe_blocks)]
+
 mod common;
 
 use std::process::Command;

@@ -10,6 +10,12 @@
 //! faults through a switch compiled only into the crate's unit-test build. Leaks are checked by
 //! the C consumer under valgrind (`tests/consumers.rs`), which runs these error paths too.
 
+// SAFETY (every `unsafe` block of this file): the block calls the C ABI with pointers that
+// are NULL or valid for what the header says (live handles, writable out-parameters, buffers
+// of the given capacity), which is the whole of its contract; the tests pass NULLs and bad
+// lengths on purpose, which the library checks.
+#![allow(clippy::undocumented_unsafe_blocks)]
+
 use std::ptr::{null, null_mut};
 
 use dangian_ffi::*;

@@ -448,7 +448,7 @@ impl State {
             let d = self.dan[usize::from(t)];
             self.dan[usize::from(t)] = 0;
             let q = if self.big_on_board(t) {
-                self.big[quan_index(t)] = BigStone::CapturedBy { seat: seat };
+                self.big[quan_index(t)] = BigStone::CapturedBy { seat };
                 1
             } else {
                 0
