@@ -203,6 +203,24 @@ macro_rules! action_as_text {
 }
 pub(crate) use action_as_text;
 
+/// `action` if `text` is exactly how it writes itself: every action has one spelling (no
+/// other case, spacing, zero padding or order of dice), so that a record or a log names each
+/// action one way.
+///
+/// # Errors
+/// [`ParseActionError`] for another spelling.
+pub(crate) fn canonical<A: Display>(text: &str, action: A) -> Result<A, ParseActionError> {
+    let written = action.to_string();
+    if written == text {
+        Ok(action)
+    } else {
+        Err(ParseActionError {
+            text: clip(text),
+            reason: "not in the notation's one spelling of this action",
+        })
+    }
+}
+
 /// Text that is not an action in the game's notation.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("cannot read {text:?} as an action: {reason}")]

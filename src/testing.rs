@@ -27,6 +27,8 @@ pub struct PlayStats {
     pub actions: u64,
     /// The longest game, in actions.
     pub longest: u32,
+    /// The most events one action reported.
+    pub most_events: usize,
 }
 
 /// Play `games` random games of `G` under `config`, seeded by `seed`, checking every invariant
@@ -82,6 +84,7 @@ pub fn check_random_play<G: Game>(
             if back != events {
                 return Err(at(format!("events JSON round trip differs: {json}")));
             }
+            stats.most_events = stats.most_events.max(events.len());
             record.push(action);
             if game.move_number() > game.max_moves() {
                 return Err(at(format!(

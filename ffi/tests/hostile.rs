@@ -1242,3 +1242,26 @@ fn illegal_actions_carry_their_reason_code() {
         DgStatus::NullPointer
     );
 }
+
+/// The reported case: 50 MB of bad action text gave a 262 MB `dg_last_error`. A message now
+/// carries at most a few hundred bytes of the input that caused it.
+#[test]
+fn huge_bad_input_gives_a_short_message() {
+    let g = Game::fresh(DOM);
+    let huge = "p".repeat(50 << 20);
+    let mut id = SENTINEL;
+    g.refuses(DgStatus::UnknownAction, || unsafe {
+        dg_game_action_id(g.0, huge.as_ptr(), huge.len(), &mut id)
+    });
+    assert!(last_error().len() < 1024, "{} bytes", last_error().len());
+    let config = format!("{{\"{huge}\":1}}");
+    let mut out = null_mut();
+    refuses(DgStatus::InvalidConfig, || unsafe {
+        dg_game_new(DOM, config.as_ptr(), config.len(), 1, &mut out)
+    });
+    assert!(last_error().len() < 1024, "{} bytes", last_error().len());
+    refuses(DgStatus::InvalidJson, || unsafe {
+        dg_game_load(huge.as_ptr(), huge.len(), 1, &mut out)
+    });
+    assert!(last_error().len() < 1024, "{} bytes", last_error().len());
+}

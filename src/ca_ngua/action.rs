@@ -251,7 +251,7 @@ impl FromStr for Action {
             return Err(err());
         };
         if action.is_well_formed() {
-            Ok(action)
+            crate::game::canonical(text, action)
         } else {
             Err(ParseActionError::new(text, "a number is out of range"))
         }

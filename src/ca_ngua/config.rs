@@ -859,10 +859,10 @@ impl Config {
         self.track_len / 4
     }
 
-    /// The door's progress, `track_len − 1`.
+    /// The door's progress, `track_len − 1` (saturated for a track too long to be valid).
     #[inline]
     pub fn door(&self) -> i8 {
-        self.track_len as i8 - 1
+        i8::try_from(self.track_len).map_or(i8::MAX, |l| l - 1)
     }
 
     /// The highest of the winning steps (steps above it are never used).

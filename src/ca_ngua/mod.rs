@@ -66,6 +66,14 @@ pub use event::{EndReason, Event, Illegal};
 pub use state::{CurrentRoll, Phase, Roll, Setup, State, YARD};
 pub use view::View;
 
+/// The most events one action reports: a move steps at most 12 squares, kicks once, takes at
+/// most 6 steps in the home column, and may finish a colour, place up to 4 players, give a
+/// bonus roll, start a turn and end the game (at most 27); a roll reports itself, a lost roll,
+/// a forfeit, the next turn or a bonus roll (at most 5). Every action does a bounded amount of
+/// work too: the legal moves are at most 32 (see [`crate::ACTION_LIST_CAPACITY`]), each
+/// checked along a path of at most 12 squares.
+pub const MAX_EVENTS_PER_ACTION: usize = 32;
+
 use crate::game::{
     ActionList, ChanceList, ChanceOutcome, ConfigError, EventSink, Game, GameKind, Outcome, Seat,
     SetupError, StateHasher, ToMove,

@@ -125,7 +125,8 @@ impl FromStr for Action {
         if words.next().is_some() {
             return Err(ParseActionError::new(s, "unexpected text after the action"));
         }
-        Ok(action)
+        // One spelling: single ASCII spaces, no tabs, no other whitespace.
+        crate::game::canonical(s, action)
     }
 }
 

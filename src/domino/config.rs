@@ -363,7 +363,8 @@ impl Config {
     pub fn round_cap(&self) -> u32 {
         match self.max_rounds {
             Some(m) => m,
-            None => 4 * u32::from(self.players) * self.loss_threshold,
+            // Saturating: an unchecked config (read without validation) must not overflow.
+            None => (4 * u32::from(self.players)).saturating_mul(self.loss_threshold),
         }
     }
 

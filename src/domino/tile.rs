@@ -169,7 +169,7 @@ impl FromStr for Tile {
     type Err = ParseTileError;
 
     fn from_str(s: &str) -> Result<Tile, ParseTileError> {
-        let err = || ParseTileError(s.to_owned());
+        let err = || ParseTileError(crate::game::clip(s));
         let bytes = s.as_bytes();
         if bytes.len() != 3 || bytes[1] != b'-' {
             return Err(err());

@@ -189,10 +189,14 @@ impl FromStr for Action {
             b'-' => Dir::Cw,
             _ => return Err(ParseActionError::new(s, EXPECTED)),
         };
-        Ok(Action {
-            cell: base + n,
-            dir,
-        })
+        // One spelling: lower-case square names.
+        crate::game::canonical(
+            s,
+            Action {
+                cell: base + n,
+                dir,
+            },
+        )
     }
 }
 

@@ -28,9 +28,22 @@ pub const ENGINE_MAX_PLIES: u32 = 2000;
 pub const REPETITION_WINDOW: usize = 16;
 /// The largest `repetition_limit` (OAQ-C12: `k` is 2 to 8).
 pub const MAX_REPETITION_LIMIT: u8 = 8;
-/// A relay guard of last resort for the looping variants: no move makes more relays than
-/// this (OAQ-A12). The turn then ends with [`crate::o_an_quan::TurnEndReason::RelayCap`].
-pub const RELAY_BACKSTOP: u32 = 100_000;
+/// The most stones one move sows, relays included: the bound on the work (and the events) of
+/// any one move under every valid config.
+///
+/// Under the rules proved loop-free (OAQ-A12: quan squares receive stones, never start a
+/// relay, and a quan square next ends the turn) a move with `S` stones on the board sows at
+/// most `12 · (S/2 + 1)` stones; a valid position holds at most 65 535 stones, so at most
+/// 393 222 are sown and this bound never cuts such a move. Under the rules that can relay
+/// for ever (`RelayLoop::EndTurnOnRepeat`, `RelayLoop::Cap`), a move that would sow more ends
+/// its turn before the relay that would pass it, with
+/// [`TurnEndReason::RelayCap`](crate::o_an_quan::TurnEndReason::RelayCap) (a guard of last
+/// resort: no game of the seed rules comes near it). So one `apply` sows at most this many
+/// stones and reports at most about twice as many events, and the repeat search of
+/// `EndTurnOnRepeat` simulates at most twelve times as many sowing steps beforehand (Brent's
+/// cycle search: the hare sows at most four budgets, the search for the cycle's start at most
+/// twice that).
+pub const SOWING_BACKSTOP: u32 = 400_000;
 
 /// What is in the two quan squares (ô quan) at the start (OAQ-S1, OAQ-A1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]

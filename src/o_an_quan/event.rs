@@ -26,7 +26,9 @@ pub enum TurnEndReason {
     /// A relay would have repeated an earlier relay of this move (OAQ-A12,
     /// `RelayLoop::EndTurnOnRepeat`).
     RelayRepeat,
-    /// The relay cap of `RelayLoop::Cap` (or the engine's backstop) was reached (OAQ-A12).
+    /// The relay cap of `RelayLoop::Cap`, or the engine's backstop
+    /// ([`SOWING_BACKSTOP`](crate::o_an_quan::SOWING_BACKSTOP) stones sown in one move), was
+    /// reached (OAQ-A12).
     RelayCap,
 }
 

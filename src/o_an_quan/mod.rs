@@ -51,13 +51,11 @@ pub use action::{owner_of, Action, Dir};
 pub use config::{
     CapResolution, ChainCapture, Config, DirectionRule, EndCondition, Leftover, MatchMode,
     NextStarter, QuanSetup, Refill, RelayAtQuan, RelayLoop, ENGINE_MAX_PLIES, MAX_DAN_PER_SQUARE,
-    MAX_REFILL_PER_SQUARE, MAX_REPETITION_LIMIT, MAX_SMALL_STONES_PER_QUAN, RELAY_BACKSTOP,
-    REPETITION_WINDOW,
+    MAX_REFILL_PER_SQUARE, MAX_REPETITION_LIMIT, MAX_SMALL_STONES_PER_QUAN, REPETITION_WINDOW,
+    SOWING_BACKSTOP,
 };
 pub use event::{EndReason, Event, TurnEndReason};
-pub use match_play::{GameResult, Match, MatchError};
+pub use match_play::{GameResult, Match, MatchError, MatchSetup};
 pub use rules::Illegal;
-pub use state::{
-    is_quan, own_cells, BigStone, Setup, State, CELLS, LEFT_QUAN, MAX_PILE, RIGHT_QUAN,
-};
+pub use state::{is_quan, own_cells, BigStone, Setup, State, CELLS, LEFT_QUAN, RIGHT_QUAN};
 pub use view::View;

@@ -7,7 +7,7 @@ use crate::game::{
 
 use super::action::{seat_letter, Action, Dir};
 use super::config::{
-    ChainCapture, Config, DirectionRule, Refill, RelayAtQuan, RelayLoop, RELAY_BACKSTOP,
+    ChainCapture, Config, DirectionRule, Refill, RelayAtQuan, RelayLoop, SOWING_BACKSTOP,
 };
 use super::event::{EndReason, Event, TurnEndReason};
 use super::state::{is_quan, own_cells, owned_by, quan_index, BigStone, Setup, State};
@@ -316,24 +316,26 @@ impl State {
                 _ => None,
             }
         };
-        // Brent: find the cycle length `lam`.
+        // Brent: find the cycle length `lam`. The hare runs at most about three times as far
+        // as the first repeat; a repeat within the move's budget (SOWING_BACKSTOP) is found
+        // before the hare has sown four budgets, so the search stops there.
         let mut power = 1u32;
         let mut lam = 1u32;
         let mut tortoise = x0;
+        let mut sown = u64::from(take) + u64::from(x0.take);
         let mut hare = f(&x0)?;
-        let mut steps = 1u32;
         while !tortoise.same(&hare) {
             if power == lam {
                 tortoise = hare;
                 power *= 2;
                 lam = 0;
             }
-            hare = f(&hare)?;
-            lam += 1;
-            steps += 1;
-            if steps > RELAY_BACKSTOP {
+            sown += u64::from(hare.take);
+            if sown > 4 * u64::from(SOWING_BACKSTOP) {
                 return None;
             }
+            hare = f(&hare)?;
+            lam += 1;
         }
         // Then the start of the cycle `mu`: the first repeat is relay `mu + lam`.
         let mut tortoise = x0;
@@ -370,6 +372,8 @@ impl State {
             stones: take,
         });
         let mut relays = 0u32;
+        // Stones sown so far in this move (see SOWING_BACKSTOP).
+        let mut sown = u32::from(take);
         let stop = |reason| Summary {
             reason,
             captures: 0,
@@ -384,15 +388,18 @@ impl State {
                     if stop_relay_at == Some(relays) {
                         return stop(TurnEndReason::RelayRepeat);
                     }
+                    let over_budget = sown.saturating_add(u32::from(t)) > SOWING_BACKSTOP;
                     match self.config.relay_loop {
-                        RelayLoop::Impossible => {}
+                        // Proved loop-free (OAQ-A12): the budget is never reached.
+                        RelayLoop::Impossible => debug_assert!(!over_budget),
                         RelayLoop::Cap { relays: c } if relays >= c => {
                             return stop(TurnEndReason::RelayCap);
                         }
-                        _ if relays >= RELAY_BACKSTOP => return stop(TurnEndReason::RelayCap),
+                        _ if over_budget => return stop(TurnEndReason::RelayCap),
                         _ => {}
                     }
                     relays += 1;
+                    sown = sown.saturating_add(u32::from(t));
                     self.dan[usize::from(cell)] -= t;
                     sink.emit(Event::Relay {
                         cell,

@@ -15,8 +15,6 @@ pub const CELLS: usize = 12;
 pub const LEFT_QUAN: u8 = 0;
 /// The right quan square (ô quan), cell 6.
 pub const RIGHT_QUAN: u8 = 6;
-/// The largest captured-dân pile, in either sign, that a setup may hold.
-pub const MAX_PILE: i32 = 1_000_000;
 
 /// Whether `cell` is a quan square (0 or 6).
 #[inline]
@@ -199,9 +197,20 @@ impl State {
                 )));
             }
         }
-        for (i, p) in setup.cap_dan.iter().enumerate() {
-            if p.abs() > MAX_PILE {
-                return Err(bad(format!("captured pile {i} is out of range: {p}")));
+        // A pile only falls by refills (at most one of 5·r stones per ply, OAQ-C1), and the two
+        // piles hold at most every stone in play plus the debts. So after `ply` plies each
+        // pile lies in [−5·r·ply, total + 5·r·ply]; a legal move keeps that true at the next
+        // ply, so a position accepted here stays valid whatever is played.
+        let refilled = 5 * i64::from(c.refill_amount_per_square) * i64::from(setup.ply);
+        for (i, &p) in setup.cap_dan.iter().enumerate() {
+            let p = i64::from(p);
+            if p < -refilled || p > i64::from(c.total_dan()) + refilled {
+                return Err(bad(format!(
+                    "captured pile {i} ({p}) is out of range after {} plies: {} to {}",
+                    setup.ply,
+                    -refilled,
+                    i64::from(c.total_dan()) + refilled
+                )));
             }
         }
         let board: i64 = setup.dan.iter().map(|&d| i64::from(d)).sum();
