@@ -5,9 +5,14 @@
 //   game.apply(game.action_id("a1+"));
 //
 // A dangian::Game owns its handle (move-only; the destructor frees it). Every failure throws
-// dangian::Error with the status code and the library's message; the game is then unchanged.
-// Text comes back as std::string (UTF-8), lists as std::vector. Like the handle beneath it, a
-// Game may move between threads but must not be used from two threads at once.
+// dangian::Error with the status code, the reason code of an illegal action and the library's
+// message; the game is then unchanged. Text comes back as std::string (UTF-8), lists as
+// std::vector, or into a caller's buffer where a game loop wants no allocation. Like the
+// handle beneath it, a Game may move between threads but must not be used from two threads at
+// once. The first Game checks that the library's ABI is the header's (dangian::check_abi).
+//
+// Build: `ffi/install.sh PREFIX`, then `c++ -std=c++17 -I bindings/cpp app.cpp
+// $(pkg-config --cflags --libs dangian)`.
 #ifndef DANGIAN_HPP
 #define DANGIAN_HPP
 
@@ -29,15 +34,25 @@ enum class Kind : uint32_t {
     Domino = DG_GAME_KIND_DOMINO,
 };
 
-/// A failed call: the status code and the library's message.
+/// The bot levels (the values of DgLevel).
+enum class Level : uint32_t {
+    Easy = DG_LEVEL_EASY,
+    Medium = DG_LEVEL_MEDIUM,
+    Hard = DG_LEVEL_HARD,
+};
+
+/// A failed call: the status code, the reason code of an illegal action (DG_REASON_NONE
+/// otherwise) and the library's message.
 class Error : public std::runtime_error {
   public:
-    Error(DgStatus status, const std::string &message)
-        : std::runtime_error(message), status_(status) {}
+    Error(DgStatus status, DgReason reason, const std::string &message)
+        : std::runtime_error(message), status_(status), reason_(reason) {}
     DgStatus status() const noexcept { return status_; }
+    DgReason reason() const noexcept { return reason_; }
 
   private:
     DgStatus status_;
+    DgReason reason_;
 };
 
 namespace detail {
@@ -51,8 +66,17 @@ inline std::string last_error() {
     return s;
 }
 
+inline DgReason last_reason() {
+    uint32_t r = DG_REASON_NONE;
+    if (dg_last_reason(&r) != DG_STATUS_OK) return DG_REASON_NONE;
+    return static_cast<DgReason>(r);
+}
+
 inline void check(DgStatus st) {
-    if (st != DG_STATUS_OK) throw Error(st, last_error());
+    if (st != DG_STATUS_OK) {
+        DgReason reason = st == DG_STATUS_ILLEGAL_ACTION ? last_reason() : DG_REASON_NONE;
+        throw Error(st, reason, last_error());
+    }
 }
 
 /// Read a text result: ask for the size, then fill a string of that size.
@@ -60,7 +84,7 @@ template <class F> std::string text(F &&call) {
     size_t len = 0;
     DgStatus st = call(nullptr, 0, &len);
     if (st == DG_STATUS_OK) return std::string();
-    if (st != DG_STATUS_BUFFER_TOO_SMALL) throw Error(st, last_error());
+    if (st != DG_STATUS_BUFFER_TOO_SMALL) check(st);
     std::string s(len, '\0');
     check(call(reinterpret_cast<uint8_t *>(&s[0]), s.size(), &len));
     s.resize(len);
@@ -68,6 +92,9 @@ template <class F> std::string text(F &&call) {
 }
 
 } // namespace detail
+
+/// The reason of the last illegal action on this thread (DG_REASON_NONE otherwise).
+inline DgReason last_reason() { return detail::last_reason(); }
 
 /// The library's version text (DANGIAN_VERSION of the header it was built with).
 inline std::string version() {
@@ -81,23 +108,58 @@ inline std::string kind_name(Kind kind) {
     });
 }
 
+/// The preset names of a kind as a JSON array ("seed_rules" first).
+inline std::string presets_json(Kind kind) {
+    return detail::text([kind](uint8_t *b, size_t c, size_t *l) {
+        return dg_game_presets_json(static_cast<uint32_t>(kind), b, c, l);
+    });
+}
+
+/// Throws std::runtime_error unless the library's ABI version is the header's.
+inline void check_abi() {
+    if (dg_abi_version() != DANGIAN_ABI_VERSION)
+        throw std::runtime_error("the dangian library's ABI version is not this header's");
+}
+
 /// One game of any kind, owning its DgGame handle.
 class Game {
   public:
     /// A new game under the config JSON (empty = the seed rules), with its RNG seeded by seed.
     Game(Kind kind, uint64_t seed, const std::string &config_json = std::string())
         : handle_(nullptr) {
+        abi_checked();
         detail::check(dg_game_new(static_cast<uint32_t>(kind),
                                   reinterpret_cast<const uint8_t *>(config_json.data()),
                                   config_json.size(), seed, &handle_));
     }
 
-    /// Load a saved game (a record JSON from save()), verifying every action; the handle's
-    /// RNG for the chance still to come is seeded by `seed`.
+    /// Load a saved game (a record JSON from save(), or a golden vector file), verifying
+    /// every action; the handle's RNG for the chance still to come is seeded by `seed`.
     static Game load(const std::string &record_json, uint64_t seed = 0) {
+        abi_checked();
         DgGame *h = nullptr;
         detail::check(dg_game_load(reinterpret_cast<const uint8_t *>(record_json.data()),
                                    record_json.size(), seed, &h));
+        return Game(h);
+    }
+
+    /// A new game under a named preset (see presets_json).
+    static Game preset(Kind kind, const std::string &name, uint64_t seed) {
+        abi_checked();
+        DgGame *h = nullptr;
+        detail::check(dg_game_new_preset(static_cast<uint32_t>(kind),
+                                         reinterpret_cast<const uint8_t *>(name.data()),
+                                         name.size(), seed, &h));
+        return Game(h);
+    }
+
+    /// A game from a position (the JSON of state_json()), validated like every state.
+    static Game from_state_json(Kind kind, const std::string &json, uint64_t seed) {
+        abi_checked();
+        DgGame *h = nullptr;
+        detail::check(dg_game_from_state_json(static_cast<uint32_t>(kind),
+                                              reinterpret_cast<const uint8_t *>(json.data()),
+                                              json.size(), seed, &h));
         return Game(h);
     }
 
@@ -127,12 +189,35 @@ class Game {
     bool over() const { return to_move() == DG_TO_MOVE_OVER; }
     bool chance_to_move() const { return to_move() == DG_TO_MOVE_CHANCE; }
     uint32_t move_number() const { return get<uint32_t>(dg_game_move_number); }
+    uint32_t max_moves() const { return get<uint32_t>(dg_game_max_moves); }
+    /// For the host: it identifies hidden tiles (view_hash is a seat's).
     uint64_t state_hash() const { return get<uint64_t>(dg_game_state_hash); }
+    uint64_t view_hash(uint32_t seat) const {
+        uint64_t v = 0;
+        detail::check(dg_game_view_hash(handle_, seat, &v));
+        return v;
+    }
 
     std::vector<uint32_t> legal_actions() const {
         std::vector<uint32_t> ids(DG_MAX_ACTIONS);
         size_t n = 0;
         detail::check(dg_game_legal_actions(handle_, ids.data(), ids.size(), &n));
+        ids.resize(n);
+        return ids;
+    }
+
+    /// The legal actions into a caller buffer of DG_MAX_ACTIONS ids: no allocation.
+    size_t legal_actions(uint32_t *buf, size_t cap) const {
+        size_t n = 0;
+        detail::check(dg_game_legal_actions(handle_, buf, cap, &n));
+        return n;
+    }
+
+    /// The actions seat may take now (none unless it is its turn): safe to send to it.
+    std::vector<uint32_t> legal_actions_for(uint32_t seat) const {
+        std::vector<uint32_t> ids(DG_MAX_ACTIONS);
+        size_t n = 0;
+        detail::check(dg_game_legal_actions_for(handle_, seat, ids.data(), ids.size(), &n));
         ids.resize(n);
         return ids;
     }
@@ -160,6 +245,9 @@ class Game {
         detail::check(dg_game_play_chance(handle_, &id));
         return id;
     }
+
+    /// Keep each action's events for events_json (on by default).
+    void set_events(bool keep) { detail::check(dg_game_set_events(handle_, keep ? 1u : 0u)); }
 
     DgOutcome outcome() const {
         DgOutcome o;
@@ -214,11 +302,34 @@ class Game {
         return b;
     }
 
+    /// The action a bot of `level` plays for `seat`, which must be the seat to move
+    /// (DG_STATUS_NO_DECISION otherwise); deterministic for a position, level and seed.
+    uint32_t bot_choose(uint32_t seat, Level level, uint64_t seed) const {
+        uint32_t id = 0;
+        detail::check(dg_bot_choose(handle_, seat, static_cast<uint32_t>(level), seed, &id));
+        return id;
+    }
+
+    /// Every legal action of `seat` ranked by a bot, best first.
+    std::vector<DgHint> bot_hints(uint32_t seat, Level level, uint64_t seed) const {
+        std::vector<DgHint> hints(DG_MAX_ACTIONS);
+        size_t n = 0;
+        detail::check(dg_bot_hints(handle_, seat, static_cast<uint32_t>(level), seed,
+                                   hints.data(), hints.size(), &n));
+        hints.resize(n);
+        return hints;
+    }
+
     /// The handle, for calling the C API directly (still owned by this Game).
     DgGame *get() const noexcept { return handle_; }
 
   private:
     explicit Game(DgGame *handle) : handle_(handle) {}
+
+    static void abi_checked() {
+        static const bool checked = (check_abi(), true);
+        (void)checked;
+    }
 
     template <class T, class F> T get(F &&f) const {
         T value{};

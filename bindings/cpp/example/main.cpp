@@ -131,6 +131,22 @@ void error_paths() {
         expect(false, "an illegal action to throw");
     } catch (const dangian::Error &e) {
         expect(e.status() == DG_STATUS_ILLEGAL_ACTION, "ILLEGAL_ACTION");
+        expect(e.reason() == DG_REASON_O_AN_QUAN_NOT_OWN_SQUARE, "the reason's code");
+    }
+    expect(status_of([&] { game.bot_choose(1, dangian::Level::Easy, 1); }) ==
+               DG_STATUS_NO_DECISION,
+           "no bot for a seat not to move");
+    expect(game.legal_actions_for(1).empty(), "nothing for a seat not to move");
+    expect(status_of([&] { dangian::Game::preset(dangian::Kind::CaNgua, "nope", 1); }) ==
+               DG_STATUS_INVALID_CONFIG,
+           "an unknown preset");
+    expect(status_of([&] { dangian::Game::from_state_json(dangian::Kind::Domino, "{}", 1); }) ==
+               DG_STATUS_INVALID_STATE,
+           "an impossible position");
+    {
+        dangian::Game again =
+            dangian::Game::from_state_json(dangian::Kind::OAnQuan, game.state_json(), 1);
+        expect(again.state_hash() == game.state_hash(), "a position round-trips");
     }
     expect(status_of([&] { game.apply_at(3, 1); }) == DG_STATUS_STALE_ACTION, "STALE_ACTION");
     expect(status_of([&] { game.play_chance(); }) == DG_STATUS_NOT_CHANCE, "NOT_CHANCE");
@@ -160,6 +176,22 @@ std::string read_file(const char *path) {
     return s.str();
 }
 
+// Bots at each level for the first decision of each game: the same choice as Rust.
+void bots(dangian::Kind kind, uint64_t seed) {
+    dangian::Game game(kind, seed);
+    while (game.chance_to_move()) game.play_chance();
+    uint32_t seat = static_cast<uint32_t>(game.to_move());
+    std::vector<uint32_t> legal = game.legal_actions();
+    for (dangian::Level level : {dangian::Level::Easy, dangian::Level::Medium, dangian::Level::Hard}) {
+        uint32_t action = game.bot_choose(seat, level, 1);
+        std::vector<DgHint> hints = game.bot_hints(seat, level, 1);
+        expect(hints.size() == legal.size() && hints[0].action == action,
+               "hints rank every legal action, best first");
+        std::cout << "bot " << dangian::kind_name(kind) << " level "
+                  << static_cast<uint32_t>(level) << " action " << action << '\n';
+    }
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -170,6 +202,9 @@ int main(int argc, char **argv) {
             for (dangian::Kind kind :
                  {dangian::Kind::OAnQuan, dangian::Kind::CaNgua, dangian::Kind::Domino})
                 play(kind, 7);
+            for (dangian::Kind kind :
+                 {dangian::Kind::OAnQuan, dangian::Kind::CaNgua, dangian::Kind::Domino})
+                bots(kind, 7);
             return 0;
         }
         for (int i = 1; i < argc; i++) {
