@@ -167,6 +167,18 @@ static void play(uint32_t kind, uint64_t seed) {
     EXPECT(loaded_hash == hash);
     free(saved);
     dg_game_free(loaded);
+
+    /* Start another game from this position (a tutorial, a puzzle, a restored table). */
+    char *state = text_of(game, dg_game_state_json);
+    DgGame *restored = NULL;
+    CHECK(dg_game_from_state_json(kind, (const uint8_t *)state, strlen(state), 7, &restored));
+    uint64_t restored_hash = 0;
+    CHECK(dg_game_state_hash(restored, &restored_hash));
+    EXPECT(restored_hash == hash);
+    EXPECT(dg_game_from_state_json(kind, (const uint8_t *)"{}", 2, 7, &restored) ==
+           DG_STATUS_INVALID_STATE);
+    free(state);
+    dg_game_free(restored);
     dg_game_free(game);
 }
 
