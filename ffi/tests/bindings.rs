@@ -39,7 +39,13 @@ fn the_header_reads_completely() {
     for e in ["DgStatus", "DgGameKind", "DgReason", "DgLevel"] {
         assert!(h.enums.iter().any(|x| x.name == e), "enum {e}");
     }
-    for s in ["DgGame", "DgOutcome", "DgHint", "DgChanceOutcome", "DgOAnQuanBoard"] {
+    for s in [
+        "DgGame",
+        "DgOutcome",
+        "DgHint",
+        "DgChanceOutcome",
+        "DgOAnQuanBoard",
+    ] {
         assert!(h.structs.iter().any(|x| x.name == s), "struct {s}");
     }
     for d in ["DANGIAN_ABI_VERSION", "DG_MAX_ACTIONS", "DG_ALL_SEATS"] {
@@ -72,7 +78,10 @@ fn names_word(code: &str, word: &str) -> bool {
     code.match_indices(word).any(|(i, _)| {
         let ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
         let before = code[..i].chars().next_back().is_none_or(|c| !ident(c));
-        let after = code[i + word.len()..].chars().next().is_none_or(|c| !ident(c));
+        let after = code[i + word.len()..]
+            .chars()
+            .next()
+            .is_none_or(|c| !ident(c));
         before && after
     })
 }
@@ -107,7 +116,11 @@ fn the_unity_package_wraps_every_function() {
             missing.push(f.name.clone());
         }
     }
-    for e in h.enums.iter().filter(|e| e.name == "DgGameKind" || e.name == "DgLevel") {
+    for e in h
+        .enums
+        .iter()
+        .filter(|e| e.name == "DgGameKind" || e.name == "DgLevel")
+    {
         for (n, _, _) in &e.values {
             let cs = format!("{}.{}", e.name, csharp_value_name(&e.name, n));
             if !code.contains(&cs) {
@@ -126,22 +139,28 @@ fn the_unity_package_wraps_every_function() {
 #[test]
 fn the_cpp_wrapper_covers_the_whole_c_abi() {
     let h = header();
-    let hpp =
-        std::fs::read_to_string(repo_root().join("bindings/cpp/dangian.hpp")).expect("hpp");
+    let hpp = std::fs::read_to_string(repo_root().join("bindings/cpp/dangian.hpp")).expect("hpp");
     let mut missing = Vec::new();
     for f in &h.functions {
         if !names_word(&hpp, &f.name) {
             missing.push(f.name.clone());
         }
     }
-    for e in h.enums.iter().filter(|e| e.name == "DgGameKind" || e.name == "DgLevel") {
+    for e in h
+        .enums
+        .iter()
+        .filter(|e| e.name == "DgGameKind" || e.name == "DgLevel")
+    {
         for (n, _, _) in &e.values {
             if !names_word(&hpp, n) {
                 missing.push(n.clone());
             }
         }
     }
-    assert!(missing.is_empty(), "dangian.hpp does not cover: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "dangian.hpp does not cover: {missing:?}"
+    );
     assert!(
         hpp.contains("dg_abi_version() != DANGIAN_ABI_VERSION"),
         "dangian.hpp checks the ABI version"

@@ -63,7 +63,10 @@ pub struct Header {
 }
 
 fn strip_struct(ty: &str) -> String {
-    ty.replace("struct ", "").replace("enum ", "").trim().to_owned()
+    ty.replace("struct ", "")
+        .replace("enum ", "")
+        .trim()
+        .to_owned()
 }
 
 /// Read the header.
@@ -203,7 +206,9 @@ pub fn parse(text: &str) -> Header {
                 args.split(',')
                     .map(|p| {
                         let p = p.trim();
-                        let cut = p.rfind(|c: char| c == ' ' || c == '*').expect("a parameter");
+                        let cut = p
+                            .rfind(|c: char| c == ' ' || c == '*')
+                            .expect("a parameter");
                         Param {
                             ty: strip_struct(&p[..=cut]).replace(" *", "*"),
                             name: p[cut + 1..].to_owned(),
@@ -424,7 +429,9 @@ pub fn csharp(h: &Header) -> String {
     );
     for d in &h.defines {
         let doc = match (d.doc.is_empty(), d.name.as_str()) {
-            (true, "DANGIAN_VERSION") => vec!["The version of the library the header is of.".to_owned()],
+            (true, "DANGIAN_VERSION") => {
+                vec!["The version of the library the header is of.".to_owned()]
+            }
             (true, "DANGIAN_ABI_VERSION") => vec![
                 "The ABI version the declarations are of (dg_abi_version must give it).".to_owned(),
             ],
