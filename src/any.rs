@@ -23,6 +23,8 @@ use std::any::Any;
 
 use crate::bot::{bot_for_level, Evaluate, Hint, Level};
 use crate::chance::GameRng;
+use crate::describe::{Describe, Lang};
+use crate::fair::{FairChance, Fairness};
 use crate::game::{
     clip, Action, ActionList, ChanceList, ConfigError, Game, GameConfig, GameKind, IllegalReason,
     Named, Outcome, Seat, SetupError, StateHasher, ToMove,
@@ -125,6 +127,11 @@ trait DynGame: Send + Sync {
     fn record(&self) -> Record;
     fn clone_box(&self) -> Box<dyn DynGame>;
     fn bot_hints(&self, level: Level, seed: u64) -> Vec<Hint<u32>>;
+    fn set_fair(&mut self, server_seed: [u8; 32], player_seeds: Vec<String>);
+    fn fair_outcome(&self) -> Option<u32>;
+    fn fairness(&self) -> Option<Fairness>;
+    fn describe_action(&self, id: u32, lang: Lang, viewer: Option<Seat>) -> Option<String>;
+    fn describe_events(&self, lang: Lang, viewer: Option<Seat>) -> Vec<String>;
     fn as_any(&self) -> &dyn Any;
 }
 
@@ -137,9 +144,10 @@ struct Table<G: Game> {
     keep_events: bool,
 }
 
-/// Every game behind [`AnyGame`] can be drawn, searched by the bots and named in JSON.
-pub trait Playable: Evaluate + std::fmt::Display {}
-impl<G: Evaluate + std::fmt::Display> Playable for G {}
+/// Every game behind [`AnyGame`] can be drawn, searched by the bots, described in words and
+/// named in JSON.
+pub trait Playable: Evaluate + Describe + std::fmt::Display {}
+impl<G: Evaluate + Describe + std::fmt::Display> Playable for G {}
 
 fn json<T: serde::Serialize + ?Sized>(value: &T) -> String {
     // Plain data always serializes.
@@ -268,6 +276,26 @@ impl<G: Playable> DynGame for Table<G> {
                 score: h.score,
                 visits: h.visits,
             })
+            .collect()
+    }
+    fn set_fair(&mut self, server_seed: [u8; 32], player_seeds: Vec<String>) {
+        self.game
+            .set_fair_chance(FairChance::new(G::KIND, server_seed, player_seeds));
+    }
+    fn fair_outcome(&self) -> Option<u32> {
+        self.game.fair_outcome().map(Action::id)
+    }
+    fn fairness(&self) -> Option<Fairness> {
+        self.game.fairness()
+    }
+    fn describe_action(&self, id: u32, lang: Lang, viewer: Option<Seat>) -> Option<String> {
+        let action = G::Action::from_id(id)?;
+        Some(self.game.game().describe_action(action, lang, viewer))
+    }
+    fn describe_events(&self, lang: Lang, viewer: Option<Seat>) -> Vec<String> {
+        self.events
+            .iter()
+            .filter_map(|e| G::describe_event(e, lang, viewer))
             .collect()
     }
     fn as_any(&self) -> &dyn Any {
@@ -667,6 +695,52 @@ impl AnyGame {
             return Err(AnyError::NotToMove(seat.0));
         }
         Ok(self.0.bot_hints(level, seed))
+    }
+    /// Play this game's chance from now on with provably fair chance ([`crate::fair`]): the
+    /// server's secret seed and the players' seeds. [`AnyGame::fair_outcome`] then gives each
+    /// chance outcome, and the record carries the commitment, the player seeds and, once the
+    /// game is over, the revealed seed.
+    pub fn set_fair_chance(&mut self, server_seed: [u8; 32], player_seeds: Vec<String>) {
+        self.0.set_fair(server_seed, player_seeds)
+    }
+    /// The fair chance outcome for the position now (`None` without fair chance, or when
+    /// chance is not to move).
+    pub fn fair_outcome(&self) -> Option<u32> {
+        self.0.fair_outcome()
+    }
+    /// The commitment and player seeds of a game with fair chance (and the reveal once over).
+    pub fn fairness(&self) -> Option<Fairness> {
+        self.0.fairness()
+    }
+    /// The action with this id, about to be played in the position now, described in words
+    /// for `viewer` (`None`: the host, who sees every tile; a seat: never a tile hidden from
+    /// it).
+    ///
+    /// # Errors
+    /// [`AnyError::UnknownId`], or [`AnyError::NoSuchSeat`].
+    pub fn describe_action(
+        &self,
+        id: u32,
+        lang: Lang,
+        viewer: Option<u32>,
+    ) -> Result<String, AnyError> {
+        let viewer = viewer.map(|s| self.seat(s)).transpose()?;
+        self.0
+            .describe_action(id, lang, viewer)
+            .ok_or(AnyError::UnknownId(id))
+    }
+    /// The events of the last action described in words, for `viewer` (`None`: the host; a
+    /// seat: what it may see, never a hidden tile).
+    ///
+    /// # Errors
+    /// [`AnyError::NoSuchSeat`].
+    pub fn describe_events(
+        &self,
+        lang: Lang,
+        viewer: Option<u32>,
+    ) -> Result<Vec<String>, AnyError> {
+        let viewer = viewer.map(|s| self.seat(s)).transpose()?;
+        Ok(self.0.describe_events(lang, viewer))
     }
     /// The action a bot of `level` seeded with `seed` plays for `seat` (the first of
     /// [`AnyGame::bot_hints`]).

@@ -108,7 +108,9 @@ pub mod any;
 pub mod bot;
 pub mod ca_ngua;
 pub mod chance;
+pub mod describe;
 pub mod domino;
+pub mod fair;
 pub mod game;
 pub mod o_an_quan;
 

@@ -22,9 +22,10 @@
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
+use crate::fair::{FairChance, Fairness};
 use crate::game::{
     clip, Action, ConfigError, EventSink, Game, GameConfig, GameKind, NoEvents, ParseActionError,
-    SetupError,
+    SetupError, ToMove,
 };
 
 /// The `format` field of every record this version writes and reads.
@@ -70,6 +71,10 @@ pub struct Record {
     /// The [`Game::state_hash`] of the final state as 16 hex digits, checked on replay.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub final_hash: Option<String>,
+    /// For a game played with provably fair chance: the commitment, the player seeds and,
+    /// once the game is over, the revealed server seed ([`crate::fair::verify`] checks them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fairness: Option<Fairness>,
 }
 
 /// Two records are equal when they say the same: the config and the start compare as JSON
@@ -86,6 +91,7 @@ impl PartialEq for Record {
             && self.start.as_deref().map(value) == other.start.as_deref().map(value)
             && self.actions == other.actions
             && self.final_hash == other.final_hash
+            && self.fairness == other.fairness
     }
 }
 
@@ -187,6 +193,7 @@ impl Record {
             start: None,
             actions: Vec::new(),
             final_hash: None,
+            fairness: None,
         }
     }
 
@@ -387,6 +394,7 @@ impl Record {
             start: self.start.is_some().then_some(start),
             game,
             actions,
+            fair: None,
         })
     }
 }
@@ -400,6 +408,8 @@ pub struct Recorded<G: Game> {
     start: Option<G>,
     game: G,
     actions: Vec<G::Action>,
+    /// Fair chance, when the game is played with it (it holds the server's secret seed).
+    fair: Option<FairChance>,
 }
 
 impl<G: Game> Recorded<G> {
@@ -412,6 +422,7 @@ impl<G: Game> Recorded<G> {
             start: None,
             game: G::new(config)?,
             actions: Vec::new(),
+            fair: None,
         })
     }
 
@@ -421,7 +432,34 @@ impl<G: Game> Recorded<G> {
             start: Some(game.clone()),
             game,
             actions: Vec::new(),
+            fair: None,
         }
+    }
+
+    /// Play this game's chance with `fair` (provably fair chance, see [`crate::fair`]), from
+    /// the next chance action on; its record then carries the commitment and the player seeds,
+    /// and the server seed once the game is over.
+    pub fn with_fair_chance(mut self, fair: FairChance) -> Self {
+        self.set_fair_chance(fair);
+        self
+    }
+
+    /// As [`Recorded::with_fair_chance`], in place.
+    pub fn set_fair_chance(&mut self, fair: FairChance) {
+        self.fair = Some(fair);
+    }
+
+    /// The fair chance outcome for the position now (`None` without fair chance, or when
+    /// chance is not to move).
+    pub fn fair_outcome(&self) -> Option<G::Action> {
+        let fair = self.fair.as_ref()?;
+        fair.outcome(&self.game, fair.drawn())
+    }
+
+    /// What a player may check now: the commitment and the player seeds (no reveal before
+    /// the game is over).
+    pub fn fairness(&self) -> Option<Fairness> {
+        self.fair.as_ref().map(|f| f.fairness(self.game.is_over()))
     }
 
     /// The game as it stands.
@@ -443,8 +481,15 @@ impl<G: Game> Recorded<G> {
         action: G::Action,
         events: &mut impl EventSink<G::Event>,
     ) -> Result<(), G::Illegal> {
+        let chance = self.game.to_move() == ToMove::Chance;
         self.game.apply(action, events)?;
         self.actions.push(action);
+        if chance {
+            // Every chance action counts, whoever chose it: the verifier counts the same way.
+            if let Some(fair) = &mut self.fair {
+                fair.count_one();
+            }
+        }
         Ok(())
     }
 
@@ -456,6 +501,7 @@ impl<G: Game> Recorded<G> {
         };
         r.actions = self.actions.iter().map(ToString::to_string).collect();
         r.seal(&self.game);
+        r.fairness = self.fairness();
         r
     }
 }

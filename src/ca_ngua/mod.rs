@@ -51,6 +51,7 @@
 
 mod action;
 mod config;
+mod describe;
 mod event;
 mod rules;
 mod state;

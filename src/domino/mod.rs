@@ -81,6 +81,7 @@
 
 mod action;
 mod config;
+mod describe;
 mod event;
 mod rules;
 mod sample;

@@ -41,6 +41,7 @@
 
 mod action;
 mod config;
+mod describe;
 mod event;
 mod match_play;
 mod rules;
