@@ -32,12 +32,14 @@
  *    thread and stay until the next failure on that thread.
  *  - What a host may show a seat (Domino hides hands and the chợ): dg_game_view_json,
  *    dg_game_view_hash, dg_game_legal_actions_for, dg_game_events_json for that seat,
- *    dg_domino_board for that seat, and dg_bot_choose / dg_bot_hints asked for that seat.
- *    Everything else can name hidden tiles and is for the host alone: dg_game_state_json,
+ *    dg_domino_board for that seat, dg_bot_choose / dg_bot_hints asked for that seat,
+ *    dg_game_describe_action / dg_game_describe_events for that seat; dg_game_fairness_json
+ *    to every seat. Everything else can name hidden tiles and is for the host alone: dg_game_state_json,
  *    dg_game_state_hash, dg_game_board_text, dg_game_legal_actions and
  *    dg_game_chance_outcomes (at a chance point they list the chợ, on a seat's turn its
- *    playable tiles), dg_game_events_json with DG_ALL_SEATS, and dg_game_save before the
- *    game is over. A saved game holds no RNG state.
+ *    playable tiles), dg_game_events_json and dg_game_describe_* with DG_ALL_SEATS, and
+ *    dg_game_save before the game is over. A saved game holds no RNG state (with fair chance
+ *    it holds the server seed only once the game is over).
  *  - Panics: no function unwinds into C. An internal error (a bug) returns DG_STATUS_PANIC;
  *    if that call was changing a handle, the handle is poisoned: every later call on it but
  *    dg_game_free returns DG_STATUS_POISONED.
@@ -58,7 +60,7 @@
 #define DG_TO_MOVE_CHANCE (-1)
 /* dg_game_to_move: the game is over. */
 #define DG_TO_MOVE_OVER (-2)
-/* dg_game_events_json: every event, unredacted (for a trusted host). */
+/* dg_game_events_json and dg_game_describe_*: everything, unredacted (for a trusted host). */
 #define DG_ALL_SEATS (-1)
 /* The most actions (or chance outcomes) ever legal at once: a buffer this big always suffices. */
 #define DG_MAX_ACTIONS 64
@@ -110,6 +112,10 @@ typedef enum DgStatus {
   DG_STATUS_NO_DECISION = 16,
   // The position is not a possible position of the game (`dg_game_from_state_json`).
   DG_STATUS_INVALID_STATE = 17,
+  // A record's chance cannot be proven fair (`dg_record_verify`): it carries no
+  // commitment, the server seed is not revealed or does not match the commitment, or a
+  // chance action is not the one the committed seeds give (`dg_last_error` names it).
+  DG_STATUS_UNFAIR = 18,
 } DgStatus;
 
 // The game kinds, as passed to `dg_game_new`.
@@ -223,6 +229,15 @@ typedef enum DgLevel {
   // The full search.
   DG_LEVEL_HARD = 2,
 } DgLevel;
+
+// The languages of descriptions, as passed to `dg_game_describe_action` and
+// `dg_game_describe_events`.
+typedef enum DgLang {
+  // Vietnamese.
+  DG_LANG_VI = 0,
+  // English.
+  DG_LANG_EN = 1,
+} DgLang;
 
 // One game of any kind, with its own seeded RNG and the events of its last action. Create
 // with `dg_game_new`, `dg_game_new_preset`, `dg_game_from_state_json`, `dg_game_load` or
@@ -618,9 +633,10 @@ enum DgStatus dg_game_apply_at(struct DgGame *game, uint32_t expected_move, uint
 // A NULL pointer is refused; otherwise `game` is a live handle.
 enum DgStatus dg_game_apply_chance(struct DgGame *game, uint32_t outcome);
 
-// Sample a chance outcome from the handle's own seeded RNG, apply it, and write its id to
-// `*out` (`DG_STATUS_NOT_CHANCE` when a player is to move or the game is over; nothing
-// changes then, the RNG included).
+// Sample a chance outcome from the handle's own seeded RNG (or, after
+// `dg_game_set_fair_chance`, derive it from the committed seeds), apply it, and write its
+// id to `*out` (`DG_STATUS_NOT_CHANCE` when a player is to move or the game is over;
+// nothing changes then, the RNG included).
 //
 // # Safety
 // A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
@@ -742,6 +758,96 @@ enum DgStatus dg_game_board_text(const struct DgGame *game,
 // A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
 // NULL with `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_save(const struct DgGame *game, uint8_t *buf, size_t cap, size_t *len_out);
+
+// The action with id `action`, about to be played now, described in words in `lang` (a
+// `DgLang` value), e.g. "A rải ô a3 sang phải" / "A sows a3 to the right": for `seat`
+// (never naming a tile hidden from it: safe to send to that seat) or for `DG_ALL_SEATS` (the
+// host). `DG_STATUS_UNKNOWN_ACTION` for an id that is no action of the game.
+//
+// # Safety
+// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+// NULL with `cap` 0), `len_out` is writable.
+enum DgStatus dg_game_describe_action(const struct DgGame *game,
+                                      uint32_t action,
+                                      uint32_t lang,
+                                      int32_t seat,
+                                      uint8_t *buf,
+                                      size_t cap,
+                                      size_t *len_out);
+
+// The events of the last action described in words in `lang`, as a JSON array of strings
+// (e.g. `["A bốc một quân từ chợ."]`): for `seat` (what it may see, never a hidden tile) or
+// for `DG_ALL_SEATS` (the host). `[]` while events are off and before the first action.
+//
+// # Safety
+// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+// NULL with `cap` 0), `len_out` is writable.
+enum DgStatus dg_game_describe_events(const struct DgGame *game,
+                                      uint32_t lang,
+                                      int32_t seat,
+                                      uint8_t *buf,
+                                      size_t cap,
+                                      size_t *len_out);
+
+// Play this game's chance with provably fair chance: `server_seed_hex[0..seed_len]` is the
+// server's secret seed as 64 hex digits, `player_seeds_json[0..seeds_len]` a JSON array of
+// the players' own seeds (text), or NULL with length 0 for none. From then on
+// `dg_game_play_chance` draws every die, deal and draw from these seeds, and the saved game
+// carries the commitment, the player seeds and, once the game is over, the server seed
+// (`dg_record_verify` checks it). Call it before the first action; on a loaded game, call it
+// again with the same seeds to go on.
+//
+// # Safety
+// A NULL pointer is refused; otherwise `game` is a live handle, `server_seed_hex` holds
+// `seed_len` bytes, `player_seeds_json` is NULL (with `seeds_len` 0) or holds `seeds_len`
+// bytes.
+enum DgStatus dg_game_set_fair_chance(struct DgGame *game,
+                                      const uint8_t *server_seed_hex,
+                                      size_t seed_len,
+                                      const uint8_t *player_seeds_json,
+                                      size_t seeds_len);
+
+// What the players may check now, as JSON: `{"scheme", "commitment", "player_seeds"}` and,
+// once the game is over, `"server_seed"` (the reveal); `null` for a game without fair
+// chance. Safe to send to every seat.
+//
+// # Safety
+// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+// NULL with `cap` 0), `len_out` is writable.
+enum DgStatus dg_game_fairness_json(const struct DgGame *game,
+                                    uint8_t *buf,
+                                    size_t cap,
+                                    size_t *len_out);
+
+// The commitment to a server seed (`SHA-256` of its 32 bytes, 64 lower-case hex digits),
+// the seed given as 64 hex digits in `server_seed_hex[0..len]`: what a server publishes
+// before the game.
+//
+// # Safety
+// A NULL pointer is refused; otherwise `server_seed_hex` holds `len` bytes, `buf` holds `cap`
+// bytes (or is NULL with `cap` 0), `len_out` is writable.
+enum DgStatus dg_fair_commitment(const uint8_t *server_seed_hex,
+                                 size_t len,
+                                 uint8_t *buf,
+                                 size_t cap,
+                                 size_t *len_out);
+
+// Verify the chance of a finished game: replay the record in `json[0..len]` (as
+// `dg_game_save` writes it) and prove that its revealed server seed matches its commitment
+// and that every chance action came from the committed seeds. On success the report is
+// written as JSON (`{"commitment", "chance_outcomes", "actions"}`); `DG_STATUS_UNFAIR` when
+// the record carries no commitment, no reveal, a wrong reveal, or a chance action the seeds
+// do not give (`dg_last_error` names the first); `DG_STATUS_INVALID_JSON` or
+// `DG_STATUS_INVALID_RECORD` when it is not a valid record.
+//
+// # Safety
+// A NULL pointer is refused; otherwise `json` holds `len` bytes, `buf` holds `cap` bytes (or
+// is NULL with `cap` 0), `len_out` is writable.
+enum DgStatus dg_record_verify(const uint8_t *json,
+                               size_t len,
+                               uint8_t *buf,
+                               size_t cap,
+                               size_t *len_out);
 
 #ifdef __cplusplus
 }  // extern "C"

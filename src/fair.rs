@@ -239,9 +239,9 @@ impl FairChance {
         Some(action)
     }
 
-    /// Count one chance action as drawn (one the host applied itself).
-    pub(crate) fn count_one(&mut self) {
-        self.drawn += 1;
+    /// Set the count of chance outcomes drawn (the game's chance actions so far).
+    pub(crate) fn set_drawn(&mut self, drawn: u64) {
+        self.drawn = drawn;
     }
 }
 

@@ -389,11 +389,18 @@ impl Record {
     pub fn resume<G: Game>(&self) -> Result<Recorded<G>, RecordError> {
         let start = self.start::<G>()?;
         let mut actions = Vec::with_capacity(self.actions.len());
-        let game = self.replay_steps::<G, _>(&mut NoEvents, |_, action, _| actions.push(action))?;
+        let mut chance_next = start.to_move() == ToMove::Chance;
+        let mut chance_actions = 0;
+        let game = self.replay_steps::<G, _>(&mut NoEvents, |_, action, after| {
+            actions.push(action);
+            chance_actions += u64::from(chance_next);
+            chance_next = after.to_move() == ToMove::Chance;
+        })?;
         Ok(Recorded {
             start: self.start.is_some().then_some(start),
             game,
             actions,
+            chance_actions,
             fair: None,
         })
     }
@@ -408,6 +415,8 @@ pub struct Recorded<G: Game> {
     start: Option<G>,
     game: G,
     actions: Vec<G::Action>,
+    /// How many of `actions` were chance actions (the fair-chance counter of the next one).
+    chance_actions: u64,
     /// Fair chance, when the game is played with it (it holds the server's secret seed).
     fair: Option<FairChance>,
 }
@@ -422,6 +431,7 @@ impl<G: Game> Recorded<G> {
             start: None,
             game: G::new(config)?,
             actions: Vec::new(),
+            chance_actions: 0,
             fair: None,
         })
     }
@@ -432,20 +442,24 @@ impl<G: Game> Recorded<G> {
             start: Some(game.clone()),
             game,
             actions: Vec::new(),
+            chance_actions: 0,
             fair: None,
         }
     }
 
-    /// Play this game's chance with `fair` (provably fair chance, see [`crate::fair`]), from
-    /// the next chance action on; its record then carries the commitment and the player seeds,
-    /// and the server seed once the game is over.
+    /// Play this game's chance with `fair` (provably fair chance, see [`crate::fair`]); its
+    /// record then carries the commitment and the player seeds, and the server seed once the
+    /// game is over. Set it before the first action; on a game resumed from a fair record
+    /// (a server restarting a table) set it again with the same seeds: the count of chance
+    /// outcomes goes on from the record's, and the verifier checks every one of them.
     pub fn with_fair_chance(mut self, fair: FairChance) -> Self {
         self.set_fair_chance(fair);
         self
     }
 
     /// As [`Recorded::with_fair_chance`], in place.
-    pub fn set_fair_chance(&mut self, fair: FairChance) {
+    pub fn set_fair_chance(&mut self, mut fair: FairChance) {
+        fair.set_drawn(self.chance_actions);
         self.fair = Some(fair);
     }
 
@@ -486,8 +500,9 @@ impl<G: Game> Recorded<G> {
         self.actions.push(action);
         if chance {
             // Every chance action counts, whoever chose it: the verifier counts the same way.
+            self.chance_actions += 1;
             if let Some(fair) = &mut self.fair {
-                fair.count_one();
+                fair.set_drawn(self.chance_actions);
             }
         }
         Ok(())

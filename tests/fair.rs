@@ -96,6 +96,56 @@ fn the_server_seed_is_revealed_only_once_the_game_is_over() {
     assert!(over.fairness.expect("fairness").server_seed.is_some());
 }
 
+/// A server restarting a table resumes the saved game and sets the same seeds again: the
+/// count of chance outcomes goes on from the record's and the finished game verifies.
+#[test]
+fn a_resumed_fair_game_goes_on_counting() {
+    let mut game = Recorded::<ca_ngua::State>::new(ca_ngua::Config::default())
+        .expect("valid")
+        .with_fair_chance(FairChance::new(
+            GameKind::CaNgua,
+            SERVER_SEED,
+            player_seeds(),
+        ));
+    let mut rng = GameRng::new(8);
+    let mut legal = ActionList::new();
+    let mut step = |game: &mut Recorded<ca_ngua::State>| {
+        let action = match game.game().to_move() {
+            ToMove::Over => return false,
+            ToMove::Chance => game.fair_outcome().expect("a fair outcome"),
+            ToMove::Seat(_) => {
+                game.game().legal_actions(&mut legal);
+                ca_ngua::Action::from_id(legal[rng.below(legal.len() as u32) as usize]).expect("id")
+            }
+        };
+        game.apply(action, &mut NoEvents).expect("legal");
+        true
+    };
+    for _ in 0..60 {
+        step(&mut game);
+    }
+    let saved = game.record();
+    let mut game = saved.resume::<ca_ngua::State>().expect("resumes");
+    game.set_fair_chance(FairChance::new(
+        GameKind::CaNgua,
+        SERVER_SEED,
+        player_seeds(),
+    ));
+    while step(&mut game) {}
+    let verified = fair::verify(&game.record()).unwrap_or_else(|e| panic!("{e}"));
+    assert!(verified.chance_outcomes > 30, "{verified:?}");
+    // Resumed without its seeds, the game's next dice are no longer the committed ones.
+    let mut unfair = saved.resume::<ca_ngua::State>().expect("resumes");
+    unfair.set_fair_chance(FairChance::new(GameKind::CaNgua, SERVER_SEED, vec![]));
+    while step(&mut unfair) {}
+    let mut record = unfair.record();
+    record.fairness = game.record().fairness;
+    assert!(matches!(
+        fair::verify(&record),
+        Err(FairError::Mismatch { .. })
+    ));
+}
+
 /// The index of the `n`-th chance action of a record of `G`.
 fn chance_indices<G: Game>(record: &Record) -> Vec<usize> {
     let mut game: G = record.start().expect("start");

@@ -41,6 +41,12 @@ enum class Level : uint32_t {
     Hard = DG_LEVEL_HARD,
 };
 
+/// The languages of descriptions (the values of DgLang).
+enum class Lang : uint32_t {
+    Vi = DG_LANG_VI,
+    En = DG_LANG_EN,
+};
+
 /// A failed call: the status code, the reason code of an illegal action (DG_REASON_NONE
 /// otherwise) and the library's message.
 class Error : public std::runtime_error {
@@ -112,6 +118,24 @@ inline std::string kind_name(Kind kind) {
 inline std::string presets_json(Kind kind) {
     return detail::text([kind](uint8_t *b, size_t c, size_t *l) {
         return dg_game_presets_json(static_cast<uint32_t>(kind), b, c, l);
+    });
+}
+
+/// The commitment (SHA-256, 64 hex digits) to a server seed given as 64 hex digits: what a
+/// server publishes before a game with fair chance.
+inline std::string fair_commitment(const std::string &server_seed_hex) {
+    return detail::text([&server_seed_hex](uint8_t *b, size_t c, size_t *l) {
+        return dg_fair_commitment(reinterpret_cast<const uint8_t *>(server_seed_hex.data()),
+                                  server_seed_hex.size(), b, c, l);
+    });
+}
+
+/// Verify a finished game's fair chance from its record; returns the report JSON, or throws
+/// Error with DG_STATUS_UNFAIR naming the first chance action the seeds do not give.
+inline std::string verify_record(const std::string &record_json) {
+    return detail::text([&record_json](uint8_t *b, size_t c, size_t *l) {
+        return dg_record_verify(reinterpret_cast<const uint8_t *>(record_json.data()),
+                                record_json.size(), b, c, l);
     });
 }
 
@@ -246,6 +270,19 @@ class Game {
         return id;
     }
 
+    /// Play chance from the committed seeds from now on (before the first action): the server
+    /// seed as 64 hex digits, the players' seeds as a JSON array of strings.
+    void set_fair_chance(const std::string &server_seed_hex,
+                         const std::string &player_seeds_json = "[]") {
+        detail::check(dg_game_set_fair_chance(
+            handle_, reinterpret_cast<const uint8_t *>(server_seed_hex.data()),
+            server_seed_hex.size(), reinterpret_cast<const uint8_t *>(player_seeds_json.data()),
+            player_seeds_json.size()));
+    }
+    /// The commitment, player seeds and (once over) the reveal as JSON; "null" without fair
+    /// chance.
+    std::string fairness_json() const { return text(dg_game_fairness_json); }
+
     /// Keep each action's events for events_json (on by default).
     void set_events(bool keep) { detail::check(dg_game_set_events(handle_, keep ? 1u : 0u)); }
 
@@ -276,6 +313,20 @@ class Game {
         DgGame *h = handle_;
         return detail::text([h, action](uint8_t *b, size_t c, size_t *l) {
             return dg_game_action_text(h, action, b, c, l);
+        });
+    }
+    /// The action described in words, for a seat (no hidden tile) or DG_ALL_SEATS.
+    std::string describe_action(uint32_t action, Lang lang, int32_t seat = DG_ALL_SEATS) const {
+        DgGame *h = handle_;
+        return detail::text([h, action, lang, seat](uint8_t *b, size_t c, size_t *l) {
+            return dg_game_describe_action(h, action, static_cast<uint32_t>(lang), seat, b, c, l);
+        });
+    }
+    /// The last action's events described in words: a JSON array of strings.
+    std::string describe_events(Lang lang, int32_t seat = DG_ALL_SEATS) const {
+        DgGame *h = handle_;
+        return detail::text([h, lang, seat](uint8_t *b, size_t c, size_t *l) {
+            return dg_game_describe_events(h, static_cast<uint32_t>(lang), seat, b, c, l);
         });
     }
     uint32_t action_id(const std::string &text) const {

@@ -5,7 +5,7 @@ use dangian::{ActionList, ChanceList, ToMove};
 
 use super::{
     fault, game_kind, guard, guard_mut, guard_ref, optional_text_arg, seat_arg, text_arg,
-    to_move_code, DgGame, DgStatus, Failure, Out, OutBuf, Result, DG_ALL_SEATS, DG_MAX_SEATS,
+    to_move_code, DgGame, DgStatus, Failure, Out, OutBuf, Result, DG_MAX_SEATS,
 };
 
 /// A chance outcome and its weight: its probability is `weight` divided by the sum of the
@@ -470,9 +470,10 @@ pub unsafe extern "C" fn dg_game_apply_chance(game: *mut DgGame, outcome: u32) -
     }
 }
 
-/// Sample a chance outcome from the handle's own seeded RNG, apply it, and write its id to
-/// `*out` (`DG_STATUS_NOT_CHANCE` when a player is to move or the game is over; nothing
-/// changes then, the RNG included).
+/// Sample a chance outcome from the handle's own seeded RNG (or, after
+/// `dg_game_set_fair_chance`, derive it from the committed seeds), apply it, and write its
+/// id to `*out` (`DG_STATUS_NOT_CHANCE` when a player is to move or the game is over;
+/// nothing changes then, the RNG included).
 ///
 /// # Safety
 /// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
@@ -483,7 +484,10 @@ pub unsafe extern "C" fn dg_game_play_chance(game: *mut DgGame, out: *mut u32) -
         guard_mut(game, |g| {
             let out = Out::new(out, "out")?;
             let mut rng = g.rng.clone();
-            let id = g.game.sample_chance(&mut rng)?;
+            let id = match g.game.fair_outcome() {
+                Some(id) => id,
+                None => g.game.sample_chance(&mut rng)?,
+            };
             apply_to(g, id, None)?;
             g.rng = rng;
             out.put(id)
@@ -668,14 +672,7 @@ pub unsafe extern "C" fn dg_game_events_json(
     unsafe {
         guard_ref(game, |g| {
             let out = OutBuf::new(buf, cap, len_out)?;
-            let for_seat = if seat == DG_ALL_SEATS {
-                None
-            } else {
-                let s = u32::try_from(seat).map_err(|_| {
-                    Failure::new(DgStatus::InvalidArgument, format!("no seat {seat}"))
-                })?;
-                Some(seat_arg(g, s)?)
-            };
+            let for_seat = super::words::viewer_arg(g, seat)?;
             let mut cache = g.events_json.borrow_mut();
             if cache.as_ref().map(|(s, _)| *s) != Some(seat) {
                 *cache = Some((seat, g.game.events_json(for_seat)?));

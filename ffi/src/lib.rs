@@ -39,6 +39,7 @@ mod boards;
 mod bots;
 mod game;
 mod reasons;
+mod words;
 
 use std::cell::{Cell, RefCell};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -50,6 +51,7 @@ pub use boards::*;
 pub use bots::*;
 pub use game::*;
 pub use reasons::*;
+pub use words::*;
 
 /// The version of this C ABI. It changes whenever a function, struct or value changes
 /// incompatibly; the shared library is named after it (`libdangian.so.2`).
@@ -62,7 +64,8 @@ pub const DANGIAN_VERSION: &str = "0.2.0";
 pub const DG_TO_MOVE_CHANCE: i32 = -1;
 /// `to_move` value: the game is over.
 pub const DG_TO_MOVE_OVER: i32 = -2;
-/// `seat` argument of `dg_game_events_json`: every event, unredacted (for a trusted host).
+/// `seat` argument of `dg_game_events_json`, `dg_game_describe_action` and
+/// `dg_game_describe_events`: everything, unredacted (for a trusted host).
 pub const DG_ALL_SEATS: i32 = -1;
 /// The most actions (or chance outcomes) ever legal at once: a buffer of this size always
 /// suffices for `dg_game_legal_actions` and `dg_game_chance_outcomes`.
@@ -116,6 +119,10 @@ pub enum DgStatus {
     NoDecision = 16,
     /// The position is not a possible position of the game (`dg_game_from_state_json`).
     InvalidState = 17,
+    /// A record's chance cannot be proven fair (`dg_record_verify`): it carries no
+    /// commitment, the server seed is not revealed or does not match the commitment, or a
+    /// chance action is not the one the committed seeds give (`dg_last_error` names it).
+    Unfair = 18,
 }
 
 /// The game kinds, as passed to `dg_game_new`.

@@ -20,6 +20,7 @@ use std::process::Command;
 use common::{have_tools, installed_prefix, repo_root, run, scratch};
 use dangian::any::AnyGame;
 use dangian::bot::Level;
+use dangian::describe::Lang;
 use dangian::{ActionList, GameKind, GameRng, ToMove};
 use dangian_ffi::*;
 
@@ -537,6 +538,25 @@ fn expected_lines(dir: &Path) -> PathBuf {
     let mut lines = expected_game_lines(7);
     lines.extend(expected_board_lines(7));
     lines.extend(expected_bot_lines(7));
+    for kind in GameKind::ALL {
+        let game = AnyGame::new(kind, "").expect("the seed rules");
+        let mut legal = ActionList::new();
+        game.legal_actions(&mut legal);
+        for (code, lang) in [("vi", Lang::Vi), ("en", Lang::En)] {
+            let text = game
+                .describe_action(legal[0], lang, None)
+                .expect("described");
+            lines.push(format!(
+                "describe {} {code} {} {text}",
+                kind.name(),
+                legal[0]
+            ));
+        }
+    }
+    lines.push(format!(
+        "fair commitment {}",
+        dangian::fair::commitment(&[7; 32])
+    ));
     for path in vector_files() {
         let text = std::fs::read_to_string(&path).expect("vector");
         let game = AnyGame::from_record_json(&text).expect("the vector loads in Rust");
@@ -631,7 +651,7 @@ fn unity_package_passes_its_tests_under_mono() {
         .expect("nunit-console runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        out.status.success() && stdout.contains("Tests run: 5, Errors: 0, Failures: 0"),
+        out.status.success() && stdout.contains("Tests run: 6, Errors: 0, Failures: 0"),
         "the package's tests failed ({}):\n{stdout}\n{}",
         out.status,
         String::from_utf8_lossy(&out.stderr)

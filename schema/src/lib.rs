@@ -33,6 +33,10 @@ struct TypedRecord<C, S, A> {
     /// The state hash of the final state as 16 hex digits, checked on replay.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     final_hash: Option<String>,
+    /// For a game played with provably fair chance: the commitment, the player seeds and,
+    /// once the game is over, the revealed server seed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    fairness: Option<dangian::fair::Fairness>,
 }
 
 fn schema_of<T: JsonSchema>() -> Value {

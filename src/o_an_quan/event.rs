@@ -27,7 +27,7 @@ pub enum TurnEndReason {
     /// `RelayLoop::EndTurnOnRepeat`).
     RelayRepeat,
     /// The relay cap of `RelayLoop::Cap`, or the engine's backstop
-    /// ([`SOWING_BACKSTOP`](crate::o_an_quan::SOWING_BACKSTOP) stones sown in one move), was
+    /// (`SOWING_BACKSTOP` stones sown in one move), was
     /// reached (OAQ-A12).
     RelayCap,
 }

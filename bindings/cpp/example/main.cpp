@@ -165,6 +165,45 @@ void error_paths() {
            "a moved-from Game to throw NULL_POINTER");
 }
 
+// Words and fair chance: a move described in both languages; a game played with fair chance
+// (one round of Domino) verifies, and the same record with its first deal changed is
+// DG_STATUS_UNFAIR.
+void words_and_fair_chance() {
+    dangian::Game oaq(dangian::Kind::OAnQuan, 1);
+    uint32_t first = oaq.legal_actions()[0];
+    std::string vi = oaq.describe_action(first, dangian::Lang::Vi, 0);
+    std::string en = oaq.describe_action(first, dangian::Lang::En, 0);
+    expect(!vi.empty() && !en.empty() && vi != en, "a description in each language");
+    expect(status_of([&] { oaq.describe_action(first, static_cast<dangian::Lang>(5)); }) ==
+               DG_STATUS_INVALID_ARGUMENT,
+           "an unknown language to throw INVALID_ARGUMENT");
+
+    const std::string seed(64, '7');
+    dangian::Game game(dangian::Kind::Domino, 1, "{\"max_rounds\":1}");
+    game.set_fair_chance(seed, "[\"an\"]");
+    expect(game.fairness_json().find(dangian::fair_commitment(seed)) != std::string::npos,
+           "the commitment to be published");
+    while (!game.over()) {
+        if (game.chance_to_move()) {
+            game.play_chance();
+            expect(game.describe_events(dangian::Lang::Vi, 0).size() > 2, "described events");
+            continue;
+        }
+        std::vector<uint32_t> legal = game.legal_actions();
+        game.apply(legal[(game.move_number() * 7u + 3u) % legal.size()]);
+    }
+    std::string record = game.save();
+    expect(dangian::verify_record(record).find("chance_outcomes") != std::string::npos,
+           "an honest record to verify");
+    const std::string key = "\"actions\":[\"";
+    size_t at = record.find(key) + key.size();
+    size_t end = record.find('"', at);
+    std::string deal = record.substr(at, end - at) == "deal 0-0" ? "deal 1-1" : "deal 0-0";
+    std::string tampered = record.substr(0, at) + deal + record.substr(end);
+    expect(status_of([&] { dangian::verify_record(tampered); }) == DG_STATUS_UNFAIR,
+           "a changed deal to be caught");
+}
+
 std::string read_file(const char *path) {
     std::ifstream f(path, std::ios::binary);
     if (!f) {
@@ -198,6 +237,7 @@ int main(int argc, char **argv) {
     try {
         expect(dg_abi_version() == DANGIAN_ABI_VERSION, "the ABI version to match");
         if (argc == 1) {
+            words_and_fair_chance();
             error_paths();
             for (dangian::Kind kind :
                  {dangian::Kind::OAnQuan, dangian::Kind::CaNgua, dangian::Kind::Domino})

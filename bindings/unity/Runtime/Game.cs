@@ -131,6 +131,23 @@ namespace Dangian
             get { return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_version(b, c, out l)); }
         }
 
+        /// <summary>The commitment (SHA-256, 64 hex digits) to a server seed given as 64 hex
+        /// digits: what a server publishes before a game with fair chance.</summary>
+        public static string FairCommitment(string serverSeedHex)
+        {
+            byte[] seed = Utf8(serverSeedHex);
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_fair_commitment(seed, Len(seed), b, c, out l));
+        }
+
+        /// <summary>Verify a finished game's fair chance from its record: the report as JSON,
+        /// or a <see cref="DangianException"/> with <see cref="DgStatus.Unfair"/> naming the
+        /// first chance action the committed seeds do not give.</summary>
+        public static string VerifyRecord(string recordJson)
+        {
+            byte[] json = Utf8(recordJson);
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_record_verify(json, Len(json), b, c, out l));
+        }
+
         /// <summary>The name records use for a kind: o_an_quan, ca_ngua or domino.</summary>
         public static string KindName(DgGameKind kind)
         {
@@ -273,6 +290,23 @@ namespace Dangian
             return id;
         }
 
+        /// <summary>Play chance from the committed seeds from now on (call it before the first
+        /// action): the server seed as 64 hex digits, the players' seeds as a JSON array of
+        /// strings (null: none). <see cref="PlayChance"/> then derives every outcome.</summary>
+        public void SetFairChance(string serverSeedHex, string playerSeedsJson = null)
+        {
+            byte[] seed = Utf8(serverSeedHex);
+            byte[] seeds = playerSeedsJson == null ? null : Utf8(playerSeedsJson);
+            Check(Native.dg_game_set_fair_chance(handle, seed, Len(seed), seeds, Len(seeds)));
+        }
+
+        /// <summary>The commitment, player seeds and (once over) the revealed seed as JSON;
+        /// "null" for a game without fair chance. Safe to send to every seat.</summary>
+        public string FairnessJson()
+        {
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_fairness_json(handle, b, c, out l));
+        }
+
         /// <summary>Whether to keep each action's events for <see cref="EventsJson"/> (on by
         /// default; off, an action costs what it costs in Rust).</summary>
         public void SetEvents(bool keep)
@@ -319,6 +353,21 @@ namespace Dangian
         public string EventsJson(int seat)
         {
             return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_events_json(handle, seat, b, c, out l));
+        }
+
+        /// <summary>The action, about to be played now, described in words in
+        /// <paramref name="lang"/>: for a seat (never a tile hidden from it) or for
+        /// <see cref="Native.AllSeats"/> (the host).</summary>
+        public string DescribeAction(uint action, DgLang lang, int seat)
+        {
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_describe_action(handle, action, (uint)lang, seat, b, c, out l));
+        }
+
+        /// <summary>The events of the last action described in words, as a JSON array of
+        /// strings: for a seat (never a hidden tile) or for <see cref="Native.AllSeats"/>.</summary>
+        public string DescribeEvents(DgLang lang, int seat)
+        {
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_describe_events(handle, (uint)lang, seat, b, c, out l));
         }
 
         /// <summary>The text notation of an action id.</summary>

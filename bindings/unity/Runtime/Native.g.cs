@@ -47,6 +47,8 @@ namespace Dangian
         NoDecision = 16,
         /// <summary>The position is not a possible position of the game (`dg_game_from_state_json`).</summary>
         InvalidState = 17,
+        /// <summary>A record's chance cannot be proven fair (`dg_record_verify`): it carries no commitment, the server seed is not revealed or does not match the commitment, or a chance action is not the one the committed seeds give (`dg_last_error` names it).</summary>
+        Unfair = 18,
     }
 
     /// <summary>The game kinds, as passed to `dg_game_new`.</summary>
@@ -160,6 +162,15 @@ namespace Dangian
         Medium = 1,
         /// <summary>The full search.</summary>
         Hard = 2,
+    }
+
+    /// <summary>The languages of descriptions, as passed to `dg_game_describe_action` and `dg_game_describe_events`.</summary>
+    public enum DgLang : uint
+    {
+        /// <summary>Vietnamese.</summary>
+        Vi = 0,
+        /// <summary>English.</summary>
+        En = 1,
     }
 
     /// <summary>28 × DgDominoPlaced, laid out as in C (a blittable fixed array).</summary>
@@ -633,7 +644,7 @@ namespace Dangian
         public const int ToMoveChance = -1;
         /// <summary>dg_game_to_move: the game is over.</summary>
         public const int ToMoveOver = -2;
-        /// <summary>dg_game_events_json: every event, unredacted (for a trusted host).</summary>
+        /// <summary>dg_game_events_json and dg_game_describe_*: everything, unredacted (for a trusted host).</summary>
         public const int AllSeats = -1;
         /// <summary>The most actions (or chance outcomes) ever legal at once: a buffer this big always suffices.</summary>
         public const int MaxActions = 64;
@@ -733,7 +744,7 @@ namespace Dangian
         /// <summary>Apply a chance outcome given by the host (physical dice, a server's shuffle): `DG_STATUS_NOT_CHANCE` when a player is to move or the game is over. On failure the game is unchanged.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_apply_chance(GameHandle game, uint outcome);
-        /// <summary>Sample a chance outcome from the handle's own seeded RNG, apply it, and write its id to `*out` (`DG_STATUS_NOT_CHANCE` when a player is to move or the game is over; nothing changes then, the RNG included).</summary>
+        /// <summary>Sample a chance outcome from the handle's own seeded RNG (or, after `dg_game_set_fair_chance`, derive it from the committed seeds), apply it, and write its id to `*out` (`DG_STATUS_NOT_CHANCE` when a player is to move or the game is over; nothing changes then, the RNG included).</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_play_chance(GameHandle game, out uint @out);
         /// <summary>Whether to keep the events of each action for `dg_game_events_json`: 1 (the default for a new handle) or 0. Off, applying an action costs no more than in the Rust engine, and the events read as `[]`. Any other value is `DG_STATUS_INVALID_ARGUMENT`.</summary>
@@ -769,5 +780,23 @@ namespace Dangian
         /// <summary>The saved game (a record JSON: config, the starting position if it was not the config's, every action, the final hash), for `dg_game_load`. It lists every chance outcome so far (the tiles dealt and drawn): for the host, or for everyone once the game is over. It holds no RNG state, so it tells nothing of the chance still to come.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_save(GameHandle game, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
+        /// <summary>The action with id `action`, about to be played now, described in words in `lang` (a `DgLang` value), e.g. "A rải ô a3 sang phải" / "A sows a3 to the right": for `seat` (never naming a tile hidden from it: safe to send to that seat) or for `DG_ALL_SEATS` (the host). `DG_STATUS_UNKNOWN_ACTION` for an id that is no action of the game.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_game_describe_action(GameHandle game, uint action, uint lang, int seat, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
+        /// <summary>The events of the last action described in words in `lang`, as a JSON array of strings (e.g. `["A bốc một quân từ chợ."]`): for `seat` (what it may see, never a hidden tile) or for `DG_ALL_SEATS` (the host). `[]` while events are off and before the first action.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_game_describe_events(GameHandle game, uint lang, int seat, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
+        /// <summary>Play this game's chance with provably fair chance: `server_seed_hex[0..seed_len]` is the server's secret seed as 64 hex digits, `player_seeds_json[0..seeds_len]` a JSON array of the players' own seeds (text), or NULL with length 0 for none. From then on `dg_game_play_chance` draws every die, deal and draw from these seeds, and the saved game carries the commitment, the player seeds and, once the game is over, the server seed (`dg_record_verify` checks it). Call it before the first action; on a loaded game, call it again with the same seeds to go on.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_game_set_fair_chance(GameHandle game, byte[] server_seed_hex, UIntPtr seed_len, byte[] player_seeds_json, UIntPtr seeds_len);
+        /// <summary>What the players may check now, as JSON: `{"scheme", "commitment", "player_seeds"}` and, once the game is over, `"server_seed"` (the reveal); `null` for a game without fair chance. Safe to send to every seat.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_game_fairness_json(GameHandle game, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
+        /// <summary>The commitment to a server seed (`SHA-256` of its 32 bytes, 64 lower-case hex digits), the seed given as 64 hex digits in `server_seed_hex[0..len]`: what a server publishes before the game.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_fair_commitment(byte[] server_seed_hex, UIntPtr len, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
+        /// <summary>Verify the chance of a finished game: replay the record in `json[0..len]` (as `dg_game_save` writes it) and prove that its revealed server seed matches its commitment and that every chance action came from the committed seeds. On success the report is written as JSON (`{"commitment", "chance_outcomes", "actions"}`); `DG_STATUS_UNFAIR` when the record carries no commitment, no reveal, a wrong reveal, or a chance action the seeds do not give (`dg_last_error` names the first); `DG_STATUS_INVALID_JSON` or `DG_STATUS_INVALID_RECORD` when it is not a valid record.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_record_verify(byte[] json, UIntPtr len, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
     }
 }

@@ -207,7 +207,7 @@ pub fn parse(text: &str) -> Header {
                     .map(|p| {
                         let p = p.trim();
                         let cut = p
-                            .rfind(|c: char| c == ' ' || c == '*')
+                            .rfind([' ', '*'])
                             .expect("a parameter");
                         Param {
                             ty: strip_struct(&p[..=cut]).replace(" *", "*"),
@@ -441,9 +441,10 @@ pub fn csharp(h: &Header) -> String {
         let v = d.value.trim_matches(|c| c == '(' || c == ')');
         let ty = if v.starts_with('"') {
             "string"
-        } else if v.starts_with('-') {
-            "int"
-        } else if d.name.contains("SEATS") || d.name.contains("MAX_ACTIONS") {
+        } else if v.starts_with('-')
+            || d.name.contains("SEATS")
+            || d.name.contains("MAX_ACTIONS")
+        {
             "int"
         } else {
             "uint"

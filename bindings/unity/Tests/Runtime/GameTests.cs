@@ -5,6 +5,8 @@
 //   board <kind> <every field of the game's board snapshot at the end>
 //   bot <kind> level <n> action <id>
 //   vector <file> hash <16 hex> state <json>
+//   describe <kind> <vi|en> <action id> <text>
+//   fair commitment <64 hex>
 // Without that file those tests are ignored; the others run anywhere.
 using System;
 using System.Collections.Generic;
@@ -195,6 +197,59 @@ namespace Dangian.Tests
         }
 
         /// The callback form of the worker reports on the caller's context (or the worker).
+        /// Descriptions are Rust's, word for word, in both languages; a game played with fair
+        /// chance verifies, and the same record with one die changed is refused as unfair.
+        [Test]
+        public void DescriptionsAndFairChanceMatchRust()
+        {
+            foreach (string line in Expected("describe"))
+            {
+                string[] f = line.Split(new[] { ' ' }, 5);
+                DgGameKind kind = DgGameKind.OAnQuan;
+                foreach (DgGameKind k in Game.AllKinds) if (Game.KindName(k) == f[1]) kind = k;
+                DgLang lang = f[2] == "vi" ? DgLang.Vi : DgLang.En;
+                using (var game = new Game(kind, Seed))
+                {
+                    Assert.AreEqual(f[4], game.DescribeAction(uint.Parse(f[3], CultureInfo.InvariantCulture), lang, Native.AllSeats), line);
+                }
+            }
+            string seed = "";
+            for (int i = 0; i < 32; i++) seed += "07";
+            string commitment = Game.FairCommitment(seed);
+            Assert.AreEqual(Expected("fair")[0], "fair commitment " + commitment);
+            string record;
+            using (var game = new Game(DgGameKind.CaNgua, Seed))
+            {
+                game.SetFairChance(seed, "[\"an\", \"b\u00ecnh\"]");
+                StringAssert.Contains(commitment, game.FairnessJson());
+                var legal = new uint[Native.MaxActions];
+                int move = 0;
+                while (game.ToMove != Native.ToMoveOver)
+                {
+                    if (game.ToMove == Native.ToMoveChance)
+                    {
+                        game.PlayChance();
+                        StringAssert.StartsWith("[", game.DescribeEvents(DgLang.Vi, 0));
+                    }
+                    else
+                    {
+                        int n = game.LegalActions(legal);
+                        game.Apply(legal[(move * 7 + 3) % n]);
+                    }
+                    move++;
+                }
+                record = game.Save();
+            }
+            StringAssert.Contains(commitment, Game.VerifyRecord(record));
+            // The first roll changed: the verifier names chance outcome 0.
+            int at = record.IndexOf("\"actions\":[\"r", StringComparison.Ordinal) + 12;
+            string first = record.Substring(at, record.IndexOf('"', at) - at);
+            string tampered = record.Substring(0, at) + (first == "r1-1" ? "r2-2" : "r1-1") + record.Substring(at + first.Length);
+            var e = Assert.Throws<DangianException>(() => Game.VerifyRecord(tampered));
+            Assert.AreEqual(DgStatus.Unfair, e.Status);
+            StringAssert.Contains("chance outcome 0", e.Message);
+        }
+
         [Test]
         public void TheWorkerCallsBack()
         {
