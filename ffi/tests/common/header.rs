@@ -206,9 +206,7 @@ pub fn parse(text: &str) -> Header {
                 args.split(',')
                     .map(|p| {
                         let p = p.trim();
-                        let cut = p
-                            .rfind([' ', '*'])
-                            .expect("a parameter");
+                        let cut = p.rfind([' ', '*']).expect("a parameter");
                         Param {
                             ty: strip_struct(&p[..=cut]).replace(" *", "*"),
                             name: p[cut + 1..].to_owned(),
@@ -441,10 +439,7 @@ pub fn csharp(h: &Header) -> String {
         let v = d.value.trim_matches(|c| c == '(' || c == ')');
         let ty = if v.starts_with('"') {
             "string"
-        } else if v.starts_with('-')
-            || d.name.contains("SEATS")
-            || d.name.contains("MAX_ACTIONS")
-        {
+        } else if v.starts_with('-') || d.name.contains("SEATS") || d.name.contains("MAX_ACTIONS") {
             "int"
         } else {
             "uint"
