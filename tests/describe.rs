@@ -1,5 +1,6 @@
-//! Every action and event of thousands of random games of every preset is described, in
-//! Vietnamese and in English, by a non-empty text; and no description for a seat names a
+//! Every action and event of 2 200 random games over every preset (1 800 of Ô ăn quan, 100
+//! of Cờ cá ngựa, 300 Domino matches; about 13 million texts) is described, in Vietnamese and
+//! in English, for the host and for every seat, by a non-empty text; and no description for a seat names a
 //! Domino tile that seat cannot see.
 
 use dangian::describe::{Describe, Lang};
@@ -49,22 +50,23 @@ fn describe_games<G: Describe>(games: u64, seed: u64) -> usize {
             }
         }
     }
+    eprintln!("{}: {texts} texts", std::any::type_name::<G>());
     texts
 }
 
 #[test]
 fn every_o_an_quan_action_and_event_is_described() {
-    assert!(describe_games::<o_an_quan::State>(20, 1) > 10_000);
+    assert!(describe_games::<o_an_quan::State>(200, 1) > 100_000);
 }
 
 #[test]
 fn every_ca_ngua_action_and_event_is_described() {
-    assert!(describe_games::<ca_ngua::State>(2, 2) > 10_000);
+    assert!(describe_games::<ca_ngua::State>(20, 2) > 100_000);
 }
 
 #[test]
 fn every_domino_action_and_event_is_described() {
-    assert!(describe_games::<domino::State>(4, 3) > 10_000);
+    assert!(describe_games::<domino::State>(50, 3) > 100_000);
 }
 
 /// The two languages say different things (no text is left untranslated): most descriptions
