@@ -61,6 +61,14 @@ impl Lang {
         Lang::ALL.get(n as usize).copied()
     }
 
+    /// `n` and an English noun in the singular or the plural ("1 step", "3 steps").
+    pub(crate) fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+        match n.into() {
+            1 => format!("1 {one}"),
+            n => format!("{n} {many}"),
+        }
+    }
+
     /// `vi` or `en`, picked by language.
     pub(crate) fn pick(self, vi: impl Into<String>, en: impl Into<String>) -> String {
         match self {

@@ -80,7 +80,10 @@ impl Describe for State {
             ),
             Action::Track { piece, dist } => lang.pick(
                 format!("{who} đi quân {piece} {dist} ô"),
-                format!("{who} moves horse {piece} {dist} squares"),
+                format!(
+                    "{who} moves horse {piece} {}",
+                    Lang::count(dist, "square", "squares")
+                ),
             ),
             Action::Enter { piece, step } => lang.pick(
                 format!("{who} đưa quân {piece} về chuồng, lên bậc {step}"),
@@ -88,7 +91,10 @@ impl Describe for State {
             ),
             Action::Climb { piece, steps } => lang.pick(
                 format!("{who} cho quân {piece} leo {steps} bậc"),
-                format!("{who} climbs horse {piece} {steps} steps"),
+                format!(
+                    "{who} climbs horse {piece} {}",
+                    Lang::count(steps, "step", "steps")
+                ),
             ),
         }
     }
@@ -101,7 +107,11 @@ impl Describe for State {
                     (Lang::Vi, 0) => format!("lượt của {who} (người {})", seat.0),
                     (Lang::Vi, t) => format!("lượt của {who} (người {}), được đổ {t} lần để xuất quân", seat.0),
                     (_, 0) => format!("{who}'s turn (player {})", seat.0),
-                    (_, t) => format!("{who}'s turn (player {}), {t} tries to bring a horse out", seat.0),
+                    (_, t) => format!(
+                        "{who}'s turn (player {}), {} to bring a horse out",
+                        seat.0,
+                        Lang::count(t, "try", "tries")
+                    ),
                 }
             }
             Event::Rolled { colour: c, roll: r } => lang.pick(
@@ -114,7 +124,7 @@ impl Describe for State {
                     (Lang::Vi, 0) => format!("{who} bị tịt, mất lượt đi"),
                     (Lang::Vi, t) => format!("{who} bị tịt, còn {t} lần đổ"),
                     (_, 0) => format!("{who} cannot move: the roll is lost"),
-                    (_, t) => format!("{who} cannot move: {t} tries left"),
+                    (_, t) => format!("{who} cannot move: {} left", Lang::count(t, "try", "tries")),
                 }
             }
             Event::Forfeited { colour: c } => lang.pick(

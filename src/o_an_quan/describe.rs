@@ -113,8 +113,9 @@ impl Describe for State {
                     square(cell, lang)
                 ),
                 format!(
-                    "{} picks up the {stones} stones of {}",
+                    "{} picks up the {} of {}",
                     seat_letter(seat),
+                    Lang::count(stones, "stone", "stones"),
                     square(cell, lang)
                 ),
             ),
@@ -132,7 +133,8 @@ impl Describe for State {
                     square(cell, lang)
                 ),
                 format!(
-                    "relay {number}: picks up the {stones} stones of {} and sows on",
+                    "relay {number}: picks up the {} of {} and sows on",
+                    Lang::count(stones, "stone", "stones"),
                     square(cell, lang)
                 ),
             ),
