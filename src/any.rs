@@ -252,7 +252,7 @@ impl<G: Playable> DynGame for Table<G> {
     fn view_hash(&self, seat: Seat) -> u64 {
         let mut h = StateHasher::default();
         h.u8(G::KIND as u8);
-        h.config(&self.game.game().view(seat));
+        h.json(&self.game.game().view(seat));
         h.finish()
     }
     fn config_json(&self) -> String {

@@ -485,14 +485,61 @@ impl StateHasher {
     }
 
     /// Feed a config as the compact JSON it serializes to, so that every option counts and
-    /// none can be forgotten (a new option changes the JSON, hence the hash). Writes straight
-    /// into the hasher: nothing is allocated.
-    pub fn config<C: Serialize>(&mut self, config: &C) {
+    /// none can be forgotten (a new option changes the JSON, hence the hash).
+    ///
+    /// Serializing the config is most of the cost of a state hash, and a program hashes the
+    /// same few configs over and over: the hasher states before and after each of the last
+    /// [`CONFIG_MEMO`] configs fed on this thread are remembered, and a config met again from
+    /// the same state skips the JSON (the hash is the same either way). Nothing is allocated
+    /// but when a config is first met.
+    pub fn config<C: GameConfig>(&mut self, config: &C) {
+        let start = self.0;
+        let known = CONFIG_MEMOS
+            .try_with(|m| {
+                m.try_borrow().ok().and_then(|m| {
+                    m.iter().find_map(|(before, seen, after)| {
+                        (*before == start && seen.downcast_ref::<C>() == Some(config))
+                            .then_some(*after)
+                    })
+                })
+            })
+            .ok()
+            .flatten();
+        if let Some(after) = known {
+            self.0 = after;
+            return;
+        }
+        self.json(config);
+        let after = self.0;
+        let _ = CONFIG_MEMOS.try_with(|m| {
+            if let Ok(mut m) = m.try_borrow_mut() {
+                if m.len() == CONFIG_MEMO {
+                    m.remove(0);
+                }
+                m.push((start, Box::new(config.clone()), after));
+            }
+        });
+    }
+
+    /// Feed any plain data as its compact JSON (a view, say), followed by a separator.
+    pub fn json<T: Serialize + ?Sized>(&mut self, value: &T) {
         // Serializing plain data into a writer that cannot fail cannot fail.
-        let _ = serde_json::to_writer(&mut *self, config);
-        // A separator, so that the config's bytes cannot run into what follows.
+        let _ = serde_json::to_writer(&mut *self, value);
+        // A separator, so that the value's bytes cannot run into what follows.
         self.u8(0);
     }
+}
+
+/// How many configs [`StateHasher::config`] remembers per thread (a server hashing the
+/// tables of a few configs in turn still skips the JSON).
+pub const CONFIG_MEMO: usize = 8;
+
+/// One remembered config: the hasher state before it, the config, the state after it.
+type ConfigMemo = (u64, Box<dyn std::any::Any>, u64);
+
+thread_local! {
+    static CONFIG_MEMOS: std::cell::RefCell<Vec<ConfigMemo>> =
+        const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl std::io::Write for StateHasher {

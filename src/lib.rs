@@ -118,7 +118,7 @@ pub use chance::{uniform_below, GameRng};
 pub use game::{
     Action, ActionList, ChanceList, ChanceOutcome, ConfigError, EventFn, EventSink, Game,
     GameConfig, GameKind, IllegalReason, Named, NoEvents, Outcome, ParseActionError, PlayError,
-    Seat, SetupError, StateHasher, ToMove, ACTION_LIST_CAPACITY, MAX_SEATS,
+    Seat, SetupError, StateHasher, ToMove, ACTION_LIST_CAPACITY, CONFIG_MEMO, MAX_SEATS,
 };
 pub mod record;
 pub mod testing;

@@ -271,3 +271,44 @@ proptest! {
         distinct_configs_have_distinct_hashes::<domino::State>(&a, &b);
     }
 }
+
+/// The hasher remembers the configs it has fed (to skip their JSON): the hash is the same
+/// from a cold thread as from a warm one, with more configs in turn than it remembers.
+#[test]
+fn remembered_configs_hash_as_fresh_ones() {
+    let configs: Vec<dangian::ca_ngua::Config> = dangian::ca_ngua::Config::presets()
+        .map(|(_, c)| c)
+        .chain((0..12u8).map(|i| dangian::ca_ngua::Config {
+            max_actions: 1000 + u32::from(i),
+            ..Default::default()
+        }))
+        .collect();
+    assert!(configs.len() > dangian::CONFIG_MEMO);
+    let hashes = |configs: &[dangian::ca_ngua::Config]| -> Vec<u64> {
+        configs
+            .iter()
+            .map(|c| {
+                dangian::ca_ngua::State::new(c.clone())
+                    .expect("valid")
+                    .state_hash()
+            })
+            .collect()
+    };
+    let cold: Vec<u64> = configs
+        .iter()
+        .map(|c| {
+            let c = c.clone();
+            std::thread::spawn(move || hashes(&[c])[0])
+                .join()
+                .expect("thread")
+        })
+        .collect();
+    for _ in 0..3 {
+        assert_eq!(hashes(&configs), cold);
+    }
+    // The same config again and again, and two in turn.
+    let two = [configs[0].clone(), configs[9].clone()];
+    for _ in 0..5 {
+        assert_eq!(hashes(&two), [cold[0], cold[9]]);
+    }
+}
