@@ -119,6 +119,7 @@ pub use game::{
     Seat, SetupError, StateHasher, ToMove, ACTION_LIST_CAPACITY, MAX_SEATS,
 };
 pub mod record;
+pub mod tensor;
 pub mod testing;
 
 pub use o_an_quan::State as OAnQuan;
