@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+from typing import Callable, List, Tuple, Type
 
 import pytest
 
@@ -228,7 +229,7 @@ def test_copies_are_independent() -> None:
 
 
 def test_every_error_path_raises_a_clear_exception() -> None:
-    cases = [
+    cases: List[Tuple[Callable[[], object], Type[dangian.DangianError], str]] = [
         (lambda: Game("chess"), dangian.InvalidArgumentError, "no game"),
         (lambda: Game(7), dangian.InvalidArgumentError, "no game kind"),
         (lambda: Game("domino", {"players": 9}), dangian.InvalidConfigError, "players"),

@@ -181,7 +181,7 @@ def problems() -> List[str]:
             for member, value in members:
                 if dangian.Status(value) not in dangian.STATUS_ERRORS:
                     out.append(f"{member}: no exception class in dangian.STATUS_ERRORS")
-    for macro, value in macros.items():
+    for macro, text in macros.items():
         if macro not in MACROS:
             out.append(f"macro {macro}: no mapping to the Python API")
             continue
@@ -192,7 +192,7 @@ def problems() -> List[str]:
         if not ok:
             out.append(f"macro {macro} -> dangian.{target}: no such Python attribute")
             continue
-        expected = value.strip()
+        expected = text.strip()
         literal = expected.strip('"()')
         if str(pyvalue) != literal:
             out.append(f"macro {macro} = {expected}: dangian.{target} is {pyvalue!r}")

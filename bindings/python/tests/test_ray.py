@@ -31,6 +31,17 @@ def test_ray_matches_a_single_process(ray: Any) -> None:
     assert s["games"] == 4 and 0.0 <= s["ci_low"] <= s["score"] <= s["ci_high"] <= 1.0
 
 
+def test_tasks_run_on_workers(ray: Any) -> None:
+    import os
+
+    @ray.remote  # type: ignore[untyped-decorator,unused-ignore]
+    def pid() -> int:
+        return os.getpid()
+
+    pids = set(ray.get([pid.remote() for _ in range(4)]))
+    assert os.getpid() not in pids
+
+
 def test_pairs_swap_seats() -> None:
     first, second = arena.play_pair("o_an_quan", None, "easy", "random", 3)
     assert first.a_seats == (0,) and second.a_seats == (1,)

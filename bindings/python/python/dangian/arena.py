@@ -101,7 +101,7 @@ def run_ray(kind: KindLike, bot_a: str, bot_b: str, pairs: int, seed: int = 1, c
 
     kind_value = int(Kind.parse(kind))
 
-    @ray.remote  # type: ignore[untyped-decorator]
+    @ray.remote  # type: ignore[untyped-decorator,unused-ignore]
     def task(first: int, count: int) -> List[GameResult]:
         out: List[GameResult] = []
         for i in range(first, first + count):

@@ -34,7 +34,7 @@ from . import Game, Kind, KindLike, num_actions, observation_size
 __all__ = ["DangianEnv"]
 
 
-class DangianEnv(gym.Env):  # type: ignore[misc]
+class DangianEnv(gym.Env):  # type: ignore[misc,unused-ignore]
     """A single-agent environment: seat `seat` of a dangian game against bots."""
 
     metadata = {"render_modes": ["ansi"]}

@@ -34,7 +34,7 @@ from . import Game, Kind, KindLike, num_actions, observation_size
 __all__ = ["DangianAECEnv", "env", "raw_env"]
 
 
-class DangianAECEnv(AECEnv):  # type: ignore[misc]
+class DangianAECEnv(AECEnv):  # type: ignore[misc,unused-ignore]
     """One dangian game as a PettingZoo AEC environment."""
 
     metadata = {"render_modes": ["ansi", "human"], "name": "dangian_v0", "is_parallelizable": False}

@@ -101,7 +101,7 @@ def _game_type(kind: Kind) -> Any:
     )
 
 
-class DangianGame(pyspiel.Game):  # type: ignore[misc]
+class DangianGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
     """A dangian game as a pyspiel game (one subclass per kind)."""
 
     KIND: Kind = Kind.O_AN_QUAN
@@ -135,7 +135,7 @@ class DangianGame(pyspiel.Game):  # type: ignore[misc]
         return DangianObserver(self.KIND, recall)
 
 
-class DangianState(pyspiel.State):  # type: ignore[misc]
+class DangianState(pyspiel.State):  # type: ignore[misc,unused-ignore]
     """A pyspiel state holding a `dangian.Game`."""
 
     def __init__(self, game: DangianGame, inner: Game) -> None:
