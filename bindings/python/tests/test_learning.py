@@ -11,7 +11,7 @@ import pytest
 import dangian
 from dangian import Game, Kind
 
-SIZES = {Kind.O_AN_QUAN: (20, 23), Kind.CA_NGUA: (None, 307), Kind.DOMINO: (113, 269)}
+SIZES = {Kind.O_AN_QUAN: (20, 23), Kind.CA_NGUA: (123, 307), Kind.DOMINO: (113, 269)}
 
 
 @pytest.mark.parametrize("kind", list(Kind))
