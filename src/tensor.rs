@@ -128,18 +128,12 @@ pub fn returns<G: Game>(game: &G) -> [f32; MAX_SEATS] {
         return out;
     }
     let rank = |p: u8| if p == 0 { u32::MAX } else { u32::from(p) };
-    for s in 0..n {
-        let mine = rank(outcome.places[s]);
-        let (mut better, mut worse) = (0i32, 0i32);
-        for o in 0..n {
-            let theirs = rank(outcome.places[o]);
-            if theirs < mine {
-                better += 1;
-            } else if theirs > mine {
-                worse += 1;
-            }
-        }
-        out[s] = (worse - better) as f32 / (n as f32 - 1.0);
+    let places = &outcome.places[..n];
+    for (r, &place) in out.iter_mut().zip(places) {
+        let mine = rank(place);
+        let better = places.iter().filter(|&&p| rank(p) < mine).count() as f32;
+        let worse = places.iter().filter(|&&p| rank(p) > mine).count() as f32;
+        *r = (worse - better) / (n as f32 - 1.0);
     }
     out
 }
@@ -230,11 +224,12 @@ impl Observe for ca_ngua::State {
             out[278] = f32::from(u8::from(roll.exited));
             out[279] = f32::from(roll.home_actions) / 4.0;
         }
-        out[280 + match setup.phase {
-            Phase::Roll => 0,
-            Phase::Move => 1,
-            Phase::Over => 2,
-        }] = 1.0;
+        out[280
+            + match setup.phase {
+                Phase::Roll => 0,
+                Phase::Move => 1,
+                Phase::Over => 2,
+            }] = 1.0;
         out[283] = f32::from(setup.tries_left) / 3.0;
         out[284] = f32::from(setup.bonus_streak) / 3.0;
         out[285] = f32::from(u8::from(
@@ -280,13 +275,14 @@ impl Observe for domino::State {
         }
         out[74] = self.boneyard().len() as f32 / 28.0;
         out[75] = f32::from(self.drawable()) / 28.0;
-        out[76 + match self.phase() {
-            Phase::Deal => 0,
-            Phase::Lead => 1,
-            Phase::Play => 2,
-            Phase::Draw => 3,
-            Phase::Over => 4,
-        }] = 1.0;
+        out[76
+            + match self.phase() {
+                Phase::Deal => 0,
+                Phase::Lead => 1,
+                Phase::Play => 2,
+                Phase::Draw => 3,
+                Phase::Over => 4,
+            }] = 1.0;
         if let Some(t) = self.turn() {
             out[81 + rel(usize::from(t.0))] = 1.0;
         }
@@ -420,6 +416,9 @@ mod tests {
                 });
             }
         }
-        assert!(differs > 0, "the resampled hands never showed in another seat's tensor");
+        assert!(
+            differs > 0,
+            "the resampled hands never showed in another seat's tensor"
+        );
     }
 }

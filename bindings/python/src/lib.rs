@@ -492,7 +492,10 @@ impl PyGame {
     /// A stable hash of what `seat` sees.
     fn view_hash(&self, seat: i64) -> PyResult<u64> {
         let seat = seat_of(&self.game, seat)?;
-        Ok(self.game.view_hash(u32::from(seat.0)).map_err(Failure::from)?)
+        Ok(self
+            .game
+            .view_hash(u32::from(seat.0))
+            .map_err(Failure::from)?)
     }
 
     /// The legal action ids, ascending (decisions, or chance outcomes at a chance point).
@@ -515,7 +518,11 @@ impl PyGame {
     /// A `num_actions` mask (numpy int8): 1 for each legal action now. With `seat`, only that
     /// seat's actions (all zero unless it is to move).
     #[pyo3(signature = (seat = None))]
-    fn legal_mask<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyArray1<i8>>> {
+    fn legal_mask<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<i8>>> {
         let mut mask = Array1::<i8>::zeros(id_count(self.game.kind()) as usize);
         let mut out = ActionList::new();
         match seat {
@@ -587,7 +594,11 @@ impl PyGame {
 
     /// Apply a chance outcome the host chose (dice, a shuffle); `NotChanceError` when a seat
     /// is to move.
-    fn apply_chance(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
+    fn apply_chance(
+        &mut self,
+        py: Python<'_>,
+        action: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<Py<PyAny>>> {
         if self.game.to_move() != ToMove::Chance {
             return Err(Failure::from(AnyError::NotChance).into());
         }
@@ -654,7 +665,10 @@ impl PyGame {
     /// The text notation of an action id.
     fn action_text(&self, id: i64) -> PyResult<String> {
         let id = u32::try_from(id).map_err(|_| {
-            Failure::new(UNKNOWN_ACTION, format!("no action of this game has id {id}"))
+            Failure::new(
+                UNKNOWN_ACTION,
+                format!("no action of this game has id {id}"),
+            )
         })?;
         Ok(self.game.action_text(id).map_err(Failure::from)?)
     }
@@ -673,7 +687,13 @@ impl PyGame {
         let d = PyDict::new(py);
         d.set_item("reason", o.reason)?;
         d.set_item("scores", o.scores[..n].to_vec())?;
-        d.set_item("places", o.places[..n].iter().map(|&p| u32::from(p)).collect::<Vec<_>>())?;
+        d.set_item(
+            "places",
+            o.places[..n]
+                .iter()
+                .map(|&p| u32::from(p))
+                .collect::<Vec<_>>(),
+        )?;
         Ok(Some(d.into_any().unbind()))
     }
 
@@ -821,7 +841,13 @@ impl PyGame {
     /// The action a bot of `level` ("easy", "medium", "hard" or a `Level`) seeded with `seed`
     /// plays for `seat`, which must be the seat to move (`NoDecisionError` otherwise).
     #[pyo3(signature = (seat, level, seed = 0))]
-    fn bot_choose(&self, py: Python<'_>, seat: i64, level: &Bound<'_, PyAny>, seed: u64) -> PyResult<u32> {
+    fn bot_choose(
+        &self,
+        py: Python<'_>,
+        seat: i64,
+        level: &Bound<'_, PyAny>,
+        seed: u64,
+    ) -> PyResult<u32> {
         let seat = seat_of(&self.game, seat)?;
         let level = level_of(level)?;
         let game = &self.game;
@@ -863,7 +889,9 @@ impl PyGame {
         let bigs = s.big_stones();
         d.set_item(
             "big_on_board",
-            bigs.iter().map(|b| u32::from(*b == BigStone::OnBoard)).collect::<Vec<_>>(),
+            bigs.iter()
+                .map(|b| u32::from(*b == BigStone::OnBoard))
+                .collect::<Vec<_>>(),
         )?;
         d.set_item(
             "big_captured_by",
@@ -874,10 +902,17 @@ impl PyGame {
                 })
                 .collect::<Vec<_>>(),
         )?;
-        d.set_item("captured_dan", [s.captured_dan(Seat(0)), s.captured_dan(Seat(1))].to_vec())?;
+        d.set_item(
+            "captured_dan",
+            [s.captured_dan(Seat(0)), s.captured_dan(Seat(1))].to_vec(),
+        )?;
         d.set_item(
             "captured_quan",
-            [u32::from(s.captured_quan(Seat(0))), u32::from(s.captured_quan(Seat(1)))].to_vec(),
+            [
+                u32::from(s.captured_quan(Seat(0))),
+                u32::from(s.captured_quan(Seat(1))),
+            ]
+            .to_vec(),
         )?;
         d.set_item("scores", [s.score(Seat(0)), s.score(Seat(1))].to_vec())?;
         d.set_item("to_move", self.to_move())?;
@@ -984,7 +1019,13 @@ impl PyGame {
 
     fn __getstate__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         // The record (which replays to this game) and the RNG are what make a game.
-        let t = PyTuple::new(py, [self.game.record().to_json(), serde_json::to_string(&self.rng).unwrap_or_default()])?;
+        let t = PyTuple::new(
+            py,
+            [
+                self.game.record().to_json(),
+                serde_json::to_string(&self.rng).unwrap_or_default(),
+            ],
+        )?;
         Ok(t.into_any().unbind())
     }
 
@@ -1090,14 +1131,27 @@ impl<G: Observe> Batch<G> {
         let seats = usize::from(self.config_seats());
         for (i, &a) in actions.iter().enumerate() {
             let g = &self.games[i];
-            let action = u32::try_from(a).ok().and_then(G::Action::from_id).ok_or_else(|| {
-                Failure::new(UNKNOWN_ACTION, format!("game {i}: no action of this game has id {a}"))
-            })?;
+            let action = u32::try_from(a)
+                .ok()
+                .and_then(G::Action::from_id)
+                .ok_or_else(|| {
+                    Failure::new(
+                        UNKNOWN_ACTION,
+                        format!("game {i}: no action of this game has id {a}"),
+                    )
+                })?;
             if !matches!(g.to_move(), ToMove::Seat(_)) {
-                return Err(Failure::new(NO_DECISION, format!("game {i}: no seat is to move")));
+                return Err(Failure::new(
+                    NO_DECISION,
+                    format!("game {i}: no seat is to move"),
+                ));
             }
             g.check(action).map_err(|e| {
-                Failure(ILLEGAL_ACTION, format!("game {i}: {a} ({action}): {e}"), e.code())
+                Failure(
+                    ILLEGAL_ACTION,
+                    format!("game {i}: {a} ({action}): {e}"),
+                    e.code(),
+                )
             })?;
         }
         for i in 0..n {
@@ -1233,9 +1287,21 @@ impl VecEnv {
             Some(c) => json_text(py, c)?,
         };
         let batches = match kind {
-            GameKind::OAnQuan => Batches::OAnQuan(Batch::new(batch_config::<o_an_quan::State>(&text)?, num_envs, seed)),
-            GameKind::CaNgua => Batches::CaNgua(Batch::new(batch_config::<ca_ngua::State>(&text)?, num_envs, seed)),
-            GameKind::Domino => Batches::Domino(Batch::new(batch_config::<domino::State>(&text)?, num_envs, seed)),
+            GameKind::OAnQuan => Batches::OAnQuan(Batch::new(
+                batch_config::<o_an_quan::State>(&text)?,
+                num_envs,
+                seed,
+            )),
+            GameKind::CaNgua => Batches::CaNgua(Batch::new(
+                batch_config::<ca_ngua::State>(&text)?,
+                num_envs,
+                seed,
+            )),
+            GameKind::Domino => Batches::Domino(Batch::new(
+                batch_config::<domino::State>(&text)?,
+                num_envs,
+                seed,
+            )),
         };
         let seats = usize::from(each!(&batches, b => b.config_seats()));
         Ok(VecEnv {
@@ -1289,7 +1355,11 @@ impl VecEnv {
         &mut self,
         py: Python<'py>,
         seed: Option<u64>,
-    ) -> (Bound<'py, PyArray2<f32>>, Bound<'py, PyArray2<i8>>, Bound<'py, PyArray1<i32>>) {
+    ) -> (
+        Bound<'py, PyArray2<f32>>,
+        Bound<'py, PyArray2<i8>>,
+        Bound<'py, PyArray1<i32>>,
+    ) {
         let n = self.n;
         self.seed = seed.unwrap_or_else(|| env_seed(self.seed, u64::MAX));
         let seed = self.seed;
@@ -1301,7 +1371,11 @@ impl VecEnv {
     fn observe<'py>(
         &self,
         py: Python<'py>,
-    ) -> (Bound<'py, PyArray2<f32>>, Bound<'py, PyArray2<i8>>, Bound<'py, PyArray1<i32>>) {
+    ) -> (
+        Bound<'py, PyArray2<f32>>,
+        Bound<'py, PyArray2<i8>>,
+        Bound<'py, PyArray1<i32>>,
+    ) {
         let mut obs = Array2::<f32>::zeros((self.n, self.obs_len));
         let mut mask = Array2::<u8>::zeros((self.n, self.actions));
         let mut to_play = Array1::<i32>::zeros(self.n);
@@ -1310,13 +1384,23 @@ impl VecEnv {
             mask.as_slice_mut().expect("contiguous"),
             to_play.as_slice_mut().expect("contiguous"),
         ));
-        (obs.into_pyarray(py), i8_of(mask).into_pyarray(py), to_play.into_pyarray(py))
+        (
+            obs.into_pyarray(py),
+            i8_of(mask).into_pyarray(py),
+            to_play.into_pyarray(py),
+        )
     }
 
     /// Every game's observation from `seat`'s point of view (`num_envs × observation_size`).
-    fn observe_seat<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyArray2<f32>>> {
+    fn observe_seat<'py>(
+        &self,
+        py: Python<'py>,
+        seat: usize,
+    ) -> PyResult<Bound<'py, PyArray2<f32>>> {
         if seat >= self.seats {
-            return Err(Failure::new(INVALID_ARGUMENT, format!("seat {seat} is not in this game")).into());
+            return Err(
+                Failure::new(INVALID_ARGUMENT, format!("seat {seat} is not in this game")).into(),
+            );
         }
         let mut obs = Array2::<f32>::zeros((self.n, self.obs_len));
         each!(&self.batches, b => b.observe_seat(seat as u8, obs.as_slice_mut().expect("contiguous")));
@@ -1326,8 +1410,14 @@ impl VecEnv {
     /// Play one action per game (an int array of `num_envs` ids, each legal for its game's
     /// seat to move): returns `(observations, masks, rewards, dones, to_play)`. An illegal or
     /// unknown action raises before any game changes.
-    fn step<'py>(&mut self, py: Python<'py>, actions: PyReadonlyArray1<'py, i64>) -> PyResult<StepOut<'py>> {
-        let actions = actions.as_slice().map_err(|_| PyTypeError::new_err("actions must be a contiguous int64 array"))?;
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: PyReadonlyArray1<'py, i64>,
+    ) -> PyResult<StepOut<'py>> {
+        let actions = actions
+            .as_slice()
+            .map_err(|_| PyTypeError::new_err("actions must be a contiguous int64 array"))?;
         if actions.len() != self.n {
             return Err(Failure::new(
                 INVALID_ARGUMENT,
@@ -1383,7 +1473,13 @@ impl VecEnv {
 /// and masks written): decisions per second, for comparison with the Python benchmark.
 #[pyfunction]
 #[pyo3(signature = (kind, num_envs, steps, seed = 0))]
-fn rust_random_play(py: Python<'_>, kind: &Bound<'_, PyAny>, num_envs: usize, steps: usize, seed: u64) -> PyResult<f64> {
+fn rust_random_play(
+    py: Python<'_>,
+    kind: &Bound<'_, PyAny>,
+    num_envs: usize,
+    steps: usize,
+    seed: u64,
+) -> PyResult<f64> {
     let kind = kind_of(kind)?;
     fn run<G: Observe>(n: usize, steps: usize, seed: u64) -> f64 {
         let mut b = Batch::<G>::new(G::Config::default(), n, seed);
