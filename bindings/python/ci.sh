@@ -42,7 +42,12 @@ fi
 step "pip install ./bindings/python (maturin, release)"
 # Reuse the workspace's target directory when the caller set one; else the package's own.
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target/python}"
-(cd "$root" && python -m pip install -v ./bindings/python 2>&1 | grep -E '^\s*(Compiling dangian|Finished|📦|🛠)|Successfully installed' || true)
+if ! (cd "$root" && python -m pip install -v ./bindings/python > "$venv/build.log" 2>&1); then
+  tail -n 60 "$venv/build.log" >&2
+  echo "error: pip install ./bindings/python failed (log: $venv/build.log)" >&2
+  exit 1
+fi
+grep -E 'Finished|Built wheel|Successfully installed' "$venv/build.log" || true
 python -c "import dangian, sys; print('dangian', dangian.__version__, 'from', dangian.__file__)"
 # The test below must import the installed package, not the source folder.
 cd "$root"
