@@ -52,6 +52,9 @@ python -c "import dangian, sys; print('dangian', dangian.__version__, 'from', da
 # The test below must import the installed package, not the source folder.
 cd "$root"
 
+step "rustfmt --check (the extension crate)"
+cargo fmt --manifest-path "$here/Cargo.toml" -- --check
+
 step "mypy --strict (package, tests, examples, benchmark)"
 (cd "$here" && mypy --config-file pyproject.toml python/dangian tests examples bench)
 

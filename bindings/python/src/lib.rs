@@ -1255,6 +1255,14 @@ struct VecEnv {
     actions: usize,
 }
 
+/// `(observations, masks, to_play)`.
+type ObsOut<'py> = (
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray2<i8>>,
+    Bound<'py, PyArray1<i32>>,
+);
+
+/// `(observations, masks, rewards, dones, to_play)`.
 type StepOut<'py> = (
     Bound<'py, PyArray2<f32>>,
     Bound<'py, PyArray2<i8>>,
@@ -1351,15 +1359,7 @@ impl VecEnv {
     /// exactly as by the constructor; without, from a seed derived from the previous one (so
     /// repeated resets give new games, reproducibly).
     #[pyo3(signature = (seed = None))]
-    fn reset<'py>(
-        &mut self,
-        py: Python<'py>,
-        seed: Option<u64>,
-    ) -> (
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray2<i8>>,
-        Bound<'py, PyArray1<i32>>,
-    ) {
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> ObsOut<'py> {
         let n = self.n;
         self.seed = seed.unwrap_or_else(|| env_seed(self.seed, u64::MAX));
         let seed = self.seed;
@@ -1368,14 +1368,7 @@ impl VecEnv {
     }
 
     /// The current `(observations, masks, to_play)` without stepping.
-    fn observe<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> (
-        Bound<'py, PyArray2<f32>>,
-        Bound<'py, PyArray2<i8>>,
-        Bound<'py, PyArray1<i32>>,
-    ) {
+    fn observe<'py>(&self, py: Python<'py>) -> ObsOut<'py> {
         let mut obs = Array2::<f32>::zeros((self.n, self.obs_len));
         let mut mask = Array2::<u8>::zeros((self.n, self.actions));
         let mut to_play = Array1::<i32>::zeros(self.n);
@@ -1459,6 +1452,7 @@ impl VecEnv {
     }
 
     /// Game `i` as a `Game` (a copy: for inspection, the record starts at its position).
+    #[allow(clippy::clone_on_copy)] // the states are `Copy` today; `Game` promises `Clone`
     fn game(&self, i: usize) -> PyResult<PyGame> {
         if i >= self.n {
             return Err(Failure::new(INVALID_ARGUMENT, format!("no game {i}")).into());
