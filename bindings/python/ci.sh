@@ -19,7 +19,12 @@ TOOLS=(maturin==1.16.0 numpy==2.4.6 mypy==2.4.1 pytest==9.2.0 jsonschema==4.26.0
 FRAMEWORKS=(open_spiel==2.0.2 pettingzoo==1.27.0 gymnasium==1.4.0 "ray==2.60.0")
 
 python="${PYTHON:-python3}"
-venv="${DANGIAN_PY_VENV:-$(mktemp -d "${TMPDIR:-/tmp}/dangian-py.XXXXXX")}"
+if [ -n "${DANGIAN_PY_VENV:-}" ]; then
+  venv="$DANGIAN_PY_VENV"
+else
+  venv="$(mktemp -d "${TMPDIR:-/tmp}/dangian-py.XXXXXX")"
+  trap 'rm -rf "$venv"' EXIT   # a temporary virtualenv (ray alone is over 1 GB) goes away
+fi
 step "virtualenv in $venv ($("$python" --version))"
 "$python" -m venv "$venv"
 # shellcheck disable=SC1091
@@ -39,12 +44,12 @@ if ! python -m pip install -q "${FRAMEWORKS[@]}"; then
   echo "warning: the frameworks did not install; their tests will be reported as skipped" >&2
 fi
 
-step "pip install ./bindings/python (maturin, release)"
+step "pip install ./bindings/python (maturin, release; the pinned maturin above)"
 # Reuse the workspace's target directory when the caller set one; else the package's own.
 export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$root/target/python}"
-if ! (cd "$root" && python -m pip install -v ./bindings/python > "$venv/build.log" 2>&1); then
+if ! (cd "$root" && python -m pip install -v --no-build-isolation ./bindings/python > "$venv/build.log" 2>&1); then
   tail -n 60 "$venv/build.log" >&2
-  echo "error: pip install ./bindings/python failed (log: $venv/build.log)" >&2
+  echo "error: pip install ./bindings/python failed (the end of its log is above)" >&2
   exit 1
 fi
 grep -E 'Finished|Built wheel|Successfully installed' "$venv/build.log" || true
@@ -53,6 +58,7 @@ python -c "import dangian, sys; print('dangian', dangian.__version__, 'from', da
 cd "$root"
 
 step "rustfmt --check (the extension crate)"
+command -v rustfmt >/dev/null 2>&1 || rustup component add rustfmt >/dev/null 2>&1 || true
 cargo fmt --manifest-path "$here/Cargo.toml" -- --check
 
 step "mypy --strict (package, tests, examples, benchmark)"
