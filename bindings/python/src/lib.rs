@@ -1406,9 +1406,21 @@ impl VecEnv {
     fn step<'py>(
         &mut self,
         py: Python<'py>,
-        actions: PyReadonlyArray1<'py, i64>,
+        actions: &Bound<'py, PyAny>,
     ) -> PyResult<StepOut<'py>> {
-        let actions = actions
+        // Any sequence of integers: an int64 array as it is, anything else through
+        // `numpy.ascontiguousarray(actions, dtype=int64)`.
+        let array: PyReadonlyArray1<'py, i64> = match actions.extract() {
+            Ok(a) => a,
+            Err(_) => py
+                .import("numpy")?
+                .getattr("ascontiguousarray")?
+                .call1((actions, "int64"))
+                .map_err(|_| PyTypeError::new_err("actions must be a 1-d sequence of ints"))?
+                .extract()
+                .map_err(|_| PyTypeError::new_err("actions must be a 1-d sequence of ints"))?,
+        };
+        let actions = array
             .as_slice()
             .map_err(|_| PyTypeError::new_err("actions must be a contiguous int64 array"))?;
         if actions.len() != self.n {

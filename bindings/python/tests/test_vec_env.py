@@ -93,3 +93,13 @@ def test_errors() -> None:
 
 def test_rust_timing_runs() -> None:
     assert dangian.rust_random_play("o_an_quan", 4, 200) > 0
+
+
+def test_actions_of_any_integer_type() -> None:
+    env = VecEnv("o_an_quan", 3, seed=1)
+    env.reset(seed=1)
+    legal = env.random_actions(1)
+    env.step(legal.astype(np.int32))
+    env.step(list(env.random_actions(2)))
+    with pytest.raises(TypeError):
+        env.step(np.zeros((3, 2), np.int64))

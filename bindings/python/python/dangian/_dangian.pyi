@@ -1,6 +1,6 @@
 """Typing stubs of the extension module `dangian._dangian` (PyO3)."""
 
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -127,7 +127,7 @@ class VecEnv:
     def observe(self) -> Tuple[_Obs, _Mask, _Seats]: ...
     def observe_seat(self, seat: int) -> _Obs: ...
     def step(
-        self, actions: npt.NDArray[np.int64]
+        self, actions: Union[npt.NDArray[np.integer[Any]], Sequence[int]]
     ) -> Tuple[_Obs, _Mask, npt.NDArray[np.float32], npt.NDArray[np.bool_], _Seats]: ...
     def random_actions(self, seed: int) -> npt.NDArray[np.int64]: ...
     def game(self, i: int) -> Game: ...
