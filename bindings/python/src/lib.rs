@@ -20,7 +20,7 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
 
 // ---- status codes (the C ABI's DgStatus values) ---------------------------------------------
 
@@ -138,11 +138,9 @@ fn json_text(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(s) = obj.cast::<PyString>() {
         return Ok(s.to_str()?.to_owned());
     }
-    if let Ok(b) = obj.extract::<Vec<u8>>() {
-        if !obj.is_instance_of::<PyList>() {
-            return String::from_utf8(b)
-                .map_err(|_| Failure::new(INVALID_UTF8, "the text is not valid UTF-8").into());
-        }
+    if let Ok(b) = obj.cast::<PyBytes>() {
+        return String::from_utf8(b.as_bytes().to_vec())
+            .map_err(|_| Failure::new(INVALID_UTF8, "the text is not valid UTF-8").into());
     }
     py.import("json")?
         .getattr("dumps")?

@@ -45,6 +45,7 @@ def test_config_options_change_the_game() -> None:
     assert g.config()["quan_setup"] == {"kind": "small_stones", "count": 10}
     d = Game("domino", {"players": 4})
     assert d.seats == 4
+    assert Game("domino", b'{"players": 3}').seats == 3
     c = Game(Kind.CA_NGUA, {"track_len": 48})
     assert c.ca_ngua_board()["track_len"] == 48
 
