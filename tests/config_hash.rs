@@ -288,7 +288,7 @@ fn remembered_configs_hash_as_fresh_ones() {
         configs
             .iter()
             .map(|c| {
-                dangian::ca_ngua::State::new(c.clone())
+                dangian::ca_ngua::State::new(*c)
                     .expect("valid")
                     .state_hash()
             })
@@ -297,7 +297,7 @@ fn remembered_configs_hash_as_fresh_ones() {
     let cold: Vec<u64> = configs
         .iter()
         .map(|c| {
-            let c = c.clone();
+            let c = *c;
             std::thread::spawn(move || hashes(&[c])[0])
                 .join()
                 .expect("thread")
@@ -307,7 +307,7 @@ fn remembered_configs_hash_as_fresh_ones() {
         assert_eq!(hashes(&configs), cold);
     }
     // The same config again and again, and two in turn.
-    let two = [configs[0].clone(), configs[9].clone()];
+    let two = [configs[0], configs[9]];
     for _ in 0..5 {
         assert_eq!(hashes(&two), [cold[0], cold[9]]);
     }
