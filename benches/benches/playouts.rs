@@ -54,7 +54,11 @@ fn playout_any(start: &AnyGame, rng: &mut GameRng, legal: &mut ActionList) -> u6
     loop {
         let id = match game.to_move() {
             ToMove::Over => break,
-            ToMove::Chance => game.sample_chance(rng).expect("chance to move"),
+            ToMove::Chance => {
+                game.play_chance(rng).expect("chance to move");
+                actions += 1;
+                continue;
+            }
             ToMove::Seat(_) => {
                 game.legal_actions(legal);
                 legal[rng.below(legal.len() as u32) as usize]

@@ -7,7 +7,7 @@
 use dangian::any::AnyGame;
 use dangian::{Action, ActionList, Game, GameRng, NoEvents, ToMove};
 use dangian_ffi::{
-    dg_game_apply, dg_game_free, dg_game_legal_actions, dg_game_new, dg_game_play_chance,
+    dg_game_apply, dg_game_clone, dg_game_free, dg_game_legal_actions, dg_game_new, dg_game_play_chance,
     dg_game_set_events, dg_game_to_move, DgGame, DG_MAX_ACTIONS, DG_TO_MOVE_CHANCE,
     DG_TO_MOVE_OVER,
 };
@@ -17,10 +17,20 @@ fn run<G: Game>(config: G::Config, path: &str, n: u64) -> u64 {
     let mut rng = GameRng::new(1);
     let mut legal = ActionList::new();
     let mut actions = 0u64;
-    for i in 0..n {
+    // Every playout starts from a clone of one prototype, as in the benchmark.
+    let start = G::new(config.clone()).expect("config");
+    let mut any = AnyGame::new(G::KIND, &json).expect("config");
+    any.keep_events(false);
+    let mut ffi: *mut DgGame = std::ptr::null_mut();
+    // SAFETY: valid pointers; `ffi` is a live handle from here on.
+    unsafe {
+        dg_game_new(G::KIND as u32, json.as_ptr(), json.len(), 7, &mut ffi);
+        dg_game_set_events(ffi, 0);
+    }
+    for _ in 0..n {
         match path {
             "typed" => {
-                let mut game = G::new(config.clone()).expect("config");
+                let mut game = start.clone();
                 loop {
                     let a = match game.to_move() {
                         ToMove::Over => break,
@@ -36,12 +46,15 @@ fn run<G: Game>(config: G::Config, path: &str, n: u64) -> u64 {
                 std::hint::black_box(&game);
             }
             "any" => {
-                let mut game = AnyGame::new(G::KIND, &json).expect("config");
-                game.keep_events(false);
+                let mut game = any.clone();
                 loop {
                     let id = match game.to_move() {
                         ToMove::Over => break,
-                        ToMove::Chance => game.sample_chance(&mut rng).expect("chance"),
+                        ToMove::Chance => {
+                            game.play_chance(&mut rng).expect("chance");
+                            actions += 1;
+                            continue;
+                        }
                         ToMove::Seat(_) => {
                             game.legal_actions(&mut legal);
                             legal[rng.below(legal.len() as u32) as usize]
@@ -57,8 +70,7 @@ fn run<G: Game>(config: G::Config, path: &str, n: u64) -> u64 {
                 let mut buf = [0u32; DG_MAX_ACTIONS];
                 // SAFETY: valid pointers and a live handle used by this thread only.
                 unsafe {
-                    dg_game_new(G::KIND as u32, json.as_ptr(), json.len(), i, &mut game);
-                    dg_game_set_events(game, 0);
+                    dg_game_clone(ffi, &mut game);
                     loop {
                         let mut t = 0i32;
                         dg_game_to_move(game, &mut t);
