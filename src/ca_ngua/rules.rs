@@ -788,28 +788,108 @@ impl State {
 
     /// The legal moves now (after the mandatory-kick filter), as the bit mask of
     /// `id − MOVE_BASE` that [`State::legal`] caches.
+    ///
+    /// The same moves as [`State::for_each_move`] finds, in one loop over the pieces with
+    /// everything that depends only on the roll worked out once (the track and home values,
+    /// the top step, whether a home action is left) and the lean tests above: this scan runs
+    /// on every roll and was most of the engine's time. Debug builds check it against
+    /// `evaluate` of every move id.
     fn scan_legal(&self) -> u128 {
-        use crate::game::Action as _;
+        let c = self.colour as usize;
+        let cfg = &self.config;
+        let door = cfg.door();
+        let top = cfg.top_step();
+        // Entering and climbing both need a home action left (CN-A11).
+        let home_action_left = self.roll.home_actions < cfg.home_actions_per_roll;
         let mut all = 0u128;
         let mut kicking = 0u128;
-        self.for_each_move(|a, kicks| {
-            // The id less MOVE_BASE, without the range checks of `Action::id` (every move
-            // listed here is well formed).
-            let offset = match a {
-                Action::Exit { piece } => 24 * u32::from(piece),
-                Action::Track { piece, dist } => 24 * u32::from(piece) + u32::from(dist),
-                Action::Enter { piece, step } => 24 * u32::from(piece) + 12 + u32::from(step),
-                Action::Climb { piece, steps } => 24 * u32::from(piece) + 18 + u32::from(steps),
-                Action::Roll { .. } | Action::RollOne { .. } => return true,
-            };
-            debug_assert_eq!(offset, a.id() - MOVE_BASE);
-            let bit = 1u128 << offset;
-            all |= bit;
-            if kicks {
-                kicking |= bit;
+        let mut exit_seen = false;
+        let mut track: Option<Values> = None;
+        let mut home: Option<Values> = None;
+        for piece in 0..4u8 {
+            let base = 24 * u32::from(piece);
+            let p = self.progress[c][piece as usize];
+            if p == YARD {
+                // CN-C2: one exit action, by the lowest-numbered yard piece.
+                if !exit_seen {
+                    exit_seen = true;
+                    if let Some(kicks) = self.exit_ok(piece) {
+                        all |= 1 << base;
+                        kicking |= u128::from(kicks) << base;
+                    }
+                }
+            } else if p < door {
+                let values = *track.get_or_insert_with(|| self.track_values());
+                for &(dist, _) in &values.v[..values.n as usize] {
+                    if let Some(kicks) = self.track_ok(piece, p, dist) {
+                        let off = base + u32::from(dist);
+                        all |= 1 << off;
+                        kicking |= u128::from(kicks) << off;
+                    }
+                }
+            } else if !home_action_left {
+                continue;
+            } else if p == door {
+                // CN-A11: the steps `eval_enter` accepts are exactly these values (each
+                // carries its dice), within the column, one step at a time under
+                // StepByStepFromOne, on a free path.
+                let values = match cfg.home_entry {
+                    HomeEntry::ByFaceValue | HomeEntry::StepByStepFromOne => {
+                        *home.get_or_insert_with(|| self.home_values())
+                    }
+                    HomeEntry::CountSteps => *track.get_or_insert_with(|| self.track_values()),
+                    HomeEntry::DoublesOnly => {
+                        let mut v = Values::default();
+                        if let Some(d) = self.whole_double() {
+                            v.push(d, 3);
+                        }
+                        v
+                    }
+                };
+                for step in values.iter() {
+                    if step <= 6
+                        && step <= top
+                        && (cfg.home_entry != HomeEntry::StepByStepFromOne || step == 1)
+                        && self.check_home_path(piece, 1, step).is_ok()
+                    {
+                        all |= 1 << (base + 12 + u32::from(step));
+                    }
+                }
+            } else {
+                // CN-A11, CN-A12: climbing, as `eval_climb` decides it.
+                let s = (p - door) as u8;
+                if self.is_locked(c as u8, s) {
+                    continue;
+                }
+                let values = match cfg.home_climb {
+                    HomeClimb::NextStepExactFace => {
+                        // One step, by a face showing the step climbed to.
+                        let hv = *home.get_or_insert_with(|| self.home_values());
+                        let mut v = Values::default();
+                        if hv.mask_of(s + 1).is_some() {
+                            v.push(1, 0);
+                        }
+                        v
+                    }
+                    HomeClimb::CountSteps => *track.get_or_insert_with(|| self.track_values()),
+                    HomeClimb::DoublesOnly => {
+                        let mut v = Values::default();
+                        if let Some(d) = self.whole_double() {
+                            if d > s {
+                                v.push(d - s, 3);
+                            }
+                        }
+                        v
+                    }
+                };
+                for steps in values.iter() {
+                    let t = s + steps;
+                    if steps <= 5 && t <= top && self.check_home_path(piece, s + 1, t).is_ok() {
+                        all |= 1 << (base + 18 + u32::from(steps));
+                    }
+                }
             }
-            true
-        });
+        }
         #[cfg(debug_assertions)]
         {
             // The lean tests of the scan against the full evaluation of every move id.
