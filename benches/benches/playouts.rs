@@ -9,8 +9,8 @@
 //! actions/s and playouts/s for each game and path, and games/s of the batch. An action is
 //! anything applied: a player's decision or a chance outcome (a roll, a deal, a draw). The
 //! choices are uniformly random among the legal actions; chance is sampled from the exact
-//! weights (by the typed engine and `AnyGame` from the bench's RNG, through the C ABI by
-//! `dg_game_play_chance` from the handle's own RNG).
+//! weights (by the typed engine from the bench's RNG, by `AnyGame::play_chance` from the
+//! bench's RNG, through the C ABI by `dg_game_play_chance` from the handle's own RNG).
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -47,7 +47,8 @@ fn playout_typed<G: Game>(start: &G, rng: &mut GameRng, legal: &mut ActionList) 
     actions
 }
 
-/// The same through [`AnyGame`] (ids, a boxed game that records itself, events off).
+/// The same through [`AnyGame`] (ids, a boxed game that records itself, events off; chance
+/// by `play_chance`, as a host plays it).
 fn playout_any(start: &AnyGame, rng: &mut GameRng, legal: &mut ActionList) -> u64 {
     let mut game = start.clone();
     let mut actions = 0;
