@@ -437,7 +437,10 @@ impl<G: Game> Recorded<G> {
     /// whole game rather than an amortized growth, so that the steady state allocates
     /// nothing; capped because a Domino match's bound can be millions of actions.)
     pub fn reserve_record(&mut self) {
-        let left = self.game.max_moves().saturating_sub(self.game.move_number());
+        let left = self
+            .game
+            .max_moves()
+            .saturating_sub(self.game.move_number());
         self.actions
             .reserve(usize::try_from(left).map_or(RECORD_RESERVE, |l| l.min(RECORD_RESERVE)));
     }

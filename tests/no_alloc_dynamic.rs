@@ -94,7 +94,10 @@ fn any_game_allocates_nothing_per_action_without_events() {
     for (kind, config, games) in games() {
         let (allocated, actions) = play(kind, &config, games, false);
         assert!(actions > u64::from(games), "{kind}: the games were played");
-        assert_eq!(allocated, 0, "{kind} {config}: {allocated} allocations in {actions} actions");
+        assert_eq!(
+            allocated, 0,
+            "{kind} {config}: {allocated} allocations in {actions} actions"
+        );
     }
 }
 

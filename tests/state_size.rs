@@ -13,7 +13,10 @@ fn state_sizes_are_pinned() {
     ];
     for (game, size, pinned) in sizes {
         eprintln!("{game}: State is {size} bytes");
-        assert!(size <= pinned, "{game}: State is {size} bytes, pinned at {pinned}");
+        assert!(
+            size <= pinned,
+            "{game}: State is {size} bytes, pinned at {pinned}"
+        );
     }
     // What the largest parts weigh (see the README): the configs kept inline.
     assert_eq!(size_of::<dangian::ca_ngua::Config>(), 80);

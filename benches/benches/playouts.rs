@@ -22,8 +22,8 @@ use dangian::any::AnyGame;
 use dangian::{Action, ActionList, Game, GameRng, NoEvents, ToMove};
 use dangian_ffi::{
     dg_game_apply, dg_game_clone, dg_game_free, dg_game_legal_actions, dg_game_new,
-    dg_game_play_chance, dg_game_set_events, dg_game_to_move, DgGame, DgStatus,
-    DG_MAX_ACTIONS, DG_TO_MOVE_CHANCE, DG_TO_MOVE_OVER,
+    dg_game_play_chance, dg_game_set_events, dg_game_to_move, DgGame, DgStatus, DG_MAX_ACTIONS,
+    DG_TO_MOVE_CHANCE, DG_TO_MOVE_OVER,
 };
 
 /// Play one random game to the end through the typed engine; returns the actions applied.
@@ -118,12 +118,17 @@ struct Tally {
 
 thread_local! {
     /// Keyed by (game order, path order), with the row's name.
-    static TALLIES: RefCell<BTreeMap<(usize, usize), (String, Tally)>> =
-        RefCell::new(BTreeMap::new());
+    static TALLIES: RefCell<BTreeMap<(usize, usize), (String, Tally)>> = const { RefCell::new(BTreeMap::new()) };
 }
 
 /// The paths in the order of the table, `typed` first (the others are compared with it).
-const PATHS: [&str; 5] = ["typed", "any_game", "c_abi", "batch_1_thread", "batch_2_threads"];
+const PATHS: [&str; 5] = [
+    "typed",
+    "any_game",
+    "c_abi",
+    "batch_1_thread",
+    "batch_2_threads",
+];
 
 fn tally(order: usize, game: &str, path: &str, playouts: u64, actions: u64, time: Duration) {
     let index = PATHS.iter().position(|p| *p == path).unwrap_or(PATHS.len());
@@ -211,7 +216,10 @@ fn bench_game<G: Game>(c: &mut Criterion, order: usize, name: &str, config: G::C
     const BATCH: u64 = 64;
     group.throughput(Throughput::Elements(BATCH));
     for threads in [1u64, 2] {
-        let path = format!("batch_{threads}_thread{}", if threads > 1 { "s" } else { "" });
+        let path = format!(
+            "batch_{threads}_thread{}",
+            if threads > 1 { "s" } else { "" }
+        );
         group.bench_function(path.as_str(), |b| {
             b.iter_custom(|iters| {
                 let t0 = Instant::now();

@@ -7,9 +7,9 @@
 use dangian::any::AnyGame;
 use dangian::{Action, ActionList, Game, GameRng, NoEvents, ToMove};
 use dangian_ffi::{
-    dg_game_apply, dg_game_clone, dg_game_free, dg_game_legal_actions, dg_game_new, dg_game_play_chance,
-    dg_game_set_events, dg_game_to_move, DgGame, DG_MAX_ACTIONS, DG_TO_MOVE_CHANCE,
-    DG_TO_MOVE_OVER,
+    dg_game_apply, dg_game_clone, dg_game_free, dg_game_legal_actions, dg_game_new,
+    dg_game_play_chance, dg_game_set_events, dg_game_to_move, DgGame, DG_MAX_ACTIONS,
+    DG_TO_MOVE_CHANCE, DG_TO_MOVE_OVER,
 };
 
 fn run<G: Game>(config: G::Config, path: &str, n: u64) -> u64 {
@@ -40,7 +40,8 @@ fn run<G: Game>(config: G::Config, path: &str, n: u64) -> u64 {
                             G::Action::from_id(legal[rng.below(legal.len() as u32) as usize])
                         }
                     };
-                    game.apply(a.expect("action"), &mut NoEvents).expect("legal");
+                    game.apply(a.expect("action"), &mut NoEvents)
+                        .expect("legal");
                     actions += 1;
                 }
                 std::hint::black_box(&game);

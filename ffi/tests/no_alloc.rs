@@ -50,8 +50,15 @@ fn allocations() -> u64 {
 /// a clone of one handle; returns the allocations of the per-action calls and the actions.
 fn play(kind: GameKind, config: &str, games: u32) -> (u64, u64) {
     let mut prototype: *mut DgGame = std::ptr::null_mut();
-    let status =
-        unsafe { dg_game_new(kind as u32, config.as_ptr(), config.len(), 5, &mut prototype) };
+    let status = unsafe {
+        dg_game_new(
+            kind as u32,
+            config.as_ptr(),
+            config.len(),
+            5,
+            &mut prototype,
+        )
+    };
     assert_eq!(status, DgStatus::Ok);
     assert_eq!(unsafe { dg_game_set_events(prototype, 0) }, DgStatus::Ok);
     let mut rng = GameRng::new(3);
@@ -97,6 +104,9 @@ fn c_abi_allocates_nothing_per_action_without_events() {
     ] {
         let (allocated, actions) = play(kind, config, games);
         assert!(actions > u64::from(games), "{kind}: the games were played");
-        assert_eq!(allocated, 0, "{kind} {config}: {allocated} allocations in {actions} actions");
+        assert_eq!(
+            allocated, 0,
+            "{kind} {config}: {allocated} allocations in {actions} actions"
+        );
     }
 }
