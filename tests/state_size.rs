@@ -33,3 +33,15 @@ fn config_sizes() {
         size_of::<dangian::domino::Config>()
     );
 }
+
+#[test]
+fn action_sizes() {
+    // The record keeps actions as these values (see `record::RECORD_RESERVE`).
+    let sizes = [
+        size_of::<dangian::o_an_quan::Action>(),
+        size_of::<dangian::ca_ngua::Action>(),
+        size_of::<dangian::domino::Action>(),
+    ];
+    eprintln!("actions: o_an_quan {}, ca_ngua {}, domino {}", sizes[0], sizes[1], sizes[2]);
+    assert!(sizes.iter().all(|&s| s <= 3));
+}
