@@ -112,6 +112,7 @@ trait DynGame: Send + Sync {
     fn check(&self, id: u32) -> Result<(), AnyError>;
     fn apply(&mut self, id: u32) -> Result<(), AnyError>;
     fn sample_chance(&self, rng: &mut GameRng) -> Option<u32>;
+    fn play_chance(&mut self, rng: &mut GameRng) -> Result<u32, AnyError>;
     fn keep_events(&mut self, keep: bool);
     fn keeps_events(&self) -> bool;
     fn event_count(&self) -> usize;
@@ -137,11 +138,35 @@ trait DynGame: Send + Sync {
 
 /// A game of a kind known at compile time, as the dynamic layer holds it: the recorded game
 /// and the events of its last action, kept typed.
-#[derive(Clone)]
 struct Table<G: Game> {
     game: Recorded<G>,
     events: Vec<G::Event>,
     keep_events: bool,
+}
+
+impl<G: Game> Table<G> {
+    fn new(mut game: Recorded<G>) -> Self {
+        // Room for the whole record up front: an apply then never allocates.
+        game.reserve_record();
+        Table {
+            game,
+            events: Vec::new(),
+            keep_events: true,
+        }
+    }
+}
+
+impl<G: Game> Clone for Table<G> {
+    fn clone(&self) -> Self {
+        // A cloned Vec has only the room it uses: make room for the rest of the game again.
+        let mut game = self.game.clone();
+        game.reserve_record();
+        Table {
+            game,
+            events: self.events.clone(),
+            keep_events: self.keep_events,
+        }
+    }
 }
 
 /// Every game behind [`AnyGame`] can be drawn, searched by the bots, described in words and
@@ -152,6 +177,24 @@ impl<G: Evaluate + Describe + std::fmt::Display> Playable for G {}
 fn json<T: serde::Serialize + ?Sized>(value: &T) -> String {
     // Plain data always serializes.
     serde_json::to_string(value).unwrap_or_default()
+}
+
+impl<G: Playable> Table<G> {
+    #[inline]
+    fn apply_action(&mut self, action: G::Action) -> Result<(), AnyError> {
+        let result = if self.keep_events {
+            // Checked first, so that a refused action leaves the last events in place.
+            self.game
+                .game()
+                .check(action)
+                .map_err(|e| AnyError::illegal(&e))?;
+            self.events.clear();
+            self.game.apply(action, &mut self.events)
+        } else {
+            self.game.apply(action, &mut crate::NoEvents)
+        };
+        result.map_err(|e| AnyError::illegal(&e))
+    }
 }
 
 impl<G: Playable> DynGame for Table<G> {
@@ -188,18 +231,22 @@ impl<G: Playable> DynGame for Table<G> {
     }
     fn apply(&mut self, id: u32) -> Result<(), AnyError> {
         let action = G::Action::from_id(id).ok_or(AnyError::UnknownId(id))?;
-        let result = if self.keep_events {
-            // Checked first, so that a refused action leaves the last events in place.
-            self.game
+        self.apply_action(action)
+    }
+    fn play_chance(&mut self, rng: &mut GameRng) -> Result<u32, AnyError> {
+        // One dynamic call for the draw and the apply (what a host does at every chance
+        // point), rather than three (to move, sample, apply).
+        // Fair chance, when set, decides the outcome; else the host's RNG draws it.
+        let action = match self.game.fair_outcome() {
+            Some(action) => action,
+            None => self
+                .game
                 .game()
-                .check(action)
-                .map_err(|e| AnyError::illegal(&e))?;
-            self.events.clear();
-            self.game.apply(action, &mut self.events)
-        } else {
-            self.game.apply(action, &mut crate::NoEvents)
+                .sample_chance(rng)
+                .ok_or(AnyError::NotChance)?,
         };
-        result.map_err(|e| AnyError::illegal(&e))
+        self.apply_action(action)?;
+        Ok(action.id())
     }
     fn sample_chance(&self, rng: &mut GameRng) -> Option<u32> {
         self.game.game().sample_chance(rng).map(Action::id)
@@ -346,11 +393,7 @@ macro_rules! dispatch {
 }
 
 fn boxed<G: Playable>(game: Recorded<G>) -> AnyGame {
-    AnyGame(Box::new(Table {
-        game,
-        events: Vec::new(),
-        keep_events: true,
-    }))
+    AnyGame(Box::new(Table::new(game)))
 }
 
 fn new_typed<G: Playable>(config_json: &str) -> Result<AnyGame, AnyError> {
@@ -610,6 +653,14 @@ impl AnyGame {
     /// [`AnyError::NotChance`] when a player (or nobody) is to move.
     pub fn sample_chance(&self, rng: &mut GameRng) -> Result<u32, AnyError> {
         self.0.sample_chance(rng).ok_or(AnyError::NotChance)
+    }
+    /// Sample a chance outcome from `rng` as [`AnyGame::sample_chance`] does, apply it and
+    /// return its id: what a host does at every chance point, in one call.
+    ///
+    /// # Errors
+    /// [`AnyError::NotChance`] when a player (or nobody) is to move; `rng` is then untouched.
+    pub fn play_chance(&mut self, rng: &mut GameRng) -> Result<u32, AnyError> {
+        self.0.play_chance(rng)
     }
     /// Whether to keep the events of each action (on by default). Off, an action costs no
     /// more than in the typed engine, and [`AnyGame::events_json`] gives `[]`.

@@ -406,6 +406,12 @@ impl Record {
     }
 }
 
+/// The most actions [`Recorded::reserve_record`] makes room for: 16 384 actions (at most
+/// 48 KiB for the actions of any game here). Every game of the seed rules of Ô ăn quan
+/// (400 plies) and almost every game of the others is shorter; a longer one grows its record
+/// by doubling, a handful of allocations in the whole game.
+pub const RECORD_RESERVE: usize = 1 << 14;
+
 /// A game together with the record of how it was played: every action applied through it is
 /// recorded (as a small `Copy` value; the text of the record is written only when it is
 /// asked for), so saving is always one call away.
@@ -474,6 +480,21 @@ impl<G: Game> Recorded<G> {
     /// the game is over).
     pub fn fairness(&self) -> Option<Fairness> {
         self.fair.as_ref().map(|f| f.fairness(self.game.is_over()))
+    }
+
+    /// Make room in the record for every action the game can still take
+    /// ([`Game::max_moves`] less the moves played), up to [`RECORD_RESERVE`], so that
+    /// [`Recorded::apply`] does not allocate: the dynamic layer and the C ABI call it when a
+    /// game is made or cloned, and then apply actions without allocating. (A bound on the
+    /// whole game rather than an amortized growth, so that the steady state allocates
+    /// nothing; capped because a Domino match's bound can be millions of actions.)
+    pub fn reserve_record(&mut self) {
+        let left = self
+            .game
+            .max_moves()
+            .saturating_sub(self.game.move_number());
+        self.actions
+            .reserve(usize::try_from(left).map_or(RECORD_RESERVE, |l| l.min(RECORD_RESERVE)));
     }
 
     /// The game as it stands.

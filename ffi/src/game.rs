@@ -483,12 +483,11 @@ pub unsafe extern "C" fn dg_game_play_chance(game: *mut DgGame, out: *mut u32) -
     unsafe {
         guard_mut(game, |g| {
             let out = Out::new(out, "out")?;
+            // On a copy of the RNG, so that a refusal leaves it as it was.
             let mut rng = g.rng.clone();
-            let id = match g.game.fair_outcome() {
-                Some(id) => id,
-                None => g.game.sample_chance(&mut rng)?,
-            };
-            apply_to(g, id, None)?;
+            let id = g.game.play_chance(&mut rng)?;
+            fault::hit("apply");
+            g.events_json.get_mut().take();
             g.rng = rng;
             out.put(id)
         })

@@ -213,6 +213,14 @@ pub struct State {
     pub(crate) placed_mask: u8,
     pub(crate) end: Option<EndReason>,
     pub(crate) move_number: u32,
+    /// The legal moves of [`Phase::Move`] (after the mandatory-kick filter) as a bit mask of
+    /// `id − MOVE_BASE` (96 move ids), all zero in any other phase. A cache derived from the
+    /// fields above, computed once per decision point ([`State::refresh_legal`]): listing
+    /// the moves, checking the one chosen and asking whether any is left then cost a scan
+    /// of the pieces once instead of three times (the scans were three quarters of the
+    /// engine's instructions). Three `u32` rather than a `u128`, whose 16-byte alignment
+    /// would pad the state.
+    pub(crate) legal: [u32; 3],
 }
 
 impl State {
@@ -262,6 +270,7 @@ impl State {
             placed_mask: 0,
             end: setup.end_reason,
             move_number: setup.move_number,
+            legal: [0; 3],
         };
         for c in 0..4u8 {
             let in_play = cfg.seats.in_play(Colour(c));
@@ -486,7 +495,8 @@ impl State {
                             home_actions: r.home_actions,
                             exited: r.exited,
                         };
-                        if !s.any_legal_move() {
+                        s.refresh_legal();
+                        if !s.has_legal_move() {
                             return bad(format!(
                                 "the roll {} allows no action, so it cannot be waiting for one",
                                 r.dice

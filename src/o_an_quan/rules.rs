@@ -133,6 +133,19 @@ fn ring_step(cell: u8, dir: Dir) -> u8 {
     }
 }
 
+/// The next cell round the ring, per direction (`[Cw, Ccw]`), as a table: the sowing loop
+/// looks it up instead of branching on the direction and the ring's end for every stone.
+const RING_NEXT: [[u8; 12]; 2] = {
+    let mut t = [[0u8; 12]; 2];
+    let mut c = 0;
+    while c < 12 {
+        t[0][c] = if c == 0 { 11 } else { c as u8 - 1 };
+        t[1][c] = if c >= 11 { 0 } else { c as u8 + 1 };
+        c += 1;
+    }
+    t
+};
+
 impl State {
     /// The cell after `cell` in direction `dir` (quan squares left out under
     /// `skip_quan_squares`).
@@ -202,10 +215,17 @@ impl State {
 
     /// The ids forbidden on the first ply by `forbid_quan_capture_on_first_move` (OAQ-A6), as
     /// a bit mask; 0 when the rule does not apply or when it would forbid every move.
+    #[inline]
     fn first_move_forbidden_mask(&self) -> u32 {
         if !self.config.forbid_quan_capture_on_first_move || self.ply != 0 || self.end.is_some() {
             return 0;
         }
+        self.first_move_search()
+    }
+
+    /// The simulation of [`State::first_move_forbidden_mask`] (ply 0 only).
+    #[inline(never)]
+    fn first_move_search(&self) -> u32 {
         let mut forbidden = 0u32;
         let mut allowed = 0u32;
         for id in 0..Action::ID_COUNT {
@@ -236,6 +256,20 @@ impl State {
     fn sow_leg<S: EventSink<Event>>(&mut self, from: u8, take: u16, dir: Dir, sink: &mut S) -> Leg {
         let mut pos = from;
         let mut hand = take;
+        if !self.config.skip_quan_squares && !self.config.skip_origin_on_lap {
+            // The plain ring (the seed rules): one table step per stone.
+            let next = &RING_NEXT[usize::from(dir == Dir::Ccw)];
+            while hand > 0 {
+                pos = next[usize::from(pos)];
+                let cell = &mut self.dan[usize::from(pos)];
+                *cell += 1;
+                hand -= 1;
+                sink.emit(Event::Sow {
+                    cell: pos,
+                    now: *cell,
+                });
+            }
+        }
         while hand > 0 {
             pos = self.next_cell(pos, dir);
             // OAQ-A4: by default the origin gets a stone on a lap; Oware-style skips it.
@@ -287,10 +321,18 @@ impl State {
     /// Under `RelayLoop::EndTurnOnRepeat`, the number of the relay (from 0) that would first
     /// repeat an earlier relay state of this move, found with Brent's cycle detection on a
     /// copy (OAQ-A12). `None` when the move ends without repeating.
+    #[inline]
     fn relay_stop(&self, a: Action) -> Option<u32> {
+        // Inline for the common case: only `EndTurnOnRepeat` searches ahead.
         if self.config.relay_loop != RelayLoop::EndTurnOnRepeat {
             return None;
         }
+        self.relay_repeat(a)
+    }
+
+    /// The search of [`State::relay_stop`].
+    #[inline(never)]
+    fn relay_repeat(&self, a: Action) -> Option<u32> {
         let dir = a.dir();
         let mut s = *self;
         let from = a.cell();
@@ -595,20 +637,25 @@ impl Game for State {
             return;
         }
         let mask = self.first_move_forbidden_mask();
-        for cell in own_cells(self.to_move) {
+        // Which of the ids `2k` (clockwise) and `2k + 1` (counter-clockwise) the direction
+        // rule allows, as a 2-bit pattern.
+        let dirs: u32 = match self.config.direction {
+            DirectionRule::PlayerChoice => 0b11,
+            DirectionRule::FixedCw => 0b01,
+            DirectionRule::FixedCcw => 0b10,
+        };
+        // The ids are 2k and 2k + 1 for the k-th small square (A's squares 1..=5 are k 0..=4,
+        // B's 7..=11 are k 5..=9): ascending as the cells are.
+        let first = if self.to_move.0 == 0 { 0 } else { 5 };
+        for (i, cell) in own_cells(self.to_move).into_iter().enumerate() {
             if self.dan[usize::from(cell)] == 0 {
                 continue;
             }
-            for dir in [Dir::Cw, Dir::Ccw] {
-                if self.direction_allowed(dir).is_err() {
-                    continue;
-                }
-                if let Some(a) = Action::new(cell, dir) {
-                    let id = a.id();
-                    if mask & (1 << id) == 0 {
-                        out.push(id);
-                    }
-                }
+            let k = first + i as u32;
+            let mut allowed = dirs & !(mask >> (2 * k));
+            while allowed != 0 {
+                out.push(2 * k + allowed.trailing_zeros());
+                allowed &= allowed - 1;
             }
         }
     }
