@@ -638,7 +638,10 @@ mod tests {
         assert_eq!(t.apply(b1).unwrap_err(), f);
         let json: serde_json::Value = serde_json::from_str(&f.to_json()).unwrap();
         assert_eq!(json["code"], f.code.unwrap());
-        assert_eq!(Table::create("chess", "", 0).unwrap_err().kind, "unknown_kind");
+        assert_eq!(
+            Table::create("chess", "", 0).unwrap_err().kind,
+            "unknown_kind"
+        );
         assert_eq!(
             Table::create("domino", "{\"players\":9}", 0)
                 .unwrap_err()
