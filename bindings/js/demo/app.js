@@ -137,12 +137,17 @@ function fail(e) {
 
 /** Wait for the person: a decision (an action id) or a chance step they trigger (a roll). */
 function waitFor(kind) {
+  let wait;
   return new Promise((resolve) => {
-    app.waiting = { kind, resolve };
+    wait = { kind, resolve };
+    app.waiting = wait;
     app.idle = true;
   }).finally(() => {
-    app.idle = false;
-    app.waiting = null;
+    // A new game may already wait for something else.
+    if (app.waiting === wait) {
+      app.idle = false;
+      app.waiting = null;
+    }
   });
 }
 
@@ -183,8 +188,8 @@ async function run(token) {
       setStatus(`${t('your_turn')} — ${t(app.board.prompt(view))}`);
       app.board.offer(view, legal, choose);
       const id = await waitFor('decision');
+      if (id === null || !alive()) return; // a new game took over: its board is not ours
       app.board.clearOffer();
-      if (id === null || !alive()) return;
       const text = app.me.actionText(id);
       const events = app.me.apply(id);
       $('hint-text').textContent = '';

@@ -147,7 +147,6 @@ export class CaNguaBoard {
       svg.append(el('rect', { x: yx - 52, y: yy - 52, width: 104, height: 104, rx: 14, fill: LIGHT[c], stroke: FILL[c], 'stroke-width': 2 }));
       svg.append(label(yx, c < 2 ? yy + 66 : yy - 66, t('colours')[c], { 'font-size': 14, fill: FILL[c], 'font-weight': 600 }));
     }
-    svg.append(label(CX, CY, this.ctx.t('ca_ngua'), { 'font-size': 16, fill: '#8b6b4a' }));
     // Pieces.
     const mine = new Set(view.colours);
     for (let c = 0; c < 4; c++) {
