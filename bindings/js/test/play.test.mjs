@@ -131,7 +131,7 @@ for (const kind of KINDS) {
 }
 
 for (const kind of KINDS) {
-  test(`${kind}: bots of every level play a game to the end`, () => {
+  test(`${kind}: easy and medium bots play a game to the end, with hints`, () => {
     // Cờ cá ngựa with two players keeps the test short.
     const game = kind === 'ca_ngua' ? Game.preset(kind, 'two_players', { seed: 3 }) : Game.create(kind, {}, { seed: 3 });
     let n = 0;
