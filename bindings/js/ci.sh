@@ -51,6 +51,19 @@ for f in package/package.json package/dist/index.js package/dist/index.d.ts \
   tar -tzf "$tarball" | grep -qx "$f" || { echo "bindings/js: $f missing from $tarball" >&2; exit 1; }
 done
 echo "$tarball: $(tar -tzf "$tarball" | wc -l) files, $(wc -c < "$tarball") bytes"
+# The packed package, installed as a dependency would be, imported by its name and played.
+consumer=$(mktemp -d)
+mkdir -p "$consumer/node_modules/dangian"
+tar -xzf "$tarball" -C "$consumer/node_modules/dangian" --strip-components=1
+cat > "$consumer/smoke.mjs" <<'JS'
+import { init, Game } from 'dangian';
+await init();
+const game = Game.create('o_an_quan', {}, { seed: 1 });
+while (!game.isOver()) game.apply(game.botChoose(game.seatToMove(), 'easy'));
+console.log('the packed package plays:', JSON.stringify(game.outcome()));
+JS
+(cd "$consumer" && node smoke.mjs)
+rm -rf "$consumer"
 
 step "node tests"
 node --test test/

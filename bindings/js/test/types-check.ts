@@ -1,6 +1,6 @@
 // Compiled (never run) by types.test.mjs against the built package's .d.ts files.
 import { Game, init, replay, seedRules } from '../dist/index.js';
-import type { CaNgua, Config, Domino, Event, GameRecord, OAnQuan, Outcome, State, View } from '../dist/index.js';
+import type { Action, CaNgua, Config, Domino, Event, GameRecord, OAnQuan, Outcome, State, View } from '../dist/index.js';
 
 export async function typed(): Promise<void> {
   await init();
@@ -52,7 +52,7 @@ export async function typed(): Promise<void> {
 
   // Records and replays.
   const record: GameRecord<'domino'> = domino.record();
-  const actions: string[] = record.actions;
+  const actions: Action<'domino'>[] = record.actions;
   const back: Game<'domino'> = Game.load(record);
   const { steps, end } = replay(record);
   const state: State<'domino'> = steps[0]!.state;

@@ -55,6 +55,9 @@ export type Outcome<K extends Kind = Kind> = GameForms[K]['outcome'];
 /** A saved game: the config, the start when not the config's, every action in notation. */
 export type GameRecord<K extends Kind = Kind> = GameForms[K]['record'] & { game: K };
 
+/** An action in the game's text notation (`"a1+"`, `"r3-5"`, `"0+8"`, `"play 3-5 L"`, `"draw 0-4"`). */
+export type Action<K extends Kind = Kind> = GameForms[K]['record']['actions'][number];
+
 /** A bot's strength. */
 export type Level = 'easy' | 'medium' | 'hard';
 /** The bot levels, easiest first. */
