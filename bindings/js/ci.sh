@@ -45,12 +45,13 @@ mkdir -p artifacts
 rm -f artifacts/*.tgz
 npm pack --silent --pack-destination artifacts >/dev/null
 tarball=$(ls artifacts/dangian-*.tgz)
+listing=$(tar -tzf "$tarball")
 for f in package/package.json package/dist/index.js package/dist/index.d.ts \
   package/dist/wasm/dangian_js.js package/dist/wasm/dangian_js_bg.wasm \
   package/dist/generated/domino.d.ts package/README.md; do
-  tar -tzf "$tarball" | grep -qx "$f" || { echo "bindings/js: $f missing from $tarball" >&2; exit 1; }
+  grep -qx "$f" <<<"$listing" || { echo "bindings/js: $f missing from $tarball" >&2; exit 1; }
 done
-echo "$tarball: $(tar -tzf "$tarball" | wc -l) files, $(wc -c < "$tarball") bytes"
+echo "$tarball: $(wc -l <<<"$listing") files, $(wc -c < "$tarball") bytes"
 # The packed package, installed as a dependency would be, imported by its name and played.
 consumer=$(mktemp -d)
 mkdir -p "$consumer/node_modules/dangian"

@@ -45,7 +45,6 @@ function seatName(seat) {
 }
 
 function delay() {
-  if ($('autoplay').checked && $('speed').value !== 'slow') return 0;
   return DELAYS[$('speed').value] ?? 120;
 }
 
@@ -62,6 +61,7 @@ function addMove(seat, text, cls = '', merge = null) {
     const n = Number(last.dataset.n) + 1;
     last.dataset.n = String(n);
     last.textContent = `${text} ×${n}`;
+    last.dataset.text = text;
     return;
   }
   app.moves.push({ seat, text });
@@ -73,8 +73,9 @@ function addMove(seat, text, cls = '', merge = null) {
   li.dataset.text = text;
   if (seat === HUMAN) li.classList.add('human');
   if (cls) li.classList.add(cls);
-  $('moves').append(li);
-  li.scrollIntoView({ block: 'nearest' });
+  const list = $('moves');
+  list.append(li);
+  list.scrollTop = list.scrollHeight;
 }
 
 function fillPresets(selected) {
@@ -87,7 +88,6 @@ function fillPresets(selected) {
     sel.append(o);
   }
   if (selected) sel.value = selected;
-  else if (app.kind === 'ca_ngua' && [...sel.options].some((o) => o.value === 'two_players')) sel.value = 'seed_rules';
 }
 
 function botSeed(seat) {
@@ -305,6 +305,7 @@ function switchLang(l) {
   for (const li of items) {
     const seat = li.dataset.seat === '' ? null : Number(li.dataset.seat);
     if (seat !== null) li.textContent = `${seatName(seat)}: ${li.dataset.text}`;
+    else if (li.dataset.merge === 'deal') li.textContent = `${t('deal')} ×${li.dataset.n}`;
   }
   if (app.board && app.me) {
     app.board.render(app.me.view());

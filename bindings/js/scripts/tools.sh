@@ -17,9 +17,10 @@ ensure_rust_tools() {
   have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
   if [ "$have" != "$want" ]; then
     echo "installing wasm-bindgen-cli $want (found: ${have:-none})"
-    # --locked first; the CLI's own lock file may name a version the registry no longer serves.
-    cargo install wasm-bindgen-cli --version "$want" --locked \
-      || cargo install wasm-bindgen-cli --version "$want"
+    # Without the default features: the `wasm-bindgen` binary needs no TLS stack (only the
+    # test runner downloads anything), and rustls with ring is the slowest part of the build.
+    # Not --locked: the CLI's lock file names a webpki-roots the registry no longer serves.
+    cargo install wasm-bindgen-cli --version "$want" --no-default-features
   fi
 }
 
