@@ -271,9 +271,16 @@ for (const kind of ['o_an_quan', 'ca_ngua', 'domino']) {
     await page.waitForFunction(() => window.dangianDemo.over || window.dangianDemo.app.error, null, { timeout: 1_200_000, polling: 250 });
     await settle(page);
     await boardMatchesEngine(page, kind);
-    const end = await page.evaluate(() => ({ outcome: window.dangianDemo.game.outcome(), status: document.getElementById('status').textContent }));
+    const end = await page.evaluate(() => ({
+      outcome: window.dangianDemo.game.outcome(),
+      status: document.getElementById('status').textContent,
+      lines: document.querySelectorAll('#moves li').length,
+      moves: window.dangianDemo.game.moveNumber,
+    }));
     assert.ok(end.outcome, 'the game is over');
     assert.match(end.status, /Game over/);
+    // One line per action (and one for the end) where nothing is merged or hidden.
+    if (kind !== 'domino') assert.equal(end.lines, end.moves + 1, 'the move list has every action');
     await page.screenshot({ path: join(shots, `${kind}-end.png`) });
 
     // The hard bot's time per move in this browser (decisions with more than one choice).
