@@ -24,8 +24,8 @@ chromium="${CHROMIUM:-/usr/bin/chromium}"
 if [ ! -x "$chromium" ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     export DEBIAN_FRONTEND=noninteractive
-    apt-get update -qq
-    apt-get install -y -qq --no-install-recommends chromium
+    { apt-get update -qq && apt-get install -y -qq --no-install-recommends chromium; } \
+      || echo "bindings/js: apt-get could not install chromium"
   fi
 fi
 if [ ! -x "$chromium" ]; then

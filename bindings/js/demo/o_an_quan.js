@@ -44,7 +44,8 @@ export class OAnQuanBoard {
     return {
       dan: [...view.dan],
       big: view.big.map((b) => b.kind),
-      scores: [...view.scores],
+      // Once the game is over, the final totals (the stones left on each side counted in).
+      scores: [...(view.outcome?.scores ?? view.scores)],
       capturedQuan: [...view.captured_quan],
     };
   }
