@@ -11,7 +11,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion};
 use dangian::any::AnyGame;
 use dangian::o_an_quan::{self, BigStone, Config, Event, Setup, State};
-use dangian::{Game, GameConfig, GameKind, NoEvents, Seat};
+use dangian::{Action, ActionList, Game, GameConfig, GameKind, NoEvents, Seat};
 
 /// A case: the position before the costly move, the move, and the config as JSON (for the
 /// dynamic layer).
@@ -20,12 +20,14 @@ struct Case {
     config: String,
     before: Vec<&'static str>,
     start: Option<Setup>,
-    last: &'static str,
+    /// The costly move, or `None` for the legal move that sows the most stones.
+    last: Option<&'static str>,
 }
 
 fn cases() -> Vec<Case> {
     let relay = r#"{"relay_at_quan":"take_all","relay_loop":{"kind":"end_turn_on_repeat"}}"#;
     let big = r#"{"dan_per_square":20,"quan_setup":{"kind":"small_stones","count":50}}"#;
+    let big_relay = format!("{},{}", &big[..big.len() - 1], &relay[1..]);
     // The largest position a valid state may hold (65 000 stones on the board, piles deep in
     // debt after 1 999 plies of refills): the loop-free bound's worst case.
     let config = Config {
@@ -58,21 +60,28 @@ fn cases() -> Vec<Case> {
             config: relay.into(),
             before: "a1+ b5+ a3+ b2+ a2- b3- a5+".split(' ').collect(),
             start: None,
-            last: "b1+",
+            last: Some("b1+"),
         },
         Case {
             name: "20 dan, 50 small stones (repro 2)",
             config: big.into(),
             before: "a1- b3- a4- b2-".split(' ').collect(),
             start: None,
-            last: "a2+",
+            last: Some("a2+"),
+        },
+        Case {
+            name: "repro 2 under take_all relays",
+            config: big_relay,
+            before: "a1- b3- a4- b2-".split(' ').collect(),
+            start: None,
+            last: Some("a2+"),
         },
         Case {
             name: "65 000 stones on the board",
             config: serde_json::to_string(&config).expect("config"),
             before: Vec::new(),
             start: Some(largest),
-            last: "a2+",
+            last: None,
         },
     ]
 }
@@ -105,13 +114,41 @@ fn dynamic_start(case: &Case) -> AnyGame {
     game
 }
 
+fn sown(events: &[Event]) -> usize {
+    events
+        .iter()
+        .filter(|e| matches!(e, Event::Sow { .. }))
+        .count()
+}
+
+/// The legal move of `state` that sows the most stones.
+fn costliest(state: &State) -> o_an_quan::Action {
+    let mut legal = ActionList::new();
+    state.legal_actions(&mut legal);
+    let mut events = Vec::new();
+    legal
+        .iter()
+        .map(|&id| {
+            let mut s = *state;
+            events.clear();
+            s.apply_id(id, &mut events).expect("legal");
+            (sown(&events), id)
+        })
+        .max()
+        .and_then(|(_, id)| o_an_quan::Action::from_id(id))
+        .expect("a legal move")
+}
+
 fn worst(c: &mut Criterion) {
     let mut group = c.benchmark_group("worst apply");
     group.sample_size(10);
     let mut table = Vec::new();
     for case in cases() {
         let start = typed_start(&case);
-        let last: o_an_quan::Action = case.last.parse().expect("notation");
+        let last: o_an_quan::Action = match case.last {
+            Some(text) => text.parse().expect("notation"),
+            None => costliest(&start),
+        };
         group.bench_function(format!("{}: events off", case.name), |b| {
             b.iter(|| {
                 let mut g = start;
@@ -129,7 +166,9 @@ fn worst(c: &mut Criterion) {
             })
         });
         let dynamic = dynamic_start(&case);
-        let id = dynamic.action_id(case.last).expect("notation");
+        let id = dynamic
+            .action_id(&last.to_string())
+            .expect("notation");
         let mut json_len = 0;
         group.bench_function(format!("{}: events JSON", case.name), |b| {
             b.iter(|| {
@@ -139,20 +178,16 @@ fn worst(c: &mut Criterion) {
                 black_box(json_len)
             })
         });
-        let sown = events
-            .iter()
-            .filter(|e| matches!(e, Event::Sow { .. }))
-            .count();
         table.push((
-            case.name,
-            sown,
+            format!("{} `{last}`", case.name),
+            sown(&events),
             events.len(),
             events.len() * std::mem::size_of::<Event>(),
             json_len,
         ));
     }
     group.finish();
-    println!("\n| case | stones sown | events | events in memory | events JSON |");
+    println!("\n| case, move | stones sown | events | events in memory | events JSON |");
     println!("|---|---|---|---|---|");
     for (name, sown, n, bytes, json) in table {
         println!(
