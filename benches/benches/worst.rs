@@ -166,9 +166,7 @@ fn worst(c: &mut Criterion) {
             })
         });
         let dynamic = dynamic_start(&case);
-        let id = dynamic
-            .action_id(&last.to_string())
-            .expect("notation");
+        let id = dynamic.action_id(&last.to_string()).expect("notation");
         let mut json_len = 0;
         group.bench_function(format!("{}: events JSON", case.name), |b| {
             b.iter(|| {
