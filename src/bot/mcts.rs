@@ -112,6 +112,9 @@ pub struct MctsBot {
     seed: u64,
     tree: Vec<Node>,
     path: Vec<u32>,
+    /// `ln n` for every availability count met so far (index `n`), kept between decisions:
+    /// the portable `ln` is exact but slow, and the counts are small integers.
+    ln_table: Vec<f64>,
 }
 
 impl MctsBot {
@@ -122,6 +125,7 @@ impl MctsBot {
             seed,
             tree: Vec::new(),
             path: Vec::new(),
+            ln_table: Vec::new(),
         }
     }
 
@@ -176,7 +180,15 @@ impl MctsBot {
             }
             let visits = f64::from(n.visits.max(1));
             let mean = n.reward[mover.index()] / visits;
-            let ucb = mean + c * (ln(f64::from(n.available.max(1))) / visits).sqrt();
+            let available = n.available.max(1) as usize;
+            if available >= self.ln_table.len() {
+                // Grown once to the largest count a decision reaches, then reused.
+                let from = self.ln_table.len();
+                let to = (available + 1).max(2 * from).max(64);
+                self.ln_table.extend((from..to).map(|k| ln(k as f64)));
+            }
+            let log = self.ln_table[available];
+            let ucb = mean + c * (log / visits).sqrt();
             if ucb > best.0 {
                 best = (ucb, n.key);
             }

@@ -250,21 +250,21 @@ fn seat_bins(capacity: &[u8; BINS]) -> u8 {
 /// Whether the tiles left (counted by the mask of bins each may go to) fit the room left,
 /// by Hall's condition: for every set of bins, the tiles that can go nowhere else fit in it.
 fn feasible(count: &[u8; SUBSETS], room: &[u8; BINS]) -> bool {
-    let mut within = [0u16; SUBSETS];
-    for (w, &c) in within.iter_mut().zip(count) {
-        *w = u16::from(c);
-    }
-    for b in 0..BINS {
-        for set in 0..SUBSETS {
-            if set >> b & 1 != 0 {
-                within[set] += within[set ^ (1 << b)];
+    // Sums over subsets, block by block (no tile count exceeds 28, so bytes do).
+    let mut within = *count;
+    let mut half = 1;
+    while half < SUBSETS {
+        for block in (0..SUBSETS).step_by(2 * half) {
+            for i in block..block + half {
+                within[i + half] += within[i];
             }
         }
+        half *= 2;
     }
-    let mut cap = [0u16; SUBSETS];
+    let mut cap = [0u8; SUBSETS];
     for set in 1..SUBSETS {
         let low = set.trailing_zeros() as usize;
-        cap[set] = cap[set & (set - 1)] + u16::from(room[low]);
+        cap[set] = cap[set & (set - 1)] + room[low];
         if within[set] > cap[set] {
             return false;
         }
@@ -346,13 +346,20 @@ fn deal<R: Rng + ?Sized>(c: &Constraints, rng: &mut R) -> Option<[u32; BINS]> {
             room[seat] += 1;
         }
     }
+    // How many tiles left may go to each set of bins, and the slack of Hall's condition for
+    // every set of bins, kept up to date as tiles are placed (recounted only when a seat's
+    // doubles limit runs out, which changes the sets).
+    let mut count = counts(&allowed, &doubles);
+    let mut slack = slack_of(&count, &room);
     for &t in tiles.iter() {
         let t = usize::from(t);
         if allowed[t] == 0 {
             continue;
         }
         let mut options = effective(allowed[t], t, &doubles);
+        let mask = options;
         allowed[t] = 0;
+        count[usize::from(mask)] -= 1;
         loop {
             let mut weight = 0u32;
             for (b, &r) in room.iter().enumerate() {
@@ -376,11 +383,43 @@ fn deal<R: Rng + ?Sized>(c: &Constraints, rng: &mut R) -> Option<[u32; BINS]> {
                 r -= u32::from(w);
             }
             let mut left = doubles;
+            let mut exhausted = false;
             if chosen < MAX_SEATS && DOUBLES >> t & 1 != 0 && left[chosen] != u8::MAX {
                 left[chosen] = left[chosen].saturating_sub(1);
+                exhausted = left[chosen] == 0 && doubles[chosen] != 0;
             }
             room[chosen] -= 1;
-            if feasible(&counts(&allowed, &left), &room) {
+            let fits = if exhausted {
+                let trial = counts(&allowed, &left);
+                let s = slack_of(&trial, &room);
+                if s.is_some() {
+                    count = trial;
+                    slack = s;
+                }
+                s.is_some()
+            } else if let Some(s) = slack.as_mut() {
+                // Placing a tile whose bins are `mask` into `chosen` (one of them) takes one
+                // from the room of every set holding `chosen` and one from the tiles confined
+                // to every set holding all of `mask`: only the sets holding `chosen` but not
+                // all of `mask` lose slack.
+                let hit = |set: usize| set >> chosen & 1 != 0 && set & usize::from(mask) != usize::from(mask);
+                let ok = (1..SUBSETS).all(|set| !hit(set) || s[set] >= 1);
+                if ok {
+                    for (set, x) in s.iter_mut().enumerate() {
+                        if hit(set) {
+                            *x -= 1;
+                        }
+                    }
+                }
+                ok
+            } else {
+                let ok = feasible(&count, &room);
+                if ok {
+                    slack = slack_of(&count, &room);
+                }
+                ok
+            };
+            if fits {
                 bins[chosen] |= 1 << t;
                 doubles = left;
                 break;
@@ -390,6 +429,32 @@ fn deal<R: Rng + ?Sized>(c: &Constraints, rng: &mut R) -> Option<[u32; BINS]> {
         }
     }
     Some(bins)
+}
+
+/// The slack of Hall's condition for every set of bins (the room of the set less the tiles
+/// that can go nowhere else), or `None` when the tiles left do not fit (see [`feasible`]).
+fn slack_of(count: &[u8; SUBSETS], room: &[u8; BINS]) -> Option<[i8; SUBSETS]> {
+    if !feasible(count, room) {
+        return None;
+    }
+    let mut within = *count;
+    let mut half = 1;
+    while half < SUBSETS {
+        for block in (0..SUBSETS).step_by(2 * half) {
+            for i in block..block + half {
+                within[i + half] += within[i];
+            }
+        }
+        half *= 2;
+    }
+    let mut slack = [0i8; SUBSETS];
+    let mut cap = [0u8; SUBSETS];
+    for set in 1..SUBSETS {
+        let low = set.trailing_zeros() as usize;
+        cap[set] = cap[set & (set - 1)] + room[low];
+        slack[set] = cap[set] as i8 - within[set] as i8;
+    }
+    Some(slack)
 }
 
 /// The bins tile `t` may go to, given the doubles each seat may still take.
