@@ -4,7 +4,10 @@
 //! These are deliberately simple, material-style judgements; the search bots get their
 //! strength from looking ahead, not from the evaluation.
 
-use crate::bot::{place_rewards, Evaluate, HIDDEN_OUTCOME};
+use crate::bot::{
+    place_rewards, AlphaBetaBot, AlphaBetaSettings, Bot, Evaluate, ExpectimaxBot,
+    ExpectimaxSettings, Level, HIDDEN_OUTCOME,
+};
 use crate::chance::GameRng;
 use crate::game::{Action as _, Game, Seat, ToMove, MAX_SEATS};
 
@@ -35,6 +38,28 @@ impl Evaluate for crate::o_an_quan::State {
         let total = |s: Seat| f64::from(self.score(s)) + f64::from(self.side_stones(s)) * 0.5;
         let other = Seat(1 - (seat.0 & 1));
         squash(total(seat) - total(other), 8.0)
+    }
+
+    /// The score margin alone (points captured, a big stone at its value).
+    fn material(&self, seat: Seat) -> f64 {
+        if self.is_over() {
+            return place_rewards(self)[seat.index()];
+        }
+        let other = Seat(1 - (seat.0 & 1));
+        squash(f64::from(self.score(seat) - self.score(other)), 8.0)
+    }
+
+    fn level_bot(level: Level, seed: u64) -> Box<dyn Bot<Self> + Send> {
+        let settings = match level {
+            Level::Easy => AlphaBetaSettings::EASY,
+            Level::Medium => AlphaBetaSettings::MEDIUM,
+            Level::Hard => AlphaBetaSettings::HARD,
+        };
+        Box::new(AlphaBetaBot::new(settings, seed))
+    }
+
+    fn budget_bot(budget: std::time::Duration, seed: u64) -> Box<dyn Bot<Self> + Send> {
+        Box::new(AlphaBetaBot::with_time(budget, seed))
     }
 }
 
@@ -119,6 +144,18 @@ impl Evaluate for crate::domino::State {
     fn rollout_done(&self, start: &Self) -> bool {
         self.round() != start.round() || self.is_over()
     }
+
+    fn level_bot(level: Level, seed: u64) -> Box<dyn Bot<Self> + Send> {
+        Box::new(ExpectimaxBot::new(domino_settings(level), seed))
+    }
+
+    fn budget_bot(budget: std::time::Duration, seed: u64) -> Box<dyn Bot<Self> + Send> {
+        let settings = ExpectimaxSettings {
+            depth: 8,
+            ..domino_settings(Level::Hard)
+        };
+        Box::new(ExpectimaxBot::with_time(settings, budget, seed))
+    }
 }
 
 /// The chance that one roll of two dice lets a piece move exactly `d` squares (the sum, or
@@ -149,7 +186,7 @@ impl crate::ca_ngua::State {
     /// `10 + progress` on the track (less that times the chance that the nearest piece
     /// behind it, if an opponent's, can land on it with one roll, or that an opponent can
     /// leave its yard onto it), more for each home step.
-    fn race_values(&self) -> [f64; MAX_SEATS] {
+    fn race_values(&self, with_risk: bool) -> [f64; MAX_SEATS] {
         use crate::ca_ngua::Colour;
         let rules = self.rules();
         let pieces = self.pieces();
@@ -170,9 +207,12 @@ impl crate::ca_ngua::State {
                     continue;
                 }
                 let worth = 10.0 + f64::from(p);
-                let Some(square) = self.square_of(colour, piece as u8) else {
-                    total += worth;
-                    continue;
+                let square = match self.square_of(colour, piece as u8) {
+                    Some(square) if with_risk => square,
+                    _ => {
+                        total += worth;
+                        continue;
+                    }
                 };
                 let square = i32::from(square);
                 let mut risk = 0.0;
@@ -203,31 +243,95 @@ impl crate::ca_ngua::State {
     }
 }
 
-impl Evaluate for crate::ca_ngua::State {
-    /// Places already taken count as they stand; between two players still racing, the
-    /// margin of [their race values](crate::ca_ngua::State) (progress less risk) is squashed;
-    /// the seat's score is its mean over the other players.
-    fn evaluate(&self, seat: Seat) -> f64 {
+impl crate::ca_ngua::State {
+    /// The evaluation of every seat from the race values (see [`Evaluate::evaluate`]).
+    fn judge_all(&self, with_risk: bool) -> [f64; MAX_SEATS] {
+        let mut out = [0.0; MAX_SEATS];
         if self.is_over() {
-            return place_rewards(self)[seat.index()];
+            return place_rewards(self);
         }
         let mut place = [0usize; MAX_SEATS];
         for (i, s) in self.places().enumerate() {
             place[s.index() % MAX_SEATS] = i + 1;
         }
-        let value = self.race_values();
-        let me = seat.index() % MAX_SEATS;
-        versus_all(self.seats(), seat, 1.0, |t| match (place[me], place[t]) {
-            (0, 0) => (value[me] - value[t]) / 30.0,
-            (0, _) => -50.0,
-            (_, 0) => 50.0,
-            (a, b) => {
-                if a < b {
-                    50.0
-                } else {
-                    -50.0
+        let value = self.race_values(with_risk);
+        for (me, x) in out.iter_mut().enumerate().take(usize::from(self.seats())) {
+            *x = versus_all(self.seats(), Seat(me as u8), 1.0, |t| {
+                match (place[me], place[t]) {
+                    (0, 0) => (value[me] - value[t]) / 30.0,
+                    (0, _) => -50.0,
+                    (_, 0) => 50.0,
+                    (a, b) => {
+                        if a < b {
+                            50.0
+                        } else {
+                            -50.0
+                        }
+                    }
                 }
-            }
-        })
+            });
+        }
+        out
+    }
+}
+
+impl Evaluate for crate::ca_ngua::State {
+    /// Places already taken count as they stand; between two players still racing, the
+    /// margin of [their race values](crate::ca_ngua::State) (progress less risk) is squashed;
+    /// the seat's score is its mean over the other players.
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.judge_all(true)[seat.index() % MAX_SEATS]
+    }
+
+    fn evaluate_all(&self) -> [f64; MAX_SEATS] {
+        self.judge_all(true)
+    }
+
+    /// The same without the risk of being kicked: the distance run.
+    fn material(&self, seat: Seat) -> f64 {
+        self.judge_all(false)[seat.index() % MAX_SEATS]
+    }
+
+    fn level_bot(level: Level, seed: u64) -> Box<dyn Bot<Self> + Send> {
+        Box::new(ExpectimaxBot::new(ca_ngua_settings(level), seed))
+    }
+
+    fn budget_bot(budget: std::time::Duration, seed: u64) -> Box<dyn Bot<Self> + Send> {
+        let settings = ExpectimaxSettings {
+            depth: 6,
+            ..ca_ngua_settings(Level::Hard)
+        };
+        Box::new(ExpectimaxBot::with_time(settings, budget, seed))
+    }
+}
+
+/// The Cờ cá ngựa levels: expectimax over the dice (see [`ExpectimaxBot`]).
+fn ca_ngua_settings(level: Level) -> ExpectimaxSettings {
+    match level {
+        Level::Easy => ExpectimaxSettings {
+            noise: 0.05,
+            ..ExpectimaxSettings::with(1, 1_000)
+        },
+        Level::Medium => ExpectimaxSettings::with(1, 1_000),
+        Level::Hard => ExpectimaxSettings::with(2, 40_000),
+    }
+}
+
+/// The Domino levels: expectimax over the draws in positions dealt from the seat's view.
+fn domino_settings(level: Level) -> ExpectimaxSettings {
+    match level {
+        Level::Easy => ExpectimaxSettings {
+            noise: 0.05,
+            deals: 4,
+            ..ExpectimaxSettings::with(1, 1_000)
+        },
+        Level::Medium => ExpectimaxSettings {
+            deals: 8,
+            ..ExpectimaxSettings::with(2, 5_000)
+        },
+        Level::Hard => ExpectimaxSettings {
+            deals: 24,
+            ..ExpectimaxSettings::with(3, 60_000)
+        },
     }
 }

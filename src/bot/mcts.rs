@@ -110,6 +110,7 @@ impl Node {
 pub struct MctsBot {
     settings: MctsSettings,
     seed: u64,
+    time: Option<std::time::Duration>,
     tree: Vec<Node>,
     path: Vec<u32>,
     /// `ln n` for every availability count met so far (index `n`), kept between decisions:
@@ -123,9 +124,20 @@ impl MctsBot {
         MctsBot {
             settings,
             seed,
+            time: None,
             tree: Vec::new(),
             path: Vec::new(),
             ln_table: Vec::new(),
+        }
+    }
+
+    /// A search bot that simulates for `budget` of wall-clock time per decision (at most
+    /// `settings.iterations` simulations); its choices depend on the machine's speed and
+    /// load, so they are not reproducible.
+    pub fn with_time(settings: MctsSettings, budget: std::time::Duration, seed: u64) -> Self {
+        MctsBot {
+            time: Some(budget),
+            ..MctsBot::new(settings, seed)
         }
     }
 
@@ -207,7 +219,11 @@ impl MctsBot {
             // One legal action needs no search.
             let mut rng = decision_rng(self.seed, game, seat);
             let mut list = ActionList::new();
-            for _ in 0..self.settings.iterations {
+            let deadline = self.time.map(|t| std::time::Instant::now() + t);
+            for i in 0..self.settings.iterations {
+                if i % 64 == 63 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                    break;
+                }
                 self.iterate(game, seat, &mut list, &mut rng);
             }
         }

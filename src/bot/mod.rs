@@ -30,11 +30,17 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod alphabeta;
 mod eval;
+mod expectimax;
 mod mcts;
 mod portable;
+mod puct;
 
+pub use alphabeta::{AlphaBetaBot, AlphaBetaSettings};
+pub use expectimax::{ExpectimaxBot, ExpectimaxSettings};
 pub use mcts::{MctsBot, MctsSettings};
+pub use puct::{PuctBot, PuctSettings};
 
 use std::fmt;
 use std::str::FromStr;
@@ -49,6 +55,23 @@ pub trait Evaluate: Game {
     /// How good the position is for `seat`, from 0 (lost) to 1 (won), judged without search.
     /// Must look only at what `seat` can see (its [`Game::view`]).
     fn evaluate(&self, seat: Seat) -> f64;
+
+    /// [`evaluate`](Evaluate::evaluate) for every seat at once (a game may share the work);
+    /// entries past the seats are 0.
+    fn evaluate_all(&self) -> [f64; MAX_SEATS] {
+        let mut v = [0.0; MAX_SEATS];
+        for (s, x) in v.iter_mut().enumerate().take(usize::from(self.seats())) {
+            *x = self.evaluate(Seat(s as u8));
+        }
+        v
+    }
+
+    /// A plain material judgement from 0 to 1 (points won, distance run, pips held),
+    /// without the positional terms of [`evaluate`](Evaluate::evaluate): the leaf value of
+    /// the reference searches the levels are measured against. Defaults to `evaluate`.
+    fn material(&self, seat: Seat) -> f64 {
+        self.evaluate(seat)
+    }
 
     /// A full state consistent with everything `seat` has seen, with the hidden parts
     /// (other hands, the order of a stock) sampled with `rng`. Games without hidden
@@ -75,6 +98,29 @@ pub trait Evaluate: Game {
     /// [`MctsSettings::rollout_depth`] actions.
     fn rollout_done(&self, _start: &Self) -> bool {
         false
+    }
+
+    /// The bot this game plays at `level` (see [`bot_for_level`]). The default is the Monte
+    /// Carlo tree search with [`MctsSettings::medium`] or [`MctsSettings::hard`] and the
+    /// greedy bot for easy.
+    fn level_bot(level: Level, seed: u64) -> Box<dyn Bot<Self> + Send>
+    where
+        Self: Sized,
+    {
+        match level {
+            Level::Easy => Box::new(GreedyBot::new(seed)),
+            Level::Medium => Box::new(MctsBot::new(MctsSettings::medium::<Self>(), seed)),
+            Level::Hard => Box::new(MctsBot::new(MctsSettings::hard::<Self>(), seed)),
+        }
+    }
+
+    /// The strongest bot this game has within `budget` of wall-clock time per decision (see
+    /// [`bot_with_budget`]). The default is the hard level.
+    fn budget_bot(_budget: std::time::Duration, seed: u64) -> Box<dyn Bot<Self> + Send>
+    where
+        Self: Sized,
+    {
+        Self::level_bot(Level::Hard, seed)
     }
 }
 
@@ -165,11 +211,17 @@ pub trait Bot<G: Game> {
 /// [`Level::Easy`], [`MctsBot`] with the game's [`MctsSettings::medium`] or
 /// [`MctsSettings::hard`] budget otherwise.
 pub fn bot_for_level<G: Evaluate>(level: Level, seed: u64) -> Box<dyn Bot<G> + Send> {
-    match level {
-        Level::Easy => Box::new(GreedyBot::new(seed)),
-        Level::Medium => Box::new(MctsBot::new(MctsSettings::medium::<G>(), seed)),
-        Level::Hard => Box::new(MctsBot::new(MctsSettings::hard::<G>(), seed)),
-    }
+    G::level_bot(level, seed)
+}
+
+/// The expert: the strongest bot of game `G` searching for `budget` of wall-clock time per
+/// decision (the host chooses the time per move). Unlike the [`Level`]s its choices depend
+/// on the machine's speed and load, so they are not reproducible.
+pub fn bot_with_budget<G: Evaluate>(
+    budget: std::time::Duration,
+    seed: u64,
+) -> Box<dyn Bot<G> + Send> {
+    G::budget_bot(budget, seed)
 }
 
 /// The seat to move and its legal actions, if a player is to move.
