@@ -79,7 +79,9 @@ impl BotSpec {
             if let Some(rest) = text.strip_prefix(kind).and_then(|r| r.strip_prefix(':')) {
                 let mut numbers = [f64::NAN; 6];
                 for (n, p) in numbers.iter_mut().zip(rest.split(':')) {
-                    *n = p.parse().map_err(|_| format!("bad number {p:?} in {text:?}"))?;
+                    *n = p
+                        .parse()
+                        .map_err(|_| format!("bad number {p:?} in {text:?}"))?;
                 }
                 return Ok(BotSpec::Custom(kind, numbers));
             }
@@ -239,7 +241,7 @@ fn play_one<G: ArenaGame>(
 ) -> GameResult {
     // Games come in pairs with the same seed and the teams swapped, so luck evens out.
     let game_seed = seed.wrapping_add(g / 2);
-    let mut game = opening::<G>(config, game_seed);
+    let (mut game, opened) = opening::<G>(config, game_seed);
     let seats = game.seats();
     let mut bots: [Box<dyn Bot<G> + Send>; 2] = [
         specs[0].build::<G>(game_seed.wrapping_mul(2).wrapping_add(11)),
@@ -252,7 +254,7 @@ fn play_one<G: ArenaGame>(
     };
     let mut trace: u64 = game.state_hash();
     let verbose = std::env::var_os("ARENA_VERBOSE").is_some();
-    let mut moves = String::new();
+    let mut moves = format!("[{opened}] ");
     // A seat with more seats than a decision needs is still someone's: see the module docs.
     let side = |s: Seat| if is_a(g, s.0) { 0 } else { 1 };
     let mut early = None;
@@ -328,13 +330,14 @@ fn play_one<G: ArenaGame>(
 /// sampled too) from the start, so that deterministic bots play more than one game; with
 /// `ARENA_BALANCED` set, only an opening the game's judge finds balanced
 /// ([`ArenaGame::balanced`]; drawn again until one is).
-fn opening<G: ArenaGame>(config: &G::Config, game_seed: u64) -> G {
+fn opening<G: ArenaGame>(config: &G::Config, game_seed: u64) -> (G, String) {
     let mut rng = GameRng::new(game_seed ^ 0x5eed_0f0e_11a9);
     let balanced = std::env::var_os("ARENA_BALANCED").is_some();
     let mut legal = ActionList::new();
     for _attempt in 0..1000 {
         let mut game = G::new(config.clone()).expect("valid config");
         let mut plies = opening_plies();
+        let mut text = String::new();
         while plies > 0 {
             let action = match game.to_move() {
                 ToMove::Over => break,
@@ -346,10 +349,11 @@ fn opening<G: ArenaGame>(config: &G::Config, game_seed: u64) -> G {
                         .expect("a legal id")
                 }
             };
+            text.push_str(&format!("{action} "));
             game.apply(action, &mut NoEvents).expect("legal");
         }
         if !balanced || (!game.is_over() && game.balanced()) {
-            return game;
+            return (game, text);
         }
     }
     panic!("no balanced opening in 1000 tries");
@@ -390,7 +394,13 @@ fn run<G: ArenaGame>(config: G::Config, names: [&str; 2], n: u64, seed: u64) -> 
                 scope.spawn(move || {
                     (0..n)
                         .filter(|g| g % threads == t)
-                        .map(|g| (g, play_one::<G>(&config, specs, seed, g)))
+                        .map(|g| {
+                            let r = play_one::<G>(&config, specs, seed, g);
+                            if std::env::var_os("ARENA_PROGRESS").is_some() {
+                                eprintln!("game {g}: A scores {}", r.points);
+                            }
+                            (g, r)
+                        })
                         .collect::<Vec<_>>()
                 })
             })

@@ -419,11 +419,19 @@ fn domino_determinize_is_valid_matches_the_view_and_uses_only_it() {
                     );
                     let pimc =
                         |g: &domino::State| ExpectimaxBot::new(small_expectimax(), 3).hints(g);
-                    assert_eq!(pimc(state), pimc(&twin), "{name}: expectimax reads hidden tiles");
+                    assert_eq!(
+                        pimc(state),
+                        pimc(&twin),
+                        "{name}: expectimax reads hidden tiles"
+                    );
                     if i % 8 == 0 {
                         for level in [Level::Easy, Level::Medium] {
                             let pick = |g: &domino::State| bot_for_level(level, 3).hints(g);
-                            assert_eq!(pick(state), pick(&twin), "{name}: {level} reads hidden tiles");
+                            assert_eq!(
+                                pick(state),
+                                pick(&twin),
+                                "{name}: {level} reads hidden tiles"
+                            );
                         }
                     }
                 }

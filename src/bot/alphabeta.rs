@@ -344,9 +344,9 @@ fn evaluate(s: &State, me: Seat) -> i32 {
 /// The exact score of a finished game for `mover`, the player who would move, `ply` plies
 /// from the root: a win is worth more the sooner and the wider it is.
 fn terminal(s: &State, mover: Seat, ply: i32) -> i32 {
-    let margin = s
-        .final_scores()
-        .map_or(0, |t| t[usize::from(mover.0 & 1)] - t[usize::from(1 - (mover.0 & 1))]);
+    let margin = s.final_scores().map_or(0, |t| {
+        t[usize::from(mover.0 & 1)] - t[usize::from(1 - (mover.0 & 1))]
+    });
     match s.winner() {
         Some(w) if w == mover => WIN + 16 * margin.max(0) - ply,
         Some(_) => -WIN + 16 * margin.min(0) + ply,
@@ -542,7 +542,8 @@ impl Searcher<'_> {
             } else {
                 0
             };
-            let order = (gain << 24) + killer + self.history[usize::from(me.0 & 1)][usize::from(id8)];
+            let order =
+                (gain << 24) + killer + self.history[usize::from(me.0 & 1)][usize::from(id8)];
             if kids.try_push((order, id8, child)).is_err() {
                 break;
             }
@@ -550,11 +551,7 @@ impl Searcher<'_> {
         kids.sort_by_key(|k| std::cmp::Reverse(k.0));
         for (i, (order, id, child)) in kids.iter().enumerate() {
             // Late moves that win nothing at once are searched a ply shallower first.
-            let reduce = if self.reduction > 0
-                && depth >= 3
-                && i >= 2
-                && *order < 1 << 20
-            {
+            let reduce = if self.reduction > 0 && depth >= 3 && i >= 2 && *order < 1 << 20 {
                 self.reduction
             } else {
                 0
@@ -562,7 +559,8 @@ impl Searcher<'_> {
             let v = if searched == 0 {
                 -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
             } else {
-                let mut probe = -self.negamax(child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
+                let mut probe =
+                    -self.negamax(child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
                 if reduce > 0 && probe > alpha && !self.aborted {
                     probe = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
                 }
@@ -688,7 +686,8 @@ mod tests {
         let mut best = -INF;
         for &id in &legal {
             let mut c = *s;
-            c.apply(Action::from_id(id).unwrap(), &mut NoEvents).unwrap();
+            c.apply(Action::from_id(id).unwrap(), &mut NoEvents)
+                .unwrap();
             best = best.max(-minimax(&c, depth - 1, ply + 1, root));
         }
         best
@@ -712,7 +711,8 @@ mod tests {
                         break;
                     }
                     let id = legal[rng.below(legal.len() as u32) as usize];
-                    s.apply(Action::from_id(id).unwrap(), &mut NoEvents).unwrap();
+                    s.apply(Action::from_id(id).unwrap(), &mut NoEvents)
+                        .unwrap();
                 }
                 let Some(root) = s.player_to_move() else {
                     continue;

@@ -5,8 +5,7 @@
 //! strength from looking ahead, not from the evaluation.
 
 use crate::bot::{
-    place_rewards, AlphaBetaBot, AlphaBetaSettings, Bot, Evaluate, ExpectimaxBot,
-    ExpectimaxSettings, Level, HIDDEN_OUTCOME,
+    place_rewards, AlphaBetaBot, AlphaBetaSettings, Bot, Evaluate, Level, HIDDEN_OUTCOME,
 };
 use crate::chance::GameRng;
 use crate::game::{Action as _, Game, Seat, ToMove, MAX_SEATS};
@@ -144,18 +143,6 @@ impl Evaluate for crate::domino::State {
     fn rollout_done(&self, start: &Self) -> bool {
         self.round() != start.round() || self.is_over()
     }
-
-    fn level_bot(level: Level, seed: u64) -> Box<dyn Bot<Self> + Send> {
-        Box::new(ExpectimaxBot::new(domino_settings(level), seed))
-    }
-
-    fn budget_bot(budget: std::time::Duration, seed: u64) -> Box<dyn Bot<Self> + Send> {
-        let settings = ExpectimaxSettings {
-            depth: 8,
-            ..domino_settings(Level::Hard)
-        };
-        Box::new(ExpectimaxBot::with_time(settings, budget, seed))
-    }
 }
 
 /// The chance that one roll of two dice lets a piece move exactly `d` squares (the sum, or
@@ -196,6 +183,19 @@ impl crate::ca_ngua::State {
         let mut value = [0.0; MAX_SEATS];
         let owner = |c: Colour| rules.seats.owner(c);
         let in_yard = |c: usize| pieces[c].iter().any(|&p| p < 0);
+        // The occupied squares, twice round (bit `s` and bit `s + len`), so that the twelve
+        // squares behind any square are one window of bits.
+        let mut occupied = 0u128;
+        if with_risk {
+            for c in Colour::ALL {
+                for q in 0..4u8 {
+                    if let Some(sq) = self.square_of(c, q) {
+                        occupied |= 1u128 << sq;
+                    }
+                }
+            }
+            occupied |= occupied << len;
+        }
         for (colour, player) in rules.seats.pairs() {
             let mut total = 0.0;
             for (piece, &p) in pieces[colour.index()].iter().enumerate() {
@@ -217,7 +217,9 @@ impl crate::ca_ngua::State {
                 let square = i32::from(square);
                 let mut risk = 0.0;
                 // The nearest piece behind, within one roll: pieces never pass each other.
-                for d in 1..=12i32 {
+                let window = (occupied >> (square + len - 12)) as u32 & 0xfff;
+                if window != 0 {
+                    let d = 12 - (31 - window.leading_zeros() as i32);
                     let behind = (square - d).rem_euclid(len) as u8;
                     if let Some((c, q)) = self.piece_on(behind) {
                         let other = owner(c);
@@ -225,7 +227,6 @@ impl crate::ca_ngua::State {
                         if other != Some(player) && room >= d {
                             risk += REACH[d as usize];
                         }
-                        break;
                     }
                 }
                 // An opponent's start square: it may leave its yard onto this piece.
@@ -255,21 +256,33 @@ impl crate::ca_ngua::State {
             place[s.index() % MAX_SEATS] = i + 1;
         }
         let value = self.race_values(with_risk);
-        for (me, x) in out.iter_mut().enumerate().take(usize::from(self.seats())) {
-            *x = versus_all(self.seats(), Seat(me as u8), 1.0, |t| {
-                match (place[me], place[t]) {
-                    (0, 0) => (value[me] - value[t]) / 30.0,
-                    (0, _) => -50.0,
-                    (_, 0) => 50.0,
-                    (a, b) => {
-                        if a < b {
-                            50.0
-                        } else {
-                            -50.0
-                        }
-                    }
+        let n = usize::from(self.seats()).min(MAX_SEATS);
+        if n < 2 {
+            return [0.5; MAX_SEATS];
+        }
+        // Each pair once: the margin of one is the opposite of the other's, and
+        // squash(−m) = 1 − squash(m).
+        let margin = |a: usize, b: usize| match (place[a], place[b]) {
+            (0, 0) => (value[a] - value[b]) / 30.0,
+            (0, _) => -50.0,
+            (_, 0) => 50.0,
+            (x, y) => {
+                if x < y {
+                    50.0
+                } else {
+                    -50.0
                 }
-            });
+            }
+        };
+        for a in 0..n {
+            for b in a + 1..n {
+                let s = squash(margin(a, b), 1.0);
+                out[a] += s;
+                out[b] += 1.0 - s;
+            }
+        }
+        for x in out.iter_mut().take(n) {
+            *x /= (n - 1) as f64;
         }
         out
     }
@@ -290,48 +303,5 @@ impl Evaluate for crate::ca_ngua::State {
     /// The same without the risk of being kicked: the distance run.
     fn material(&self, seat: Seat) -> f64 {
         self.judge_all(false)[seat.index() % MAX_SEATS]
-    }
-
-    fn level_bot(level: Level, seed: u64) -> Box<dyn Bot<Self> + Send> {
-        Box::new(ExpectimaxBot::new(ca_ngua_settings(level), seed))
-    }
-
-    fn budget_bot(budget: std::time::Duration, seed: u64) -> Box<dyn Bot<Self> + Send> {
-        let settings = ExpectimaxSettings {
-            depth: 6,
-            ..ca_ngua_settings(Level::Hard)
-        };
-        Box::new(ExpectimaxBot::with_time(settings, budget, seed))
-    }
-}
-
-/// The Cờ cá ngựa levels: expectimax over the dice (see [`ExpectimaxBot`]).
-fn ca_ngua_settings(level: Level) -> ExpectimaxSettings {
-    match level {
-        Level::Easy => ExpectimaxSettings {
-            noise: 0.05,
-            ..ExpectimaxSettings::with(1, 1_000)
-        },
-        Level::Medium => ExpectimaxSettings::with(1, 1_000),
-        Level::Hard => ExpectimaxSettings::with(2, 40_000),
-    }
-}
-
-/// The Domino levels: expectimax over the draws in positions dealt from the seat's view.
-fn domino_settings(level: Level) -> ExpectimaxSettings {
-    match level {
-        Level::Easy => ExpectimaxSettings {
-            noise: 0.05,
-            deals: 4,
-            ..ExpectimaxSettings::with(1, 1_000)
-        },
-        Level::Medium => ExpectimaxSettings {
-            deals: 8,
-            ..ExpectimaxSettings::with(2, 5_000)
-        },
-        Level::Hard => ExpectimaxSettings {
-            deals: 24,
-            ..ExpectimaxSettings::with(3, 60_000)
-        },
     }
 }

@@ -130,7 +130,13 @@ impl Search {
 
     /// The values for every seat of `state` with `depth` decisions left to look at; `start`
     /// is the root, for [`Evaluate::rollout_done`].
-    fn value<G: Evaluate>(&mut self, state: &G, start: &G, depth: u8, chain: u8) -> [f64; MAX_SEATS] {
+    fn value<G: Evaluate>(
+        &mut self,
+        state: &G,
+        start: &G,
+        depth: u8,
+        chain: u8,
+    ) -> [f64; MAX_SEATS] {
         if self.aborted {
             return [0.0; MAX_SEATS];
         }

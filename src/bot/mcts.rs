@@ -354,15 +354,7 @@ impl MctsBot {
         if state.is_over() {
             return place_rewards(state);
         }
-        let mut reward = [0.0; MAX_SEATS];
-        for (s, r) in reward
-            .iter_mut()
-            .enumerate()
-            .take(usize::from(state.seats()))
-        {
-            *r = state.evaluate(Seat(s as u8));
-        }
-        reward
+        state.evaluate_all()
     }
 }
 

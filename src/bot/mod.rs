@@ -115,12 +115,17 @@ pub trait Evaluate: Game {
     }
 
     /// The strongest bot this game has within `budget` of wall-clock time per decision (see
-    /// [`bot_with_budget`]). The default is the hard level.
-    fn budget_bot(_budget: std::time::Duration, seed: u64) -> Box<dyn Bot<Self> + Send>
+    /// [`bot_with_budget`]). The default is the hard level's Monte Carlo tree search, with as
+    /// many simulations as the time allows.
+    fn budget_bot(budget: std::time::Duration, seed: u64) -> Box<dyn Bot<Self> + Send>
     where
         Self: Sized,
     {
-        Self::level_bot(Level::Hard, seed)
+        let settings = MctsSettings {
+            iterations: u32::MAX,
+            ..MctsSettings::hard::<Self>()
+        };
+        Box::new(MctsBot::with_time(settings, budget, seed))
     }
 }
 

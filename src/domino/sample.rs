@@ -401,15 +401,11 @@ fn deal<R: Rng + ?Sized>(c: &Constraints, rng: &mut R) -> Option<[u32; BINS]> {
                 // Placing a tile whose bins are `mask` into `chosen` (one of them) takes one
                 // from the room of every set holding `chosen` and one from the tiles confined
                 // to every set holding all of `mask`: only the sets holding `chosen` but not
-                // all of `mask` lose slack.
-                let hit = |set: usize| set >> chosen & 1 != 0 && set & usize::from(mask) != usize::from(mask);
-                let ok = (1..SUBSETS).all(|set| !hit(set) || s[set] >= 1);
+                // all of `mask` lose slack, and it fits unless one of them has none.
+                let hit = LOSE_SLACK[usize::from(mask)][chosen];
+                let ok = hit & s.tight == 0;
                 if ok {
-                    for (set, x) in s.iter_mut().enumerate() {
-                        if hit(set) {
-                            *x -= 1;
-                        }
-                    }
+                    s.spend(hit);
                 }
                 ok
             } else {
@@ -432,8 +428,55 @@ fn deal<R: Rng + ?Sized>(c: &Constraints, rng: &mut R) -> Option<[u32; BINS]> {
 }
 
 /// The slack of Hall's condition for every set of bins (the room of the set less the tiles
-/// that can go nowhere else), or `None` when the tiles left do not fit (see [`feasible`]).
-fn slack_of(count: &[u8; SUBSETS], room: &[u8; BINS]) -> Option<[i8; SUBSETS]> {
+/// that can go nowhere else), with the sets that have none.
+#[derive(Copy, Clone)]
+struct Slack {
+    slack: [u8; SUBSETS],
+    /// Bit `set`: that set has no slack.
+    tight: u32,
+}
+
+impl Slack {
+    /// Take one from the slack of every set in `sets` (none of them tight).
+    #[inline]
+    fn spend(&mut self, sets: u32) {
+        let mut m = sets;
+        while m != 0 {
+            let set = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.slack[set] -= 1;
+            if self.slack[set] == 0 {
+                self.tight |= 1 << set;
+            }
+        }
+    }
+}
+
+/// Per mask of bins a tile may go to and per bin it goes to: the sets of bins (as a bit
+/// mask over the 32 sets) that hold the bin but not the whole mask.
+const LOSE_SLACK: [[u32; BINS]; SUBSETS] = {
+    let mut out = [[0u32; BINS]; SUBSETS];
+    let mut mask = 0;
+    while mask < SUBSETS {
+        let mut bin = 0;
+        while bin < BINS {
+            let mut set = 1;
+            while set < SUBSETS {
+                if set >> bin & 1 != 0 && set & mask != mask {
+                    out[mask][bin] |= 1 << set;
+                }
+                set += 1;
+            }
+            bin += 1;
+        }
+        mask += 1;
+    }
+    out
+};
+
+/// The slack of Hall's condition for every set of bins, or `None` when the tiles left do
+/// not fit (see [`feasible`]).
+fn slack_of(count: &[u8; SUBSETS], room: &[u8; BINS]) -> Option<Slack> {
     if !feasible(count, room) {
         return None;
     }
@@ -447,14 +490,20 @@ fn slack_of(count: &[u8; SUBSETS], room: &[u8; BINS]) -> Option<[i8; SUBSETS]> {
         }
         half *= 2;
     }
-    let mut slack = [0i8; SUBSETS];
+    let mut out = Slack {
+        slack: [0; SUBSETS],
+        tight: 0,
+    };
     let mut cap = [0u8; SUBSETS];
     for set in 1..SUBSETS {
         let low = set.trailing_zeros() as usize;
         cap[set] = cap[set & (set - 1)] + room[low];
-        slack[set] = cap[set] as i8 - within[set] as i8;
+        out.slack[set] = cap[set] - within[set];
+        if out.slack[set] == 0 {
+            out.tight |= 1 << set;
+        }
     }
-    Some(slack)
+    Some(out)
 }
 
 /// The bins tile `t` may go to, given the doubles each seat may still take.
