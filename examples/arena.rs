@@ -1,19 +1,31 @@
 //! Bot against bot: plays N seeded games between two bots and prints the win rate of the
-//! first with a 95% confidence interval (Wilson score interval).
+//! first with a 95% confidence interval (Wilson score interval), its score in each seat, and
+//! how many distinct games were played.
 //!
 //! ```text
 //! cargo run --release --example arena -- GAME BOT_A BOT_B N [SEED]
 //! ```
 //!
 //! - `GAME`: `o_an_quan`, `domino` or `ca_ngua`, optionally with a preset of that game's
-//!   config: `domino:kozel`, `o_an_quan:vi_wikipedia`, `ca_ngua:two_players`, …
-//! - `BOT_A`, `BOT_B`: `random`, `easy`, `medium`, `hard`, or a custom search budget
-//!   `mcts:ITERATIONS[:ROLLOUT_DEPTH[:EXPLORATION[:GREEDY_SHARE]]]`.
+//!   config: `domino:kozel`, `o_an_quan:vi_wikipedia`, `ca_ngua:two_players`, … or, for
+//!   Ô ăn quan and Domino, a JSON config: `'o_an_quan:{"refill":"PayFromScore"}'`.
+//! - `BOT_A`, `BOT_B`: `random`, `easy`, `medium`, `hard`, `expert:MS` (the time-budgeted
+//!   expert, milliseconds per decision), or a reference search:
+//!   `puct:SIMULATIONS[:C[:FIRST_PLAY]]` (PUCT with the evaluation as leaf value),
+//!   `mcts:ITERATIONS[:ROLLOUT_DEPTH[:EXPLORATION[:GREEDY_SHARE]]]`,
+//!   `em:DEPTH[:NODES[:MATERIAL[:NOISE[:DEALS]]]]` (expectimax over the dice, averaged over
+//!   DEALS determinizations; MATERIAL 1 values the horizon by material alone),
+//!   `ab:NODES[:DEPTH[:QUIESCENCE[:NOISE[:REDUCTION]]]]` (Ô ăn quan's alpha-beta).
 //! - `N`: games; `SEED`: the first seed (default 1). Games `2k` and `2k + 1` deal their
 //!   chance outcomes from seed `SEED + k` (the same dice and deals, as long as the choices
 //!   agree) with the seats swapped, and seed the bots from it, so every run with the same
-//!   arguments gives the same table on every machine. Set `ARENA_THREADS` to play games in parallel (the
-//!   results do not depend on it).
+//!   arguments gives the same table on every machine (except with `expert:`). Set
+//!   `ARENA_THREADS` to play games in parallel (the results do not depend on it).
+//! - `ARENA_OPENING=K`: both games of a pair start from the same K random decisions (drawn
+//!   from the pair's seed), so that deterministic bots play different games;
+//!   `ARENA_BALANCED=1` keeps only openings a deep Ô ăn quan search finds balanced (35% to
+//!   65% for the side to move). `ARENA_VERBOSE=1` prints every game, `ARENA_PROGRESS=1`
+//!   each result as it comes.
 //!
 //! Seats: with two seats, A takes seat 0 in even games and seat 1 in odd ones. With more,
 //! the seats are split in two teams by parity and the teams swap every game (four seats: A
@@ -23,9 +35,8 @@
 //! score 50% in every game, and the printed rate is A's share of the points (a draw is half).
 //! A Cờ cá ngựa game stops once the first player has finished, which decides it.
 
-use std::time::{Duration, Instant};
-
 use std::collections::HashSet;
+use std::time::{Duration, Instant};
 
 use dangian::bot::{
     AlphaBetaSettings, Bot, Evaluate, ExpectimaxBot, ExpectimaxSettings, Level, MctsBot,

@@ -40,10 +40,10 @@ pub struct MctsSettings {
 }
 
 impl MctsSettings {
-    /// The medium preset for game `G`: a short search (tens to a hundred simulations,
-    /// well under a millisecond per decision). The budgets per game are set so that, in
-    /// seeded arenas, medium beats easy and hard beats medium by a clear margin (see the
-    /// crate README's bot section).
+    /// The medium preset for game `G` (the medium level of Cờ cá ngựa and Domino): a short
+    /// search (tens to a hundred simulations, well under a millisecond per decision). The
+    /// budgets per game are set so that, in seeded arenas, medium beats easy and hard beats
+    /// medium by a clear margin (see the crate README's bot section).
     pub fn medium<G: Game>() -> Self {
         match G::KIND {
             GameKind::OAnQuan => MctsSettings::with(100, 40),
@@ -52,8 +52,8 @@ impl MctsSettings {
         }
     }
 
-    /// The hard preset for game `G`: thousands of simulations, about 10 to 30 ms per
-    /// decision on a desktop core in a release build.
+    /// The hard preset for game `G` (the hard level of Cờ cá ngựa and Domino): thousands of
+    /// simulations, about 10 ms per decision on a desktop core in a release build.
     pub fn hard<G: Game>() -> Self {
         match G::KIND {
             GameKind::OAnQuan => MctsSettings::with(10_000, 40),

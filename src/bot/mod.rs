@@ -3,18 +3,35 @@
 //! - [`RandomBot`]: a uniformly random legal action.
 //! - [`GreedyBot`]: one ply: the action whose resulting position the game's own evaluation
 //!   ([`Evaluate::evaluate`]) likes best for the mover.
+//! - [`AlphaBetaBot`]: alpha-beta search for Ô ăn quan, a game with neither chance nor
+//!   hidden information: iterative deepening, a transposition table, move ordering,
+//!   quiescence and exact scores for finished games.
 //! - [`MctsBot`]: Monte Carlo tree search. Chance (dice, draws) is sampled inside the tree; in
 //!   games with hidden information it is *information-set* MCTS: every iteration starts from
 //!   [`Evaluate::determinize`], a position sampled from what the bot's seat can see, so the
 //!   bot never reads a hidden hand.
+//! - [`ExpectimaxBot`] (expectimax over the dice, averaged over determinizations where
+//!   something is hidden) and [`PuctBot`] (AlphaZero's tree search with the evaluation as its
+//!   leaf value): the reference opponents the levels are measured against.
 //!
-//! Every bot is deterministic: its budget is counted in iterations, never in time, and its
-//! randomness for a decision comes from a [`GameRng`] seeded with the bot's seed and a hash of
-//! the deciding seat's [`Game::view`]. So a seeded bot picks the same action in the same
-//! position on every machine, whatever it played before, and two positions that look the
-//! same to the seat get the same answer (the bot cannot even be steered by what it cannot
-//! see). [`Level`] gives the three difficulty presets; [`Bot::hints`] ranks every legal action
-//! with a score for a hint button.
+//! The levels per game ([`bot_for_level`]):
+//!
+//! | level | Ô ăn quan | Cờ cá ngựa, Domino |
+//! |---|---|---|
+//! | [`Level::Easy`] | [`AlphaBetaSettings::EASY`]: 2 plies, noise of up to 6 stones | [`GreedyBot`] |
+//! | [`Level::Medium`] | [`AlphaBetaSettings::MEDIUM`]: 4 plies and captures, noise of 2 | [`MctsSettings::medium`] |
+//! | [`Level::Hard`] | [`AlphaBetaSettings::HARD`]: 60 000 positions | [`MctsSettings::hard`] |
+//! | expert ([`bot_with_budget`]) | the same search for the host's time per move | the same search for the host's time |
+//!
+//! Every level is deterministic: its budget is counted in positions or simulations, never in
+//! time, and its randomness for a decision comes from a [`GameRng`] seeded with the bot's
+//! seed and a hash of the deciding seat's [`Game::view`]. So a seeded bot picks the same
+//! action in the same position on every machine, whatever it played before, and two
+//! positions that look the same to the seat get the same answer (the bot cannot even be
+//! steered by what it cannot see). The arithmetic is portable (integers, basic floating-point
+//! operations and this module's own `exp` and `ln`). Only the expert, whose budget is
+//! wall-clock time, depends on the machine. [`Bot::hints`] ranks every legal action with a
+//! score for a hint button.
 //!
 //! ```
 //! use dangian::bot::{bot_for_level, Level};
@@ -137,11 +154,13 @@ pub const HIDDEN_OUTCOME: u32 = u32::MAX - 1;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Level {
-    /// One ply of look-ahead with the game's evaluation ([`GreedyBot`]).
+    /// For a beginner: a shallow search with some randomness in Ô ăn quan, one ply of
+    /// look-ahead with the game's evaluation ([`GreedyBot`]) in the others.
     Easy,
-    /// A short tree search ([`MctsBot`] with [`MctsSettings::medium`]).
+    /// A short search ([`AlphaBetaSettings::MEDIUM`], [`MctsSettings::medium`]).
     Medium,
-    /// A longer tree search ([`MctsBot`] with [`MctsSettings::hard`]).
+    /// A long search ([`AlphaBetaSettings::HARD`], [`MctsSettings::hard`]), tens of
+    /// milliseconds at most per decision.
     Hard,
 }
 
@@ -212,16 +231,17 @@ pub trait Bot<G: Game> {
     fn hints(&mut self, game: &G) -> Vec<Hint<G::Action>>;
 }
 
-/// The bot for a difficulty level, seeded with `seed`: [`GreedyBot`] for
-/// [`Level::Easy`], [`MctsBot`] with the game's [`MctsSettings::medium`] or
-/// [`MctsSettings::hard`] budget otherwise.
+/// The bot for a difficulty level, seeded with `seed` ([`Evaluate::level_bot`]; see the
+/// table in the module docs).
 pub fn bot_for_level<G: Evaluate>(level: Level, seed: u64) -> Box<dyn Bot<G> + Send> {
     G::level_bot(level, seed)
 }
 
-/// The expert: the strongest bot of game `G` searching for `budget` of wall-clock time per
-/// decision (the host chooses the time per move). Unlike the [`Level`]s its choices depend
-/// on the machine's speed and load, so they are not reproducible.
+/// The expert, the level above [`Level::Hard`]: the hard level's search of game `G` given
+/// `budget` of wall-clock time per decision instead of a count (the host chooses the time
+/// per move; 100 ms or more makes it stronger than hard). Unlike the [`Level`]s its choices
+/// depend on the machine's speed and load, so they are **not reproducible** from one machine
+/// or one run to the next. It is not a numbered level (the C ABI's levels stay 0, 1, 2).
 pub fn bot_with_budget<G: Evaluate>(
     budget: std::time::Duration,
     seed: u64,
