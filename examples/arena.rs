@@ -42,7 +42,7 @@ use dangian::bot::{
     AlphaBetaSettings, Bot, Evaluate, ExpectimaxBot, ExpectimaxSettings, Level, MctsBot,
     MctsSettings, PuctBot, PuctSettings, RandomBot,
 };
-use dangian::{Action, ActionList, Game, GameRng, NoEvents, Seat, ToMove};
+use dangian::{Action, ActionList, Game, GameConfig, GameRng, NoEvents, Seat, ToMove};
 
 /// A bot described on the command line.
 #[derive(Copy, Clone, Debug)]
@@ -221,7 +221,7 @@ impl ArenaGame for dangian::domino::State {}
 impl ArenaGame for dangian::ca_ngua::State {
     /// Places are taken in finishing order, so the first finisher decides.
     fn decided(&self) -> Option<Vec<Seat>> {
-        let first = self.places().next()?;
+        let first = self.finishing_order().next()?;
         Some(vec![first])
     }
 }

@@ -18,7 +18,7 @@ fn main() {
         ..Config::default()
     };
     let mut rng = GameRng::new(seed);
-    let mut game = Recorded::<State>::new(config, Some(seed)).expect("valid config");
+    let mut game = Recorded::<State>::new(config).expect("valid config");
     let mut legal = ActionList::new();
     loop {
         let state = *game.game();

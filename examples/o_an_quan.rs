@@ -4,6 +4,8 @@
 //! tonkin, ludii, no_borrowing, no_first_quan, quan_worth_five, threefold, debt_match).
 
 use dangian::o_an_quan::{Action, Config, Event, State};
+use dangian::GameConfig;
+use dangian::Named;
 use dangian::{Action as _, ActionList, Game, GameRng};
 
 fn describe(e: &Event) -> Option<String> {
@@ -38,21 +40,18 @@ fn describe(e: &Event) -> Option<String> {
             "player {} refills {per_square} per square (debt now {debt})",
             if seat.0 == 0 { 'A' } else { 'B' }
         ),
-        Event::GameEnd {
-            reason,
-            scores,
-            winner,
-        } => format!(
-            "game over ({reason:?}): A {} – B {}, {}",
-            scores[0],
-            scores[1],
-            match winner {
+        Event::GameOver { outcome } => format!(
+            "game over ({}): A {} – B {}, {}",
+            outcome.reason.name(),
+            outcome.scores[0],
+            outcome.scores[1],
+            match outcome.winner() {
                 Some(w) if w.0 == 0 => "A wins".to_owned(),
                 Some(_) => "B wins".to_owned(),
                 None => "a draw".to_owned(),
             }
         ),
-        Event::Sow { .. } | Event::MatchSettled { .. } => return None,
+        _ => return None,
     })
 }
 
@@ -75,7 +74,7 @@ fn main() {
         }
         let action =
             Action::from_id(legal[rng.below(legal.len() as u32) as usize]).expect("a listed id");
-        let mover = if game.player_to_move().map(|s| s.0) == Some(0) {
+        let mover = if game.turn().map(|s| s.0) == Some(0) {
             'A'
         } else {
             'B'

@@ -4,15 +4,18 @@
 //! cargo run --example play                      # all three games, seed 1
 //! cargo run --example play -- o_an_quan 7       # one game, another seed
 //! cargo run --example play -- domino 3 hard     # bots of another level
+//! cargo run --example play -- all 1 medium en    # moves in English only (vi, en or both)
 //! ```
 //!
-//! Ô ăn quan and Cờ cá ngựa are drawn as ASCII boards after every move; the Domino round is
-//! shown from seat 0's point of view, as that seat's client would see it (its own hand, the
-//! others' tile counts), with the events redacted for that seat.
+//! Every move is told in words, in Vietnamese and in English by default. Ô ăn quan and Cờ cá
+//! ngựa are drawn as ASCII boards after every move; the Domino round is shown from seat 0's
+//! point of view, as that seat's client would see it (its own hand, the others' tile counts):
+//! no tile dealt or drawn by another seat is named.
 
 use std::fmt::Display;
 
 use dangian::bot::{bot_for_level, Evaluate, Level};
+use dangian::describe::{Describe, Lang};
 use dangian::{Game, GameKind, GameRng, Seat, ToMove};
 
 fn main() {
@@ -33,17 +36,36 @@ fn main() {
         Some("hard") => Level::Hard,
         _ => Level::Medium,
     };
+    let langs: &[Lang] = match args.get(3).map(String::as_str) {
+        Some("vi") => &[Lang::Vi],
+        Some("en") => &[Lang::En],
+        _ => &Lang::ALL,
+    };
     for kind in kinds {
         match kind {
             GameKind::OAnQuan => {
                 println!("=== Ô ăn quan (seed rules), seed {seed}, {level:?} bots ===\n");
-                show::<dangian::o_an_quan::State>(Default::default(), seed, level, None, board);
+                show::<dangian::o_an_quan::State>(
+                    Default::default(),
+                    seed,
+                    level,
+                    langs,
+                    None,
+                    board,
+                );
             }
             GameKind::CaNgua => {
                 println!(
                     "=== Cờ cá ngựa (seed rules, 4 players), seed {seed}, {level:?} bots ===\n"
                 );
-                show::<dangian::ca_ngua::State>(Default::default(), seed, level, None, board);
+                show::<dangian::ca_ngua::State>(
+                    Default::default(),
+                    seed,
+                    level,
+                    langs,
+                    None,
+                    board,
+                );
             }
             GameKind::Domino => {
                 println!("=== Domino (seed rules, 2 players, one round), seed {seed}, {level:?} bots ===");
@@ -53,7 +75,7 @@ fn main() {
                     ..Default::default()
                 };
                 let seat0 = |g: &dangian::domino::State| g.view(Seat(0)).to_string();
-                show::<dangian::domino::State>(one_round, seed, level, Some(Seat(0)), seat0);
+                show::<dangian::domino::State>(one_round, seed, level, langs, Some(Seat(0)), seat0);
             }
         }
     }
@@ -64,12 +86,13 @@ fn board<G: Display>(game: &G) -> String {
     game.to_string()
 }
 
-/// Play one game with a bot in every seat, printing each action, its events and the board.
-/// With `pov`, everything shown is what that seat may see.
-fn show<G: Evaluate>(
+/// Play one game with a bot in every seat, printing each move in words (in `langs`) and the
+/// board. With `pov`, everything shown is what that seat may see.
+fn show<G: Evaluate + Describe>(
     config: G::Config,
     seed: u64,
     level: Level,
+    langs: &[Lang],
     pov: Option<Seat>,
     board: impl Fn(&G) -> String,
 ) {
@@ -80,40 +103,30 @@ fn show<G: Evaluate>(
         .collect();
     println!("{}", board(&game));
     while !game.is_over() {
-        let (who, action) = match game.to_move() {
-            ToMove::Chance => ("chance".to_owned(), game.sample_chance(&mut dice)),
-            ToMove::Seat(seat) => (seat.to_string(), bots[seat.index()].choose(&game)),
+        let action = match game.to_move() {
+            ToMove::Chance => game.sample_chance(&mut dice),
+            ToMove::Seat(seat) => bots[seat.index()].choose(&game),
             ToMove::Over => break,
         };
         let Some(action) = action else { break };
+        let before = game.clone();
         let mut events = Vec::new();
         if let Err(e) = game.apply(action, &mut events) {
             eprintln!("refused {action}: {e}");
             break;
         }
-        let shown: Vec<serde_json::Value> = events
-            .iter()
-            .filter_map(|e| match pov {
-                Some(seat) => G::event_for(e, seat),
-                None => Some(e.clone()),
-            })
-            .filter_map(|e| serde_json::to_value(&e).ok())
-            .collect();
-        if pov.is_some() && who == "chance" {
-            // The outcome itself may be hidden (a tile dealt to another seat): show only the
-            // events as the seat sees them.
-            let seen: Vec<String> = shown.iter().map(|e| e.to_string()).collect();
-            println!(
-                "move {:>3}  {who:<7} {}",
-                game.move_number(),
-                seen.join(" ")
-            );
-        } else {
-            println!(
-                "move {:>3}  {who:<7} {action:<10} {}",
-                game.move_number(),
-                summary(&shown)
-            );
+        // A hidden tile dealt to another seat is not named, not even in the notation.
+        let notation = match (pov, before.to_move()) {
+            (Some(_), ToMove::Chance) => String::new(),
+            _ => action.to_string(),
+        };
+        for (i, &lang) in langs.iter().enumerate() {
+            let words = before.describe_move(action, &events, lang, pov);
+            if i == 0 {
+                println!("move {:>3}  {notation:<8} {words}", game.move_number());
+            } else {
+                println!("{:18} {words}", "");
+            }
         }
         if matches!(game.to_move(), ToMove::Seat(_) | ToMove::Over) {
             println!("{}", board(&game));
@@ -131,32 +144,4 @@ fn show<G: Evaluate>(
         }
         None => println!("stopped\n"),
     }
-}
-
-/// The events of one action in one line: their kinds in order, repeats counted
-/// (`PickUp, Sow×5, Relay, Sow×6, Capture, TurnEnd`).
-fn summary(events: &[serde_json::Value]) -> String {
-    let kind = |e: &serde_json::Value| -> String {
-        match e {
-            serde_json::Value::Object(m) => match m.get("kind").and_then(|k| k.as_str()) {
-                Some(k) => k.to_owned(),
-                None => m.keys().next().cloned().unwrap_or_default(),
-            },
-            serde_json::Value::String(s) => s.clone(),
-            other => other.to_string(),
-        }
-    };
-    let mut parts: Vec<(String, usize)> = Vec::new();
-    for e in events {
-        let k = kind(e);
-        match parts.last_mut() {
-            Some((last, n)) if *last == k => *n += 1,
-            _ => parts.push((k, 1)),
-        }
-    }
-    parts
-        .into_iter()
-        .map(|(k, n)| if n > 1 { format!("{k}×{n}") } else { k })
-        .collect::<Vec<_>>()
-        .join(", ")
 }

@@ -14,8 +14,9 @@
  *  - Pointers: NULL is refused where the header does not allow it; a pointer that is not NULL
  *    must be valid for what it says (a live DgGame from this library, a writable out-parameter,
  *    a buffer of cap elements, an input of len bytes): the library cannot check that.
- *  - Ownership: a DgGame* from dg_game_new / dg_game_load / dg_game_clone is owned by the
- *    caller and freed with dg_game_free, exactly once; dg_game_free(NULL) does nothing. The
+ *  - Ownership: a DgGame* from dg_game_new, dg_game_new_preset, dg_game_from_state_json,
+ *    dg_game_load or dg_game_clone is owned by the caller and freed with dg_game_free,
+ *    exactly once; dg_game_free(NULL) does nothing. The
  *    library never keeps a pointer the caller passed, and never hands out memory the caller
  *    must free: results are copied into caller-owned buffers.
  *  - Buffers and size queries: pass the buffer and its capacity (bytes for text, elements
@@ -26,8 +27,19 @@
  *    length + 1 to get a C string). Text input is UTF-8 with an explicit length, never
  *    NUL-terminated by contract.
  *  - Errors: a failed call leaves the game unchanged (its state, its RNG, its last events);
- *    dg_last_error gives the reason as text. The message belongs to the calling thread and
- *    stays until the next failure on that thread.
+ *    dg_last_error gives the reason as text, and after DG_STATUS_ILLEGAL_ACTION
+ *    dg_last_reason gives its stable code (a DgReason value). Both belong to the calling
+ *    thread and stay until the next failure on that thread.
+ *  - What a host may show a seat (Domino hides hands and the chợ): dg_game_view_json,
+ *    dg_game_view_hash, dg_game_legal_actions_for, dg_game_events_json for that seat,
+ *    dg_domino_board for that seat, dg_bot_choose / dg_bot_hints asked for that seat,
+ *    dg_game_describe_action / dg_game_describe_events for that seat; dg_game_fairness_json
+ *    to every seat. Everything else can name hidden tiles and is for the host alone: dg_game_state_json,
+ *    dg_game_state_hash, dg_game_board_text, dg_game_legal_actions and
+ *    dg_game_chance_outcomes (at a chance point they list the chợ, on a seat's turn its
+ *    playable tiles), dg_game_events_json and dg_game_describe_* with DG_ALL_SEATS, and
+ *    dg_game_save before the game is over. A saved game holds no RNG state (with fair chance
+ *    it holds the server seed only once the game is over).
  *  - Panics: no function unwinds into C. An internal error (a bug) returns DG_STATUS_PANIC;
  *    if that call was changing a handle, the handle is poisoned: every later call on it but
  *    dg_game_free returns DG_STATUS_POISONED.
@@ -48,10 +60,12 @@
 #define DG_TO_MOVE_CHANCE (-1)
 /* dg_game_to_move: the game is over. */
 #define DG_TO_MOVE_OVER (-2)
-/* dg_game_events_json: every event, unredacted (for a trusted host). */
+/* dg_game_events_json and dg_game_describe_*: everything, unredacted (for a trusted host). */
 #define DG_ALL_SEATS (-1)
 /* The most actions (or chance outcomes) ever legal at once: a buffer this big always suffices. */
 #define DG_MAX_ACTIONS 64
+/* The most seats any game has: the length of the per-seat arrays of the structs. */
+#define DG_MAX_SEATS 4
 
 
 // The result of every `dg_` function. Values are fixed and never reused.
@@ -60,19 +74,21 @@ typedef enum DgStatus {
   DG_STATUS_OK = 0,
   // A required pointer argument was NULL (or a buffer was NULL with a capacity above 0).
   DG_STATUS_NULL_POINTER = 1,
-  // An integer argument is out of range (a game kind, a seat, a length).
+  // An integer argument is out of range (a game kind, a seat, a level, a flag, a length).
   DG_STATUS_INVALID_ARGUMENT = 2,
   // The output buffer is too small; the needed length was written to the length out-parameter.
   DG_STATUS_BUFFER_TOO_SMALL = 3,
   // Text input is not valid UTF-8.
   DG_STATUS_INVALID_UTF8 = 4,
-  // JSON input cannot be read (a syntax error).
+  // JSON input cannot be read (a syntax error), or it is not a state of the game.
   DG_STATUS_INVALID_JSON = 5,
-  // The config is not a config of this game, or it fails validation.
+  // The config is not a config of this game, or it fails validation; or no preset has
+  // this name.
   DG_STATUS_INVALID_CONFIG = 6,
   // The action id (or text) is not an action of this game.
   DG_STATUS_UNKNOWN_ACTION = 7,
-  // The action is illegal now (`dg_last_error` says why). The game is unchanged.
+  // The action is illegal now (`dg_last_error` says why, `dg_last_reason` gives the
+  // reason's code). The game is unchanged.
   DG_STATUS_ILLEGAL_ACTION = 8,
   // The action was chosen for another move number. The game is unchanged.
   DG_STATUS_STALE_ACTION = 9,
@@ -91,9 +107,15 @@ typedef enum DgStatus {
   // An earlier call on this handle failed with `DG_STATUS_PANIC` while changing it: its
   // state cannot be trusted. Only `dg_game_free` accepts it now.
   DG_STATUS_POISONED = 15,
-  // The operation needs a player to be to move (a bot's choice or hints), but chance or
-  // nobody is.
+  // The operation needs the given seat to be the one to decide (a bot's choice or
+  // hints), but chance, nobody or another seat is to move.
   DG_STATUS_NO_DECISION = 16,
+  // The position is not a possible position of the game (`dg_game_from_state_json`).
+  DG_STATUS_INVALID_STATE = 17,
+  // A record's chance cannot be proven fair (`dg_record_verify`): it carries no
+  // commitment, the server seed is not revealed or does not match the commitment, or a
+  // chance action is not the one the committed seeds give (`dg_last_error` names it).
+  DG_STATUS_UNFAIR = 18,
 } DgStatus;
 
 // The game kinds, as passed to `dg_game_new`.
@@ -106,31 +128,123 @@ typedef enum DgGameKind {
   DG_GAME_KIND_DOMINO = 2,
 } DgGameKind;
 
-// One game of any kind, with its own seeded RNG and the events of its last apply. Create
-// with `dg_game_new`, `dg_game_load` or `dg_game_clone`; free with `dg_game_free`, exactly
-// once. Thread safety: a handle may be moved to another thread, but must not be used from two
-// threads at once (not even for reading: give each thread its own `dg_game_clone`);
-// different handles are independent.
+// Why an action is illegal: the value `dg_last_reason` gives after
+// `DG_STATUS_ILLEGAL_ACTION`. Values are fixed and never reused: Ô ăn quan 100–199, Cờ cá
+// ngựa 200–299, Domino 300–399; 0 is no reason.
+typedef enum DgReason {
+  // No reason: the last failure was not an illegal action (or nothing failed yet).
+  DG_REASON_NONE = 0,
+  // Ô ăn quan: `game_over`.
+  DG_REASON_O_AN_QUAN_GAME_OVER = 100,
+  // Ô ăn quan: `not_own_square`.
+  DG_REASON_O_AN_QUAN_NOT_OWN_SQUARE = 101,
+  // Ô ăn quan: `empty_square`.
+  DG_REASON_O_AN_QUAN_EMPTY_SQUARE = 102,
+  // Ô ăn quan: `direction_not_allowed`.
+  DG_REASON_O_AN_QUAN_DIRECTION_NOT_ALLOWED = 103,
+  // Ô ăn quan: `quan_capture_on_first_move`.
+  DG_REASON_O_AN_QUAN_QUAN_CAPTURE_ON_FIRST_MOVE = 104,
+  // Cờ cá ngựa: `game_over`.
+  DG_REASON_CA_NGUA_GAME_OVER = 200,
+  // Cờ cá ngựa: `malformed`.
+  DG_REASON_CA_NGUA_MALFORMED = 201,
+  // Cờ cá ngựa: `roll_due`.
+  DG_REASON_CA_NGUA_ROLL_DUE = 202,
+  // Cờ cá ngựa: `move_due`.
+  DG_REASON_CA_NGUA_MOVE_DUE = 203,
+  // Cờ cá ngựa: `wrong_dice`.
+  DG_REASON_CA_NGUA_WRONG_DICE = 204,
+  // Cờ cá ngựa: `not_in_yard`.
+  DG_REASON_CA_NGUA_NOT_IN_YARD = 205,
+  // Cờ cá ngựa: `not_lowest_in_yard`.
+  DG_REASON_CA_NGUA_NOT_LOWEST_IN_YARD = 206,
+  // Cờ cá ngựa: `not_an_exit_roll`.
+  DG_REASON_CA_NGUA_NOT_AN_EXIT_ROLL = 207,
+  // Cờ cá ngựa: `exit_already_taken`.
+  DG_REASON_CA_NGUA_EXIT_ALREADY_TAKEN = 208,
+  // Cờ cá ngựa: `roll_partly_used`.
+  DG_REASON_CA_NGUA_ROLL_PARTLY_USED = 209,
+  // Cờ cá ngựa: `start_occupied`.
+  DG_REASON_CA_NGUA_START_OCCUPIED = 210,
+  // Cờ cá ngựa: `in_yard`.
+  DG_REASON_CA_NGUA_IN_YARD = 211,
+  // Cờ cá ngựa: `not_on_track`.
+  DG_REASON_CA_NGUA_NOT_ON_TRACK = 212,
+  // Cờ cá ngựa: `distance_not_rolled`.
+  DG_REASON_CA_NGUA_DISTANCE_NOT_ROLLED = 213,
+  // Cờ cá ngựa: `past_door`.
+  DG_REASON_CA_NGUA_PAST_DOOR = 214,
+  // Cờ cá ngựa: `blocked`.
+  DG_REASON_CA_NGUA_BLOCKED = 215,
+  // Cờ cá ngựa: `lands_on_own`.
+  DG_REASON_CA_NGUA_LANDS_ON_OWN = 216,
+  // Cờ cá ngựa: `safe_square`.
+  DG_REASON_CA_NGUA_SAFE_SQUARE = 217,
+  // Cờ cá ngựa: `no_movement`.
+  DG_REASON_CA_NGUA_NO_MOVEMENT = 218,
+  // Cờ cá ngựa: `not_on_door`.
+  DG_REASON_CA_NGUA_NOT_ON_DOOR = 219,
+  // Cờ cá ngựa: `not_in_home`.
+  DG_REASON_CA_NGUA_NOT_IN_HOME = 220,
+  // Cờ cá ngựa: `locked`.
+  DG_REASON_CA_NGUA_LOCKED = 221,
+  // Cờ cá ngựa: `home_actions_used`.
+  DG_REASON_CA_NGUA_HOME_ACTIONS_USED = 222,
+  // Cờ cá ngựa: `step_not_rolled`.
+  DG_REASON_CA_NGUA_STEP_NOT_ROLLED = 223,
+  // Cờ cá ngựa: `step_out_of_range`.
+  DG_REASON_CA_NGUA_STEP_OUT_OF_RANGE = 224,
+  // Cờ cá ngựa: `home_blocked`.
+  DG_REASON_CA_NGUA_HOME_BLOCKED = 225,
+  // Cờ cá ngựa: `must_kick`.
+  DG_REASON_CA_NGUA_MUST_KICK = 226,
+  // Domino: `game_over`.
+  DG_REASON_DOMINO_GAME_OVER = 300,
+  // Domino: `chance_to_act`.
+  DG_REASON_DOMINO_CHANCE_TO_ACT = 301,
+  // Domino: `player_to_act`.
+  DG_REASON_DOMINO_PLAYER_TO_ACT = 302,
+  // Domino: `not_in_stock`.
+  DG_REASON_DOMINO_NOT_IN_STOCK = 303,
+  // Domino: `not_in_hand`.
+  DG_REASON_DOMINO_NOT_IN_HAND = 304,
+  // Domino: `no_match`.
+  DG_REASON_DOMINO_NO_MATCH = 305,
+  // Domino: `lead_is_left`.
+  DG_REASON_DOMINO_LEAD_IS_LEFT = 306,
+  // Domino: `market_not_allowed`.
+  DG_REASON_DOMINO_MARKET_NOT_ALLOWED = 307,
+  // Domino: `market_empty`.
+  DG_REASON_DOMINO_MARKET_EMPTY = 308,
+  // Domino: `market_on_lead`.
+  DG_REASON_DOMINO_MARKET_ON_LEAD = 309,
+} DgReason;
+
+// The bot levels, as passed to `dg_bot_choose` and `dg_bot_hints`.
+typedef enum DgLevel {
+  // Looks one action ahead.
+  DG_LEVEL_EASY = 0,
+  // A small search.
+  DG_LEVEL_MEDIUM = 1,
+  // The full search.
+  DG_LEVEL_HARD = 2,
+} DgLevel;
+
+// The languages of descriptions, as passed to `dg_game_describe_action` and
+// `dg_game_describe_events`.
+typedef enum DgLang {
+  // Vietnamese.
+  DG_LANG_VI = 0,
+  // English.
+  DG_LANG_EN = 1,
+} DgLang;
+
+// One game of any kind, with its own seeded RNG and the events of its last action. Create
+// with `dg_game_new`, `dg_game_new_preset`, `dg_game_from_state_json`, `dg_game_load` or
+// `dg_game_clone`; free with `dg_game_free`, exactly once. Thread safety: a handle may be
+// moved to another thread, but must not be used from two threads at once (not even for
+// reading: give each thread its own `dg_game_clone`); different handles are independent.
 typedef struct DgGame DgGame;
-
-// A chance outcome and its weight: its probability is `weight` divided by the sum of the
-// weights of all outcomes listed.
-typedef struct DgChanceOutcome {
-  // The action id of the outcome.
-  uint32_t action;
-  // Its weight.
-  uint32_t weight;
-} DgChanceOutcome;
-
-// The result of a finished game.
-typedef struct DgOutcome {
-  // How many seats played (entries past it are zero).
-  uint32_t seats;
-  // The game's own score per seat (Ô ăn quan points, Cờ cá ngựa kicks, Domino penalty points).
-  int32_t scores[4];
-  // The place of each seat: 1 is best, equal places are shared, 0 is unplaced.
-  uint32_t places[4];
-} DgOutcome;
 
 // An Ô ăn quan position. Cells are numbered as in the rules: 0 = left quan square,
 // 1..=5 = seat 0's squares, 6 = right quan square, 7..=11 = seat 1's squares.
@@ -223,6 +337,25 @@ typedef struct DgHint {
   double score;
 } DgHint;
 
+// A chance outcome and its weight: its probability is `weight` divided by the sum of the
+// weights of all outcomes listed.
+typedef struct DgChanceOutcome {
+  // The action id of the outcome.
+  uint32_t action;
+  // Its weight.
+  uint32_t weight;
+} DgChanceOutcome;
+
+// The result of a finished game.
+typedef struct DgOutcome {
+  // How many seats played (entries past it are zero).
+  uint32_t seats;
+  // The game's own score per seat (Ô ăn quan points, Cờ cá ngựa kicks, Domino penalty points).
+  int32_t scores[DG_MAX_SEATS];
+  // The place of each seat: 1 is best, equal places are shared, 0 is unplaced.
+  uint32_t places[DG_MAX_SEATS];
+} DgOutcome;
+
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
@@ -231,7 +364,7 @@ extern "C" {
 // A host checks it once at start-up against the header it was compiled with.
 uint32_t dg_abi_version(void);
 
-// The library's version text (e.g. `0.1.0`, `DANGIAN_VERSION` in the header).
+// The library's version text (e.g. `0.2.0`, `DANGIAN_VERSION` in the header).
 //
 // # Safety
 // A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),
@@ -247,6 +380,63 @@ enum DgStatus dg_version(uint8_t *buf, size_t cap, size_t *len_out);
 // `len_out` is writable.
 enum DgStatus dg_last_error(uint8_t *buf, size_t cap, size_t *len_out);
 
+// The reason of the last failed call on this thread, as a `DgReason` value, into `*out`:
+// the stable code of why the action was illegal after `DG_STATUS_ILLEGAL_ACTION`, and
+// `DG_REASON_NONE` (0) after any other failure or before the first. Successful calls leave
+// it as it is, and so does this function.
+//
+// # Safety
+// A NULL pointer is refused; otherwise `out` is writable.
+enum DgStatus dg_last_reason(uint32_t *out);
+
+// The Ô ăn quan board of `game` (`DG_STATUS_WRONG_GAME` for another game).
+//
+// # Safety
+// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+enum DgStatus dg_o_an_quan_board(const struct DgGame *game, struct DgOAnQuanBoard *out);
+
+// What `seat` sees of the Domino match in `game` (`DG_STATUS_WRONG_GAME` for another game,
+// `DG_STATUS_INVALID_ARGUMENT` for a seat not at the table). Safe to send to that seat.
+//
+// # Safety
+// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+enum DgStatus dg_domino_board(const struct DgGame *game, uint32_t seat, struct DgDominoBoard *out);
+
+// The Cờ cá ngựa board of `game` (`DG_STATUS_WRONG_GAME` for another game).
+//
+// # Safety
+// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+enum DgStatus dg_ca_ngua_board(const struct DgGame *game, struct DgCaNguaBoard *out);
+
+// The action a bot of `level` (a `DgLevel` value) seeded with `seed` plays for `seat`, into
+// `*out`. `seat` must be the seat to move (`DG_STATUS_NO_DECISION` when chance, nobody or
+// another seat is to move), so a host never asks by mistake for another seat's move. The bot
+// sees only what `seat` may see. Deterministic: the same position, level and seed always
+// give the same action, on every platform.
+//
+// # Safety
+// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+enum DgStatus dg_bot_choose(const struct DgGame *game,
+                            uint32_t seat,
+                            uint32_t level_value,
+                            uint64_t seed,
+                            uint32_t *out);
+
+// Every legal action of `seat`, which must be the seat to move, ranked by a bot of `level`,
+// best first, into `buf[0..cap]`; their number into `*len_out` (at most `DG_MAX_ACTIONS`).
+// For a hint button. `DG_STATUS_NO_DECISION` when chance, nobody or another seat is to move.
+//
+// # Safety
+// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` hints (or
+// is NULL with `cap` 0), `len_out` is writable.
+enum DgStatus dg_bot_hints(const struct DgGame *game,
+                           uint32_t seat,
+                           uint32_t level_value,
+                           uint64_t seed,
+                           struct DgHint *buf,
+                           size_t cap,
+                           size_t *len_out);
+
 // The name of game kind `kind` (a `DgGameKind` value) as records write it: `o_an_quan`,
 // `ca_ngua` or `domino`.
 //
@@ -255,30 +445,74 @@ enum DgStatus dg_last_error(uint8_t *buf, size_t cap, size_t *len_out);
 // `len_out` is writable.
 enum DgStatus dg_game_kind_name(uint32_t kind, uint8_t *buf, size_t cap, size_t *len_out);
 
-// Create a game of `kind` (a `DgGameKind` value) under the config JSON in
-// `config_json[0..config_len]` (NULL with length 0, or length 0, = the seed rules; `{}` too,
-// and missing fields take their defaults), with its own RNG seeded by `seed` for
-// `dg_game_play_chance`. On success `*out` owns a new handle (free it with `dg_game_free`).
+// The preset names of game kind `kind` as a JSON array of strings, `"seed_rules"` first
+// (for `dg_game_new_preset`).
 //
 // # Safety
-// `config_json` is NULL (with `config_len` 0) or holds `config_len` bytes; `out` is NULL
-// (refused) or writable.
+// A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),
+// `len_out` is writable.
+enum DgStatus dg_game_presets_json(uint32_t kind, uint8_t *buf, size_t cap, size_t *len_out);
+
+// Create a game of `kind` (a `DgGameKind` value) under the config JSON in
+// `config_json[0..config_len]`: a JSON object whose missing fields take their defaults
+// (NULL with length 0, an empty text and `{}` are the seed rules). The handle's own RNG,
+// for `dg_game_play_chance`, is seeded by `seed`. On success `*out` owns a new handle.
+//
+// # Safety
+// A NULL `out` is refused; `config_json` is NULL (with `config_len` 0) or holds
+// `config_len` bytes; `out` is writable.
 enum DgStatus dg_game_new(uint32_t kind,
                           const uint8_t *config_json,
                           size_t config_len,
                           uint64_t seed,
                           struct DgGame **out);
 
+// Create a game of `kind` under the preset named `name[0..name_len]` (see
+// `dg_game_presets_json`; `DG_STATUS_INVALID_CONFIG` for an unknown name), its RNG seeded
+// by `seed`.
+//
+// # Safety
+// A NULL pointer is refused; otherwise `name` holds `name_len` bytes, `out` is writable.
+enum DgStatus dg_game_new_preset(uint32_t kind,
+                                 const uint8_t *name,
+                                 size_t name_len,
+                                 uint64_t seed,
+                                 struct DgGame **out);
+
+// Create a game of `kind` from a position: the state JSON in `json[0..len]`, as
+// `dg_game_state_json` writes it (it holds its config), validated like every other state
+// (`DG_STATUS_INVALID_JSON` for text that is not JSON, `DG_STATUS_INVALID_STATE` for JSON
+// that is not a state of the game or an impossible position). For tutorials, puzzles and a server restoring a table; its saved
+// game starts from this position. The RNG is seeded by `seed`.
+//
+// # Safety
+// A NULL pointer is refused; otherwise `json` holds `len` bytes, `out` is writable.
+enum DgStatus dg_game_from_state_json(uint32_t kind,
+                                      const uint8_t *json,
+                                      size_t len,
+                                      uint64_t seed,
+                                      struct DgGame **out);
+
+// Load a saved game from `json[0..len]` — a record as `dg_game_save` writes it, or a
+// document whose `record` field holds one (the golden vector files) — replaying and
+// verifying every action and the final hash: `DG_STATUS_INVALID_JSON` for text that is not
+// JSON, `DG_STATUS_INVALID_RECORD` for anything wrong with the record. A record holds no
+// RNG state: the new handle's RNG, for the chance still to come, is seeded by `seed`.
+//
+// # Safety
+// A NULL pointer is refused; otherwise `json` holds `len` bytes, `out` is writable.
+enum DgStatus dg_game_load(const uint8_t *json, size_t len, uint64_t seed, struct DgGame **out);
+
 // Free a handle. NULL is allowed and does nothing; a poisoned handle is freed too. The
 // handle must not be used afterwards (nor freed again).
 //
 // # Safety
-// `game` is NULL or a live handle from `dg_game_new`, `dg_game_load` or `dg_game_clone`
-// that no other thread uses, freed at most once.
+// `game` is NULL or a live handle from this library that no other thread uses, freed at
+// most once.
 void dg_game_free(struct DgGame *game);
 
-// Copy a game (with its RNG state, its record and the events of its last apply) into a new
-// handle `*out`, e.g. to hand one to another thread or to search ahead.
+// Copy a game (with its RNG state, its record and the events of its last action) into a
+// new handle `*out`, e.g. to hand one to another thread or to search ahead.
 //
 // # Safety
 // A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
@@ -309,15 +543,32 @@ enum DgStatus dg_game_to_move(const struct DgGame *game, int32_t *out);
 // A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_move_number(const struct DgGame *game, uint32_t *out);
 
-// The stable 64-bit hash of the state (the same in every language and on every platform).
+// The most actions any game under this handle's config can last (its end is certain by
+// then).
+//
+// # Safety
+// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+enum DgStatus dg_game_max_moves(const struct DgGame *game, uint32_t *out);
+
+// The stable 64-bit hash of the whole state (the same in every language and on every
+// platform). It identifies hidden Domino tiles: for the host only, never shown to a seat
+// during play (`dg_game_view_hash` is the seat's).
 //
 // # Safety
 // A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_state_hash(const struct DgGame *game, uint64_t *out);
 
-// The legal action ids, ascending, into `buf[0..cap]`; their number into `*len_out` (0 when
-// the game is over). When chance is to move, they are the chance outcomes. At most
-// `DG_MAX_ACTIONS` ids are ever legal, so a buffer of that size always suffices.
+// The stable 64-bit hash of what `seat` sees (`dg_game_view_json`): what a seat's client and
+// the server compare to agree on a position. Safe to send to that seat.
+//
+// # Safety
+// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+enum DgStatus dg_game_view_hash(const struct DgGame *game, uint32_t seat, uint64_t *out);
+
+// Every action legal now, ascending, into `buf[0..cap]`; their number into `*len_out` (0 when
+// the game is over). At a chance point they are the chance outcomes. For the host: at a
+// Domino chance point they name the tiles in the chợ, and on a seat's turn its playable
+// tiles; send a seat `dg_game_legal_actions_for` instead. At most `DG_MAX_ACTIONS`.
 //
 // # Safety
 // A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` ids (or is NULL
@@ -327,8 +578,20 @@ enum DgStatus dg_game_legal_actions(const struct DgGame *game,
                                     size_t cap,
                                     size_t *len_out);
 
+// The actions `seat` may take now, ascending (none unless it is that seat's turn): safe to
+// send to that seat. At most `DG_MAX_ACTIONS`.
+//
+// # Safety
+// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` ids (or is NULL
+// with `cap` 0), `len_out` is writable.
+enum DgStatus dg_game_legal_actions_for(const struct DgGame *game,
+                                        uint32_t seat,
+                                        uint32_t *buf,
+                                        size_t cap,
+                                        size_t *len_out);
+
 // The chance outcomes with their weights (none unless chance is to move), at most
-// `DG_MAX_ACTIONS`.
+// `DG_MAX_ACTIONS`. For the host.
 //
 // # Safety
 // A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` outcomes (or is
@@ -339,14 +602,16 @@ enum DgStatus dg_game_chance_outcomes(const struct DgGame *game,
                                       size_t *len_out);
 
 // `DG_STATUS_OK` if the action is legal now; otherwise `DG_STATUS_UNKNOWN_ACTION` or
-// `DG_STATUS_ILLEGAL_ACTION`, and `dg_last_error` says why (e.g. which piece blocks the way).
+// `DG_STATUS_ILLEGAL_ACTION`, and `dg_last_error` says why (e.g. which piece blocks the way)
+// while `dg_last_reason` gives the reason's code.
 //
 // # Safety
 // A NULL pointer is refused; otherwise `game` is a live handle.
 enum DgStatus dg_game_check(const struct DgGame *game, uint32_t action);
 
 // Apply an action (a player's decision or a chance outcome chosen by the host). On failure
-// the game is unchanged. The events are then readable with `dg_game_events_json`.
+// the game is unchanged (its events too). When events are on (`dg_game_set_events`) they are
+// then readable with `dg_game_events_json`.
 //
 // # Safety
 // A NULL pointer is refused; otherwise `game` is a live handle.
@@ -368,13 +633,22 @@ enum DgStatus dg_game_apply_at(struct DgGame *game, uint32_t expected_move, uint
 // A NULL pointer is refused; otherwise `game` is a live handle.
 enum DgStatus dg_game_apply_chance(struct DgGame *game, uint32_t outcome);
 
-// Sample a chance outcome from the handle's own seeded RNG, apply it, and write its id to
-// `*out` (`DG_STATUS_NOT_CHANCE` when a player is to move or the game is over; nothing
-// changes then, the RNG included).
+// Sample a chance outcome from the handle's own seeded RNG (or, after
+// `dg_game_set_fair_chance`, derive it from the committed seeds), apply it, and write its
+// id to `*out` (`DG_STATUS_NOT_CHANCE` when a player is to move or the game is over;
+// nothing changes then, the RNG included).
 //
 // # Safety
 // A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_play_chance(struct DgGame *game, uint32_t *out);
+
+// Whether to keep the events of each action for `dg_game_events_json`: 1 (the default for
+// a new handle) or 0. Off, applying an action costs no more than in the Rust engine, and the
+// events read as `[]`. Any other value is `DG_STATUS_INVALID_ARGUMENT`.
+//
+// # Safety
+// A NULL pointer is refused; otherwise `game` is a live handle.
+enum DgStatus dg_game_set_events(struct DgGame *game, uint32_t keep);
 
 // The outcome, once over (`DG_STATUS_NOT_OVER` before).
 //
@@ -382,7 +656,7 @@ enum DgStatus dg_game_play_chance(struct DgGame *game, uint32_t *out);
 // A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 enum DgStatus dg_game_outcome(const struct DgGame *game, struct DgOutcome *out);
 
-// The end reason of a finished game as text (e.g. `BothQuanSquaresEmpty`;
+// The end reason of a finished game as its JSON name (e.g. `both_quan_squares_empty`;
 // `DG_STATUS_NOT_OVER` before the end).
 //
 // # Safety
@@ -393,8 +667,8 @@ enum DgStatus dg_game_end_reason(const struct DgGame *game,
                                  size_t cap,
                                  size_t *len_out);
 
-// The whole state as JSON. It includes hidden information (every hand): send a seat
-// `dg_game_view_json` instead.
+// The whole state as JSON (what `dg_game_from_state_json` reads). It holds every hidden
+// tile: for the host only; send a seat `dg_game_view_json`.
 //
 // # Safety
 // A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
@@ -426,10 +700,11 @@ enum DgStatus dg_game_view_json(const struct DgGame *game,
                                 size_t cap,
                                 size_t *len_out);
 
-// The events of the last successful apply (or played chance) as a JSON array: for `seat`
-// (redacted to what it may see) or for `DG_ALL_SEATS` (everything, for a trusted host).
-// Empty (`[]`) on a new or loaded game. Another negative seat, or one not at the table, is
-// `DG_STATUS_INVALID_ARGUMENT`.
+// The events of the last successful action as a JSON array: for `seat` (redacted to what
+// it may see: safe to send to that seat) or for `DG_ALL_SEATS` (everything, for the host).
+// `[]` on a new or loaded game, and while events are off. Another negative seat, or one not
+// at the table, is `DG_STATUS_INVALID_ARGUMENT`. A size query followed by the real call
+// writes the events once.
 //
 // # Safety
 // A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
@@ -463,7 +738,8 @@ enum DgStatus dg_game_action_id(const struct DgGame *game,
                                 size_t len,
                                 uint32_t *out);
 
-// The position drawn as text for people (several lines; it shows every hand).
+// The position drawn as text for people (several lines; it shows every hand: for the
+// host).
 //
 // # Safety
 // A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
@@ -473,70 +749,105 @@ enum DgStatus dg_game_board_text(const struct DgGame *game,
                                  size_t cap,
                                  size_t *len_out);
 
-// The saved game (a record JSON: config, seed, every action, final hash), for
-// `dg_game_load`.
+// The saved game (a record JSON: config, the starting position if it was not the config's,
+// every action, the final hash), for `dg_game_load`. It lists every chance outcome so far
+// (the tiles dealt and drawn): for the host, or for everyone once the game is over. It holds
+// no RNG state, so it tells nothing of the chance still to come.
 //
 // # Safety
 // A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
 // NULL with `cap` 0), `len_out` is writable.
 enum DgStatus dg_game_save(const struct DgGame *game, uint8_t *buf, size_t cap, size_t *len_out);
 
-// Load a saved game from `json[0..len]`, replaying and verifying every action and the final
-// hash: `DG_STATUS_INVALID_JSON` for text that is not JSON, `DG_STATUS_INVALID_RECORD` for
-// anything wrong with the record. The new handle's RNG is seeded from the record's seed
-// (0 if none) and its number of actions, so loading the same record always continues the same
-// way (the original handle's stream is not recovered: records keep outcomes, not RNG states).
+// The action with id `action`, about to be played now, described in words in `lang` (a
+// `DgLang` value), e.g. "A rải ô a3 sang phải" / "A sows a3 to the right": for `seat`
+// (never naming a tile hidden from it: safe to send to that seat) or for `DG_ALL_SEATS` (the
+// host). `DG_STATUS_UNKNOWN_ACTION` for an id that is no action of the game.
 //
 // # Safety
-// A NULL pointer is refused; otherwise `json` holds `len` bytes, `out` is writable.
-enum DgStatus dg_game_load(const uint8_t *json, size_t len, struct DgGame **out);
+// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+// NULL with `cap` 0), `len_out` is writable.
+enum DgStatus dg_game_describe_action(const struct DgGame *game,
+                                      uint32_t action,
+                                      uint32_t lang,
+                                      int32_t seat,
+                                      uint8_t *buf,
+                                      size_t cap,
+                                      size_t *len_out);
 
-// The Ô ăn quan board of `game` (`DG_STATUS_WRONG_GAME` for another game).
+// The events of the last action described in words in `lang`, as a JSON array of strings
+// (e.g. `["A bốc một quân từ chợ."]`): for `seat` (what it may see, never a hidden tile) or
+// for `DG_ALL_SEATS` (the host). `[]` while events are off and before the first action.
 //
 // # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
-enum DgStatus dg_o_an_quan_board(const struct DgGame *game, struct DgOAnQuanBoard *out);
+// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+// NULL with `cap` 0), `len_out` is writable.
+enum DgStatus dg_game_describe_events(const struct DgGame *game,
+                                      uint32_t lang,
+                                      int32_t seat,
+                                      uint8_t *buf,
+                                      size_t cap,
+                                      size_t *len_out);
 
-// What `seat` sees of the Domino match in `game` (`DG_STATUS_WRONG_GAME` for another game,
-// `DG_STATUS_INVALID_ARGUMENT` for a seat not at the table). Safe to send to that seat.
+// Play this game's chance with provably fair chance: `server_seed_hex[0..seed_len]` is the
+// server's secret seed as 64 hex digits, `player_seeds_json[0..seeds_len]` a JSON array of
+// the players' own seeds (text), or NULL with length 0 for none. From then on
+// `dg_game_play_chance` draws every die, deal and draw from these seeds, and the saved game
+// carries the commitment, the player seeds and, once the game is over, the server seed
+// (`dg_record_verify` checks it). Call it before the first action; on a loaded game, call it
+// again with the same seeds to go on.
 //
 // # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
-enum DgStatus dg_domino_board(const struct DgGame *game, uint32_t seat, struct DgDominoBoard *out);
+// A NULL pointer is refused; otherwise `game` is a live handle, `server_seed_hex` holds
+// `seed_len` bytes, `player_seeds_json` is NULL (with `seeds_len` 0) or holds `seeds_len`
+// bytes.
+enum DgStatus dg_game_set_fair_chance(struct DgGame *game,
+                                      const uint8_t *server_seed_hex,
+                                      size_t seed_len,
+                                      const uint8_t *player_seeds_json,
+                                      size_t seeds_len);
 
-// The Cờ cá ngựa board of `game` (`DG_STATUS_WRONG_GAME` for another game).
+// What the players may check now, as JSON: `{"scheme", "commitment", "player_seeds"}` and,
+// once the game is over, `"server_seed"` (the reveal); `null` for a game without fair
+// chance. Safe to send to every seat.
 //
 // # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
-enum DgStatus dg_ca_ngua_board(const struct DgGame *game, struct DgCaNguaBoard *out);
+// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+// NULL with `cap` 0), `len_out` is writable.
+enum DgStatus dg_game_fairness_json(const struct DgGame *game,
+                                    uint8_t *buf,
+                                    size_t cap,
+                                    size_t *len_out);
 
-// The action a bot of `level` (0 easy, 1 medium, 2 hard) seeded with `seed` plays for the
-// seat to move, into `*out`. Deterministic: the same position, level and seed always give
-// the same action, on every platform. The bot sees only what the seat to move may see.
-// `DG_STATUS_NO_DECISION` when chance or nobody is to move.
+// The commitment to a server seed (`SHA-256` of its 32 bytes, 64 lower-case hex digits),
+// the seed given as 64 hex digits in `server_seed_hex[0..len]`: what a server publishes
+// before the game.
 //
 // # Safety
-// `game` must be NULL or a live handle not used by another thread during the call; `out`
-// must be NULL or point to a writable `uint32_t`.
-enum DgStatus dg_bot_choose(const struct DgGame *game,
-                            uint32_t level_value,
-                            uint64_t seed,
-                            uint32_t *out);
+// A NULL pointer is refused; otherwise `server_seed_hex` holds `len` bytes, `buf` holds `cap`
+// bytes (or is NULL with `cap` 0), `len_out` is writable.
+enum DgStatus dg_fair_commitment(const uint8_t *server_seed_hex,
+                                 size_t len,
+                                 uint8_t *buf,
+                                 size_t cap,
+                                 size_t *len_out);
 
-// Every legal action of the seat to move ranked by a bot of `level`, best first, into
-// `buf[0..cap]`; their number into `*len_out` (at most `DG_MAX_ACTIONS`). For a hint button.
-// `DG_STATUS_NO_DECISION` when chance or nobody is to move.
+// Verify the chance of a finished game: replay the record in `json[0..len]` (as
+// `dg_game_save` writes it) and prove that its revealed server seed matches its commitment
+// and that every chance action came from the committed seeds. On success the report is
+// written as JSON (`{"commitment", "chance_outcomes", "actions"}`); `DG_STATUS_UNFAIR` when
+// the record carries no commitment, no reveal, a wrong reveal, or a chance action the seeds
+// do not give (`dg_last_error` names the first); `DG_STATUS_INVALID_JSON` or
+// `DG_STATUS_INVALID_RECORD` when it is not a valid record.
 //
 // # Safety
-// `game` must be NULL or a live handle not used by another thread during the call; `buf`
-// must be NULL or point to `cap` writable `DgHint`s; `len_out` must be NULL or point to a
-// writable `size_t`.
-enum DgStatus dg_bot_hints(const struct DgGame *game,
-                           uint32_t level_value,
-                           uint64_t seed,
-                           struct DgHint *buf,
-                           size_t cap,
-                           size_t *len_out);
+// A NULL pointer is refused; otherwise `json` holds `len` bytes, `buf` holds `cap` bytes (or
+// is NULL with `cap` 0), `len_out` is writable.
+enum DgStatus dg_record_verify(const uint8_t *json,
+                               size_t len,
+                               uint8_t *buf,
+                               size_t cap,
+                               size_t *len_out);
 
 #ifdef __cplusplus
 }  // extern "C"

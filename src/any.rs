@@ -1,27 +1,59 @@
-//! Any of the three games behind one object-safe interface, for code that chooses the game at
-//! run time: the C ABI, the replay example, a server hosting all three.
+//! Any of the three games behind one value, for code that chooses the game at run time: the
+//! C ABI, the language bindings, the replay example, a server hosting all three.
 //!
-//! [`DynGame`] is implemented once for every [`Game`](crate::Game); [`AnyGame::new`] makes one from a
-//! [`GameKind`] and a config in JSON. Actions travel as ids or text, states and events as JSON.
+//! An [`AnyGame`] is a typed game inside (a [`Recorded`] state of [`OAnQuan`](crate::OAnQuan),
+//! [`CaNgua`](crate::CaNgua) or [`Domino`](crate::Domino)); actions travel as ids or text,
+//! states, views and events as JSON. Nothing is turned into JSON until it is asked for: the
+//! events of the last action are kept typed (and only when asked to keep them), a config is
+//! parsed once, a record replayed once.
+//!
+//! # What a host may show a seat
+//!
+//! A server shows each player only what that seat may know:
+//! [`view_json`](AnyGame::view_json), [`events_json`](AnyGame::events_json) for that seat,
+//! [`legal_actions_for`](AnyGame::legal_actions_for), [`view_hash`](AnyGame::view_hash), and
+//! bots and hints asked for that seat ([`bot_hints`](AnyGame::bot_hints)). Everything else
+//! ([`state_json`](AnyGame::state_json), [`state_hash`](AnyGame::state_hash), the events of
+//! every seat, [`legal_actions`](AnyGame::legal_actions) at a chance point or on another
+//! seat's turn, [`board_text`](AnyGame::board_text), a [`Record`] before the game is over) can
+//! name hidden Domino tiles: it is for the host alone.
 #![forbid(unsafe_code)]
 
-use serde::Serialize;
+use std::any::Any;
 
-use crate::game::{Action, ActionList, ChanceList, GameKind, NoEvents, PlayError, Seat, ToMove};
+use crate::bot::{bot_for_level, Evaluate, Hint, Level};
+use crate::chance::GameRng;
+use crate::describe::{Describe, Lang};
+use crate::fair::{FairChance, Fairness};
+use crate::game::{
+    clip, Action, ActionList, ChanceList, ConfigError, Game, GameConfig, GameKind, IllegalReason,
+    Named, Outcome, Seat, SetupError, StateHasher, ToMove,
+};
 use crate::record::{Record, RecordError, Recorded};
 
 /// Why an [`AnyGame`] operation failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum AnyError {
-    /// The config JSON cannot be read, or the config is invalid.
-    #[error("bad config: {0}")]
-    Config(String),
-    /// The JSON of a state or record cannot be read or is not a valid position.
-    #[error("bad state: {0}")]
-    State(String),
+    /// The config cannot be read, or it is invalid.
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// The position cannot be read, or it is not a possible position of the game.
+    #[error("bad position: {0}")]
+    Setup(String),
     /// A record cannot be loaded.
     #[error(transparent)]
     Record(#[from] RecordError),
+    /// No preset of the game has this name.
+    #[error("no preset {name:?} of {kind} (presets: {presets})")]
+    NoSuchPreset {
+        /// The game.
+        kind: GameKind,
+        /// The name asked for.
+        name: String,
+        /// The names there are.
+        presets: String,
+    },
     /// The action id is not an action of this game.
     #[error("no action of this game has id {0}")]
     UnknownId(u32),
@@ -36,189 +68,216 @@ pub enum AnyError {
         /// The move number of the game now.
         current: u32,
     },
-    /// The action is illegal here; the text says why.
-    #[error("{0}")]
-    Illegal(String),
+    /// The action is illegal here.
+    #[error("{message}")]
+    Illegal {
+        /// The stable code of the reason ([`IllegalReason::code`]).
+        code: u32,
+        /// Why, in words.
+        message: String,
+    },
     /// The seat is not at this table.
     #[error("seat {0} is not in this game")]
     NoSuchSeat(u32),
     /// The operation needs chance to be to move.
     #[error("chance is not to move")]
     NotChance,
+    /// The operation needs this seat to be the one to decide (a bot's choice or hints).
+    #[error("seat {0} is not to move")]
+    NotToMove(u8),
 }
 
-impl<I: std::fmt::Display> From<PlayError<I>> for AnyError {
-    fn from(e: PlayError<I>) -> Self {
-        match e {
-            PlayError::UnknownId(id) => AnyError::UnknownId(id),
-            PlayError::Stale { expected, current } => AnyError::Stale { expected, current },
-            PlayError::Illegal(i) => AnyError::Illegal(i.to_string()),
+impl AnyError {
+    fn illegal<I: IllegalReason>(e: &I) -> AnyError {
+        AnyError::Illegal {
+            code: e.code(),
+            message: e.to_string(),
         }
     }
 }
 
-/// The outcome of a finished game, without the game's own end-reason type.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct AnyOutcome {
-    /// The end reason, as its JSON name.
-    pub reason: String,
-    /// How many seats played.
-    pub seats: u8,
-    /// The game's own score per seat (see [`crate::Outcome::scores`]).
-    pub scores: Vec<i32>,
-    /// The place of each seat (1 is best, 0 unplaced).
-    pub places: Vec<u8>,
-}
+/// The outcome of a finished game, with its end reason as its JSON name.
+pub type AnyOutcome = Outcome<&'static str>;
 
-/// One game of any kind, driven through ids, text and JSON. Implemented for every [`Game`](crate::Game).
-pub trait DynGame: Send + Sync {
-    /// Which game.
+/// The typed operations behind [`AnyGame`], implemented once for every game.
+trait DynGame: Send + Sync {
     fn kind(&self) -> GameKind;
-    /// How many seats play.
     fn seats(&self) -> u8;
-    /// Who acts next.
     fn to_move(&self) -> ToMove;
-    /// Actions applied so far.
     fn move_number(&self) -> u32;
-    /// The stable state hash ([`Game::state_hash`](crate::Game::state_hash)).
+    fn max_moves(&self) -> u32;
     fn state_hash(&self) -> u64;
-    /// The legal action ids, ascending.
     fn legal_actions(&self, out: &mut ActionList);
-    /// The chance outcomes with weights.
     fn chance_outcomes(&self, out: &mut ChanceList);
-    /// Whether the action with this id is legal.
-    ///
-    /// # Errors
-    /// [`AnyError::UnknownId`] or [`AnyError::Illegal`] with the reason.
     fn check(&self, id: u32) -> Result<(), AnyError>;
-    /// Apply an action by id (at `expected_move` if given), appending its events as JSON
-    /// values to `events` when that is `Some`.
-    ///
-    /// # Errors
-    /// [`AnyError::UnknownId`], [`AnyError::Stale`] or [`AnyError::Illegal`]; nothing changes.
-    fn apply(
-        &mut self,
-        id: u32,
-        expected_move: Option<u32>,
-        events: Option<&mut Vec<serde_json::Value>>,
-    ) -> Result<(), AnyError>;
-    /// Sample a chance outcome id with `rng`.
-    ///
-    /// # Errors
-    /// [`AnyError::NotChance`] when a player (or nobody) is to move.
-    fn sample_chance(&self, rng: &mut crate::GameRng) -> Result<u32, AnyError>;
-    /// The action's text notation.
-    ///
-    /// # Errors
-    /// [`AnyError::UnknownId`].
-    fn action_text(&self, id: u32) -> Result<String, AnyError>;
-    /// The id of an action in text notation.
-    ///
-    /// # Errors
-    /// [`AnyError::Notation`].
+    fn apply(&mut self, id: u32) -> Result<(), AnyError>;
+    fn sample_chance(&self, rng: &mut GameRng) -> Option<u32>;
+    fn play_chance(&mut self, rng: &mut GameRng) -> Result<u32, AnyError>;
+    fn keep_events(&mut self, keep: bool);
+    fn keeps_events(&self) -> bool;
+    fn event_count(&self) -> usize;
+    fn events_json(&self, seat: Option<Seat>) -> String;
+    fn action_text(&self, id: u32) -> Option<String>;
     fn action_id(&self, text: &str) -> Result<u32, AnyError>;
-    /// The outcome, once over.
     fn outcome(&self) -> Option<AnyOutcome>;
-    /// The whole state as JSON (the game's `Setup` form).
     fn state_json(&self) -> String;
-    /// What `seat` may see, as JSON.
-    ///
-    /// # Errors
-    /// [`AnyError::NoSuchSeat`].
-    fn view_json(&self, seat: u32) -> Result<String, AnyError>;
-    /// Filter events (JSON values of this game's events) to what `seat` may see.
-    ///
-    /// # Errors
-    /// [`AnyError::NoSuchSeat`].
-    fn events_for(
-        &self,
-        events: &[serde_json::Value],
-        seat: u32,
-    ) -> Result<Vec<serde_json::Value>, AnyError>;
-    /// The position drawn as text, for people.
-    fn board_text(&self) -> String;
-    /// The record of the game so far (sealed with the current hash).
-    fn record(&self) -> Record;
-    /// The config as JSON.
+    fn view_json(&self, seat: Seat) -> String;
+    fn view_hash(&self, seat: Seat) -> u64;
     fn config_json(&self) -> String;
-    /// A boxed copy.
+    fn board_text(&self) -> String;
+    fn record(&self) -> Record;
     fn clone_box(&self) -> Box<dyn DynGame>;
-    /// Every legal action of the seat to move ranked by a bot of `level` seeded with `seed`,
-    /// best first, as `(action id, score, visits)`; empty when no player is to move. The same
-    /// position, level and seed always give the same ranking.
-    fn bot_hints(&self, level: crate::bot::Level, seed: u64) -> Vec<crate::bot::Hint<u32>>;
-    /// The typed game inside (a `Recorded<G>`), for code that knows the kind.
-    fn as_any(&self) -> &dyn std::any::Any;
+    fn bot_hints(&self, level: Level, seed: u64) -> Vec<Hint<u32>>;
+    fn set_fair(&mut self, server_seed: [u8; 32], player_seeds: Vec<String>);
+    fn fair_outcome(&self) -> Option<u32>;
+    fn fairness(&self) -> Option<Fairness>;
+    fn describe_action(&self, id: u32, lang: Lang, viewer: Option<Seat>) -> Option<String>;
+    fn describe_events(&self, lang: Lang, viewer: Option<Seat>) -> Vec<String>;
+    fn as_any(&self) -> &dyn Any;
 }
 
-/// A [`Recorded`] game whose `Display` draws the board: the form every game takes behind
-/// [`DynGame`].
-impl<G: crate::bot::Evaluate + std::fmt::Display> DynGame for Recorded<G> {
+/// A game of a kind known at compile time, as the dynamic layer holds it: the recorded game
+/// and the events of its last action, kept typed.
+struct Table<G: Game> {
+    game: Recorded<G>,
+    events: Vec<G::Event>,
+    keep_events: bool,
+}
+
+impl<G: Game> Table<G> {
+    fn new(mut game: Recorded<G>) -> Self {
+        // Room for the whole record up front: an apply then never allocates.
+        game.reserve_record();
+        Table {
+            game,
+            events: Vec::new(),
+            keep_events: true,
+        }
+    }
+}
+
+impl<G: Game> Clone for Table<G> {
+    fn clone(&self) -> Self {
+        // A cloned Vec has only the room it uses: make room for the rest of the game again.
+        let mut game = self.game.clone();
+        game.reserve_record();
+        Table {
+            game,
+            events: self.events.clone(),
+            keep_events: self.keep_events,
+        }
+    }
+}
+
+/// Every game behind [`AnyGame`] can be drawn, searched by the bots, described in words and
+/// named in JSON.
+pub trait Playable: Evaluate + Describe + std::fmt::Display {}
+impl<G: Evaluate + Describe + std::fmt::Display> Playable for G {}
+
+fn json<T: serde::Serialize + ?Sized>(value: &T) -> String {
+    // Plain data always serializes.
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+impl<G: Playable> Table<G> {
+    #[inline]
+    fn apply_action(&mut self, action: G::Action) -> Result<(), AnyError> {
+        let result = if self.keep_events {
+            // Checked first, so that a refused action leaves the last events in place.
+            self.game
+                .game()
+                .check(action)
+                .map_err(|e| AnyError::illegal(&e))?;
+            self.events.clear();
+            self.game.apply(action, &mut self.events)
+        } else {
+            self.game.apply(action, &mut crate::NoEvents)
+        };
+        result.map_err(|e| AnyError::illegal(&e))
+    }
+}
+
+impl<G: Playable> DynGame for Table<G> {
     fn kind(&self) -> GameKind {
         G::KIND
     }
     fn seats(&self) -> u8 {
-        self.game().seats()
+        self.game.game().seats()
     }
     fn to_move(&self) -> ToMove {
-        self.game().to_move()
+        self.game.game().to_move()
     }
     fn move_number(&self) -> u32 {
-        self.game().move_number()
+        self.game.game().move_number()
+    }
+    fn max_moves(&self) -> u32 {
+        self.game.game().max_moves()
     }
     fn state_hash(&self) -> u64 {
-        self.game().state_hash()
+        self.game.game().state_hash()
     }
     fn legal_actions(&self, out: &mut ActionList) {
-        self.game().legal_actions(out)
+        self.game.game().legal_actions(out)
     }
     fn chance_outcomes(&self, out: &mut ChanceList) {
-        self.game().chance_outcomes(out)
+        self.game.game().chance_outcomes(out)
     }
     fn check(&self, id: u32) -> Result<(), AnyError> {
         let action = G::Action::from_id(id).ok_or(AnyError::UnknownId(id))?;
-        self.game()
+        self.game
+            .game()
             .check(action)
-            .map_err(|e| AnyError::Illegal(e.to_string()))
+            .map_err(|e| AnyError::illegal(&e))
     }
-    fn apply(
-        &mut self,
-        id: u32,
-        expected_move: Option<u32>,
-        events: Option<&mut Vec<serde_json::Value>>,
-    ) -> Result<(), AnyError> {
+    fn apply(&mut self, id: u32) -> Result<(), AnyError> {
         let action = G::Action::from_id(id).ok_or(AnyError::UnknownId(id))?;
-        if let Some(expected) = expected_move {
-            let current = self.game().move_number();
-            if expected != current {
-                return Err(AnyError::Stale { expected, current });
+        self.apply_action(action)
+    }
+    fn play_chance(&mut self, rng: &mut GameRng) -> Result<u32, AnyError> {
+        // One dynamic call for the draw and the apply (what a host does at every chance
+        // point), rather than three (to move, sample, apply).
+        // Fair chance, when set, decides the outcome; else the host's RNG draws it.
+        let action = match self.game.fair_outcome() {
+            Some(action) => action,
+            None => self
+                .game
+                .game()
+                .sample_chance(rng)
+                .ok_or(AnyError::NotChance)?,
+        };
+        self.apply_action(action)?;
+        Ok(action.id())
+    }
+    fn sample_chance(&self, rng: &mut GameRng) -> Option<u32> {
+        self.game.game().sample_chance(rng).map(Action::id)
+    }
+    fn keep_events(&mut self, keep: bool) {
+        self.keep_events = keep;
+        if !keep {
+            self.events = Vec::new();
+        }
+    }
+    fn keeps_events(&self) -> bool {
+        self.keep_events
+    }
+    fn event_count(&self) -> usize {
+        self.events.len()
+    }
+    fn events_json(&self, seat: Option<Seat>) -> String {
+        match seat {
+            None => json(&self.events),
+            Some(seat) => {
+                let seen: Vec<G::Event> = self
+                    .events
+                    .iter()
+                    .filter_map(|e| G::event_for(e, seat))
+                    .collect();
+                json(&seen)
             }
         }
-        match events {
-            None => Recorded::apply(self, action, &mut NoEvents),
-            Some(out) => {
-                let mut typed: Vec<G::Event> = Vec::new();
-                let result = Recorded::apply(self, action, &mut typed);
-                out.extend(
-                    typed
-                        .iter()
-                        .map(|e| serde_json::to_value(e).unwrap_or(serde_json::Value::Null)),
-                );
-                result
-            }
-        }
-        .map_err(|e| AnyError::Illegal(e.to_string()))
     }
-    fn sample_chance(&self, rng: &mut crate::GameRng) -> Result<u32, AnyError> {
-        self.game()
-            .sample_chance(rng)
-            .map(Action::id)
-            .ok_or(AnyError::NotChance)
-    }
-    fn action_text(&self, id: u32) -> Result<String, AnyError> {
-        G::Action::from_id(id)
-            .map(|a| a.to_string())
-            .ok_or(AnyError::UnknownId(id))
+    fn action_text(&self, id: u32) -> Option<String> {
+        G::Action::from_id(id).map(|a| a.to_string())
     }
     fn action_id(&self, text: &str) -> Result<u32, AnyError> {
         text.parse::<G::Action>()
@@ -226,84 +285,86 @@ impl<G: crate::bot::Evaluate + std::fmt::Display> DynGame for Recorded<G> {
             .map_err(|e| AnyError::Notation(e.to_string()))
     }
     fn outcome(&self) -> Option<AnyOutcome> {
-        self.game().outcome().map(|o| AnyOutcome {
-            reason: match serde_json::to_value(o.reason) {
-                Ok(serde_json::Value::String(s)) => s,
-                Ok(other) => other.to_string(),
-                Err(_) => String::new(),
-            },
-            seats: o.seats,
-            scores: o
-                .scores
-                .iter()
-                .copied()
-                .take(usize::from(o.seats))
-                .collect(),
-            places: o
-                .places
-                .iter()
-                .copied()
-                .take(usize::from(o.seats))
-                .collect(),
-        })
+        self.game
+            .game()
+            .outcome()
+            .map(|o| o.map_reason(Named::name))
     }
     fn state_json(&self) -> String {
-        serde_json::to_string(self.game()).unwrap_or_default()
+        json(self.game.game())
     }
-    fn view_json(&self, seat: u32) -> Result<String, AnyError> {
-        let seat = checked_seat(seat, self.game().seats())?;
-        Ok(serde_json::to_string(&self.game().view(seat)).unwrap_or_default())
+    fn view_json(&self, seat: Seat) -> String {
+        json(&self.game.game().view(seat))
     }
-    fn events_for(
-        &self,
-        events: &[serde_json::Value],
-        seat: u32,
-    ) -> Result<Vec<serde_json::Value>, AnyError> {
-        let seat = checked_seat(seat, self.game().seats())?;
-        Ok(events
-            .iter()
-            .filter_map(|v| serde_json::from_value::<G::Event>(v.clone()).ok())
-            .filter_map(|e| G::event_for(&e, seat))
-            .filter_map(|e| serde_json::to_value(e).ok())
-            .collect())
-    }
-    fn board_text(&self) -> String {
-        self.game().to_string()
-    }
-    fn record(&self) -> Record {
-        Recorded::record(self)
+    fn view_hash(&self, seat: Seat) -> u64 {
+        let mut h = StateHasher::default();
+        h.u8(G::KIND as u8);
+        h.json(&self.game.game().view(seat));
+        h.finish()
     }
     fn config_json(&self) -> String {
-        serde_json::to_string(self.game().config()).unwrap_or_default()
+        json(self.game.game().config())
+    }
+    fn board_text(&self) -> String {
+        self.game.game().to_string()
+    }
+    fn record(&self) -> Record {
+        self.game.record()
     }
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
     }
-    fn bot_hints(&self, level: crate::bot::Level, seed: u64) -> Vec<crate::bot::Hint<u32>> {
-        crate::bot::bot_for_level::<G>(level, seed)
-            .hints(self.game())
+    fn bot_hints(&self, level: Level, seed: u64) -> Vec<Hint<u32>> {
+        bot_for_level::<G>(level, seed)
+            .hints(self.game.game())
             .into_iter()
-            .map(|h| crate::bot::Hint {
+            .map(|h| Hint {
                 action: h.action.id(),
                 score: h.score,
                 visits: h.visits,
             })
             .collect()
     }
-    fn as_any(&self) -> &dyn std::any::Any {
+    fn set_fair(&mut self, server_seed: [u8; 32], player_seeds: Vec<String>) {
+        self.game
+            .set_fair_chance(FairChance::new(G::KIND, server_seed, player_seeds));
+    }
+    fn fair_outcome(&self) -> Option<u32> {
+        self.game.fair_outcome().map(Action::id)
+    }
+    fn fairness(&self) -> Option<Fairness> {
+        self.game.fairness()
+    }
+    fn describe_action(&self, id: u32, lang: Lang, viewer: Option<Seat>) -> Option<String> {
+        let action = G::Action::from_id(id)?;
+        Some(self.game.game().describe_action(action, lang, viewer))
+    }
+    fn describe_events(&self, lang: Lang, viewer: Option<Seat>) -> Vec<String> {
+        self.events
+            .iter()
+            .filter_map(|e| G::describe_event(e, lang, viewer))
+            .collect()
+    }
+    fn as_any(&self) -> &dyn Any {
         self
     }
 }
 
-fn checked_seat(seat: u32, seats: u8) -> Result<Seat, AnyError> {
-    if seat < u32::from(seats) {
-        Ok(Seat(seat as u8))
-    } else {
-        Err(AnyError::NoSuchSeat(seat))
-    }
-}
-
 /// A game of any kind, chosen at run time.
+///
+/// ```
+/// use dangian::any::AnyGame;
+/// use dangian::{GameKind, GameRng, ToMove};
+///
+/// let mut game = AnyGame::new(GameKind::Domino, "{\"players\":3}").unwrap();
+/// let mut rng = GameRng::new(7);
+/// while game.to_move() == ToMove::Chance {
+///     let tile = game.sample_chance(&mut rng).unwrap();
+///     game.apply(tile).unwrap();
+/// }
+/// let view = game.view_json(1).unwrap(); // what seat 1's client may see
+/// assert!(view.contains("\"hand\""));
+/// ```
 pub struct AnyGame(Box<dyn DynGame>);
 
 impl Clone for AnyGame {
@@ -316,21 +377,8 @@ impl std::fmt::Debug for AnyGame {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("AnyGame")
             .field("kind", &self.0.kind())
-            .field("state", &self.0.state_json())
-            .finish()
-    }
-}
-
-impl std::ops::Deref for AnyGame {
-    type Target = dyn DynGame;
-    fn deref(&self) -> &Self::Target {
-        &*self.0
-    }
-}
-
-impl std::ops::DerefMut for AnyGame {
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut *self.0
+            .field("move_number", &self.0.move_number())
+            .finish_non_exhaustive()
     }
 }
 
@@ -344,80 +392,417 @@ macro_rules! dispatch {
     };
 }
 
-fn new_typed<G: crate::bot::Evaluate + std::fmt::Display>(
-    config_json: Option<&str>,
-    seed: Option<u64>,
-) -> Result<AnyGame, AnyError> {
-    let config: G::Config = match config_json {
-        None => G::Config::default(),
-        Some(json) => {
-            let value: serde_json::Value =
-                serde_json::from_str(json).map_err(|e| AnyError::Config(e.to_string()))?;
-            // serde would also read a struct from an array, field by field: refuse that.
-            if !value.is_object() {
-                return Err(AnyError::Config(format!(
-                    "a config is a JSON object (`{{}}` for the defaults), not {value}"
-                )));
-            }
-            serde_json::from_value(value).map_err(|e| AnyError::Config(e.to_string()))?
-        }
-    };
-    let game = Recorded::<G>::new(config, seed).map_err(|e| AnyError::Config(e.to_string()))?;
-    Ok(AnyGame(Box::new(game)))
+fn boxed<G: Playable>(game: Recorded<G>) -> AnyGame {
+    AnyGame(Box::new(Table::new(game)))
 }
 
-fn load_typed<G: crate::bot::Evaluate + std::fmt::Display>(
+fn new_typed<G: Playable>(config_json: &str) -> Result<AnyGame, AnyError> {
+    let config = if config_json.is_empty() {
+        G::Config::default()
+    } else {
+        G::Config::from_json(config_json)?
+    };
+    Ok(boxed(Recorded::<G>::new(config)?))
+}
+
+fn preset_typed<G: Playable>(name: &str) -> Result<AnyGame, AnyError> {
+    let config = G::Config::preset(name).ok_or_else(|| AnyError::NoSuchPreset {
+        kind: G::KIND,
+        name: clip(name),
+        presets: G::Config::PRESETS.join(", "),
+    })?;
+    Ok(boxed(Recorded::<G>::new(config)?))
+}
+
+fn setup_typed<G: Playable>(setup_json: &str) -> Result<AnyGame, AnyError> {
+    let setup: G::Setup =
+        serde_json::from_str(setup_json).map_err(|e| AnyError::Setup(clip(&e.to_string())))?;
+    let game = G::from_setup(setup).map_err(|e: SetupError| AnyError::Setup(e.to_string()))?;
+    Ok(boxed(Recorded::starting_at(game)))
+}
+
+fn load_typed<G: Playable>(record: &Record) -> Result<AnyGame, AnyError> {
+    Ok(boxed(record.resume::<G>()?))
+}
+
+fn replay_lines_typed<G: Playable>(
     record: &Record,
-) -> Result<AnyGame, AnyError> {
-    let config = record.config::<G>()?;
+    mut line: impl FnMut(String),
+) -> Result<(), AnyError> {
+    let mut game = record.start::<G>()?;
     let actions = record.parsed_actions::<G>()?;
-    // Replay through the checked path first, so the final hash is verified.
-    record.replay::<G>()?;
-    let mut game =
-        Recorded::<G>::new(config, record.seed).map_err(|e| AnyError::Config(e.to_string()))?;
-    for action in actions {
-        game.apply(action, &mut NoEvents)
-            .map_err(|e| AnyError::Illegal(e.to_string()))?;
+    let mut events = Vec::new();
+    for (index, action) in actions.into_iter().enumerate() {
+        events.clear();
+        game.apply(action, &mut events)
+            .map_err(|e| RecordError::Illegal {
+                index,
+                text: action.to_string(),
+                reason: e.to_string(),
+            })?;
+        let json = serde_json::json!({
+            "index": index,
+            "action": action,
+            "events": events,
+            "state": game,
+        });
+        line(json.to_string());
     }
-    Ok(AnyGame(Box::new(game)))
+    line(match game.outcome() {
+        Some(outcome) => serde_json::json!({ "outcome": outcome }).to_string(),
+        None => serde_json::json!({ "to_move": game.to_move() }).to_string(),
+    });
+    Ok(record.check_hash(&game)?)
+}
+
+fn presets_of<G: Playable>() -> &'static [&'static str] {
+    G::Config::PRESETS
+}
+
+fn seed_rules_json<G: Playable>() -> String {
+    json(&G::Config::seed_rules())
 }
 
 impl AnyGame {
-    /// A new game of `kind` under the config in `config_json` (`None` = the seed rules),
-    /// recording with the host's `seed` noted.
+    /// A new game of `kind` under the config in `config_json` (a JSON object; the empty
+    /// text and `{}` are the seed rules, and missing fields take their defaults).
     ///
     /// # Errors
-    /// [`AnyError::Config`] when the JSON cannot be read, is not an object, or the config is
-    /// invalid.
-    pub fn new(
-        kind: GameKind,
-        config_json: Option<&str>,
-        seed: Option<u64>,
-    ) -> Result<AnyGame, AnyError> {
-        dispatch!(kind, new_typed(config_json, seed))
+    /// [`AnyError::Config`] when the text is not a JSON object of the game's config, or the
+    /// config is invalid.
+    pub fn new(kind: GameKind, config_json: &str) -> Result<AnyGame, AnyError> {
+        dispatch!(kind, new_typed(config_json))
     }
 
-    /// Load a saved game (a [`Record`] in JSON), replaying and verifying it.
+    /// A new game of `kind` under the preset called `name` (see [`AnyGame::presets`]).
+    ///
+    /// # Errors
+    /// [`AnyError::NoSuchPreset`].
+    pub fn with_preset(kind: GameKind, name: &str) -> Result<AnyGame, AnyError> {
+        dispatch!(kind, preset_typed(name))
+    }
+
+    /// The preset names of `kind`, `"seed_rules"` first.
+    pub fn presets(kind: GameKind) -> &'static [&'static str] {
+        dispatch!(kind, presets_of())
+    }
+
+    /// The seed rules of `kind` as JSON, every option written out.
+    pub fn seed_rules_json(kind: GameKind) -> String {
+        dispatch!(kind, seed_rules_json())
+    }
+
+    /// A game of `kind` from a position in the game's setup JSON (the JSON of a state, which
+    /// holds its config), validated like every other state: a tutorial, a puzzle, a server
+    /// restoring a table. Its record starts from that position.
+    ///
+    /// # Errors
+    /// [`AnyError::Setup`] when the JSON is not a setup of the game or the position is
+    /// impossible.
+    pub fn from_setup_json(kind: GameKind, setup_json: &str) -> Result<AnyGame, AnyError> {
+        dispatch!(kind, setup_typed(setup_json))
+    }
+
+    /// Load a saved game (a [`Record`] in JSON, or a document holding one in its `record`
+    /// field, see [`Record::from_document`]), replaying and verifying it once.
     ///
     /// # Errors
     /// [`AnyError::Record`] for anything wrong with the record.
     pub fn from_record_json(json: &str) -> Result<AnyGame, AnyError> {
-        let record = Record::from_json(json)?;
+        let record = Record::from_document(json)?;
         dispatch!(record.game, load_typed(&record))
     }
 
-    /// The typed game inside, when it is a `G`.
-    pub fn typed<G: crate::bot::Evaluate + std::fmt::Display>(&self) -> Option<&G> {
-        self.0
-            .as_any()
-            .downcast_ref::<Recorded<G>>()
-            .map(Recorded::game)
+    /// Replay a record action by action as lines of JSON (what the `replay` example prints):
+    /// for each action `{"index", "action", "events", "state"}`, then a last line
+    /// `{"outcome": …}` when the game is over or `{"to_move": …}` when it is not (as
+    /// [`ToMove`] is written in JSON, e.g. `{"kind":"seat","seat":1}`). Each line goes to
+    /// `line` as soon as it is made.
+    ///
+    /// The record's format and rules version are checked before anything is replayed; after
+    /// the lines, the final hash is checked.
+    ///
+    /// # Errors
+    /// The first thing wrong with the record; the lines of the actions before it have been
+    /// given to `line` by then.
+    pub fn replay_lines(record: &Record, line: impl FnMut(String)) -> Result<(), AnyError> {
+        dispatch!(record.game, replay_lines_typed(record, line))
     }
 
     /// Wrap a typed game that records itself.
-    pub fn from_recorded<G: crate::bot::Evaluate + std::fmt::Display>(
-        game: Recorded<G>,
-    ) -> AnyGame {
-        AnyGame(Box::new(game))
+    pub fn from_recorded<G: Playable>(game: Recorded<G>) -> AnyGame {
+        boxed(game)
+    }
+
+    /// The typed game inside, when it is a `G`.
+    pub fn typed<G: Playable>(&self) -> Option<&G> {
+        self.0
+            .as_any()
+            .downcast_ref::<Table<G>>()
+            .map(|t| t.game.game())
+    }
+
+    fn seat(&self, seat: u32) -> Result<Seat, AnyError> {
+        if seat < u32::from(self.0.seats()) {
+            Ok(Seat(seat as u8))
+        } else {
+            Err(AnyError::NoSuchSeat(seat))
+        }
+    }
+
+    /// Which game.
+    pub fn kind(&self) -> GameKind {
+        self.0.kind()
+    }
+    /// How many seats play.
+    pub fn seats(&self) -> u8 {
+        self.0.seats()
+    }
+    /// Who acts next.
+    pub fn to_move(&self) -> ToMove {
+        self.0.to_move()
+    }
+    /// The seat that decides now, or `None` when chance is to move or the game is over.
+    pub fn seat_to_move(&self) -> Option<Seat> {
+        match self.0.to_move() {
+            ToMove::Seat(s) => Some(s),
+            ToMove::Chance | ToMove::Over => None,
+        }
+    }
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.0.to_move() == ToMove::Over
+    }
+    /// Actions applied so far (chance outcomes included).
+    pub fn move_number(&self) -> u32 {
+        self.0.move_number()
+    }
+    /// No game under this config lasts more actions ([`Game::max_moves`]).
+    pub fn max_moves(&self) -> u32 {
+        self.0.max_moves()
+    }
+    /// The stable state hash ([`Game::state_hash`]). It identifies hidden tiles: for the
+    /// host only, never for a seat during play (see [`AnyGame::view_hash`]).
+    pub fn state_hash(&self) -> u64 {
+        self.0.state_hash()
+    }
+    /// A stable hash of what `seat` sees ([`AnyGame::view_json`]): what a seat's client and
+    /// the server compare to agree on a position.
+    ///
+    /// # Errors
+    /// [`AnyError::NoSuchSeat`].
+    pub fn view_hash(&self, seat: u32) -> Result<u64, AnyError> {
+        let seat = self.seat(seat)?;
+        Ok(self.0.view_hash(seat))
+    }
+    /// Every action legal now, ascending: the decisions of the seat to move, or the chance
+    /// outcomes at a chance point. For the host: at a chance point they name the tiles of
+    /// the chợ, on a seat's turn its playable tiles.
+    pub fn legal_actions(&self, out: &mut ActionList) {
+        self.0.legal_actions(out)
+    }
+    /// The actions `seat` may take now, ascending: empty unless it is that seat's turn. Safe
+    /// to send to that seat.
+    ///
+    /// # Errors
+    /// [`AnyError::NoSuchSeat`].
+    pub fn legal_actions_for(&self, seat: u32, out: &mut ActionList) -> Result<(), AnyError> {
+        let seat = self.seat(seat)?;
+        out.clear();
+        if self.0.to_move() == ToMove::Seat(seat) {
+            self.0.legal_actions(out);
+        }
+        Ok(())
+    }
+    /// The chance outcomes with their weights (empty unless chance is to move).
+    pub fn chance_outcomes(&self, out: &mut ChanceList) {
+        self.0.chance_outcomes(out)
+    }
+    /// Whether the action with this id is legal now.
+    ///
+    /// # Errors
+    /// [`AnyError::UnknownId`] or [`AnyError::Illegal`] with the reason's code and text.
+    pub fn check(&self, id: u32) -> Result<(), AnyError> {
+        self.0.check(id)
+    }
+    /// Apply the action with this id. The state is unchanged on error.
+    ///
+    /// # Errors
+    /// [`AnyError::UnknownId`] or [`AnyError::Illegal`].
+    pub fn apply(&mut self, id: u32) -> Result<(), AnyError> {
+        self.0.apply(id)
+    }
+    /// Apply the action only if the game is still at move `expected_move` (a server
+    /// receiving a late message). The state is unchanged on error.
+    ///
+    /// # Errors
+    /// [`AnyError::Stale`], [`AnyError::UnknownId`] or [`AnyError::Illegal`].
+    pub fn apply_at(&mut self, expected_move: u32, id: u32) -> Result<(), AnyError> {
+        let current = self.0.move_number();
+        if current != expected_move {
+            return Err(AnyError::Stale {
+                expected: expected_move,
+                current,
+            });
+        }
+        self.0.apply(id)
+    }
+    /// Sample a chance outcome with its exact probability from `rng`.
+    ///
+    /// # Errors
+    /// [`AnyError::NotChance`] when a player (or nobody) is to move.
+    pub fn sample_chance(&self, rng: &mut GameRng) -> Result<u32, AnyError> {
+        self.0.sample_chance(rng).ok_or(AnyError::NotChance)
+    }
+    /// Sample a chance outcome from `rng` as [`AnyGame::sample_chance`] does, apply it and
+    /// return its id: what a host does at every chance point, in one call.
+    ///
+    /// # Errors
+    /// [`AnyError::NotChance`] when a player (or nobody) is to move; `rng` is then untouched.
+    pub fn play_chance(&mut self, rng: &mut GameRng) -> Result<u32, AnyError> {
+        self.0.play_chance(rng)
+    }
+    /// Whether to keep the events of each action (on by default). Off, an action costs no
+    /// more than in the typed engine, and [`AnyGame::events_json`] gives `[]`.
+    pub fn keep_events(&mut self, keep: bool) {
+        self.0.keep_events(keep)
+    }
+    /// Whether the events of each action are kept.
+    pub fn keeps_events(&self) -> bool {
+        self.0.keeps_events()
+    }
+    /// How many events the last successful action reported (all seats).
+    pub fn event_count(&self) -> usize {
+        self.0.event_count()
+    }
+    /// The events of the last successful action as a JSON array: every event for `None`
+    /// (the host), or the form `seat` may see.
+    ///
+    /// # Errors
+    /// [`AnyError::NoSuchSeat`].
+    pub fn events_json(&self, seat: Option<u32>) -> Result<String, AnyError> {
+        let seat = seat.map(|s| self.seat(s)).transpose()?;
+        Ok(self.0.events_json(seat))
+    }
+    /// The text notation of the action with this id.
+    ///
+    /// # Errors
+    /// [`AnyError::UnknownId`].
+    pub fn action_text(&self, id: u32) -> Result<String, AnyError> {
+        self.0.action_text(id).ok_or(AnyError::UnknownId(id))
+    }
+    /// The id of an action in text notation.
+    ///
+    /// # Errors
+    /// [`AnyError::Notation`].
+    pub fn action_id(&self, text: &str) -> Result<u32, AnyError> {
+        self.0.action_id(text)
+    }
+    /// The outcome, once the game is over.
+    pub fn outcome(&self) -> Option<AnyOutcome> {
+        self.0.outcome()
+    }
+    /// The whole state as JSON (the game's setup form). It holds every hidden tile: for the
+    /// host only.
+    pub fn state_json(&self) -> String {
+        self.0.state_json()
+    }
+    /// What `seat` may see, as JSON: safe to send to that seat.
+    ///
+    /// # Errors
+    /// [`AnyError::NoSuchSeat`].
+    pub fn view_json(&self, seat: u32) -> Result<String, AnyError> {
+        let seat = self.seat(seat)?;
+        Ok(self.0.view_json(seat))
+    }
+    /// The config as JSON, every option written out.
+    pub fn config_json(&self) -> String {
+        self.0.config_json()
+    }
+    /// The position drawn as text for people (it shows every hand).
+    pub fn board_text(&self) -> String {
+        self.0.board_text()
+    }
+    /// The record of the game so far, sealed with the current hash. During play it lists
+    /// the chance outcomes (every tile dealt and drawn): for the host only.
+    pub fn record(&self) -> Record {
+        self.0.record()
+    }
+    /// Every legal action of `seat`, which must be the seat to move, ranked by a bot of
+    /// `level` seeded with `seed`, best first. The bot sees only what `seat` may see; the
+    /// same position, level and seed always give the same ranking.
+    ///
+    /// # Errors
+    /// [`AnyError::NoSuchSeat`], or [`AnyError::NotToMove`] when chance, nobody or another
+    /// seat is to move.
+    pub fn bot_hints(
+        &self,
+        seat: u32,
+        level: Level,
+        seed: u64,
+    ) -> Result<Vec<Hint<u32>>, AnyError> {
+        let seat = self.seat(seat)?;
+        if self.0.to_move() != ToMove::Seat(seat) {
+            return Err(AnyError::NotToMove(seat.0));
+        }
+        Ok(self.0.bot_hints(level, seed))
+    }
+    /// Play this game's chance from now on with provably fair chance ([`crate::fair`]): the
+    /// server's secret seed and the players' seeds. [`AnyGame::fair_outcome`] then gives each
+    /// chance outcome, and the record carries the commitment, the player seeds and, once the
+    /// game is over, the revealed seed.
+    pub fn set_fair_chance(&mut self, server_seed: [u8; 32], player_seeds: Vec<String>) {
+        self.0.set_fair(server_seed, player_seeds)
+    }
+    /// The fair chance outcome for the position now (`None` without fair chance, or when
+    /// chance is not to move).
+    pub fn fair_outcome(&self) -> Option<u32> {
+        self.0.fair_outcome()
+    }
+    /// The commitment and player seeds of a game with fair chance (and the reveal once over).
+    pub fn fairness(&self) -> Option<Fairness> {
+        self.0.fairness()
+    }
+    /// The action with this id, about to be played in the position now, described in words
+    /// for `viewer` (`None`: the host, who sees every tile; a seat: never a tile hidden from
+    /// it).
+    ///
+    /// # Errors
+    /// [`AnyError::UnknownId`], or [`AnyError::NoSuchSeat`].
+    pub fn describe_action(
+        &self,
+        id: u32,
+        lang: Lang,
+        viewer: Option<u32>,
+    ) -> Result<String, AnyError> {
+        let viewer = viewer.map(|s| self.seat(s)).transpose()?;
+        self.0
+            .describe_action(id, lang, viewer)
+            .ok_or(AnyError::UnknownId(id))
+    }
+    /// The events of the last action described in words, for `viewer` (`None`: the host; a
+    /// seat: what it may see, never a hidden tile).
+    ///
+    /// # Errors
+    /// [`AnyError::NoSuchSeat`].
+    pub fn describe_events(
+        &self,
+        lang: Lang,
+        viewer: Option<u32>,
+    ) -> Result<Vec<String>, AnyError> {
+        let viewer = viewer.map(|s| self.seat(s)).transpose()?;
+        Ok(self.0.describe_events(lang, viewer))
+    }
+    /// The action a bot of `level` seeded with `seed` plays for `seat` (the first of
+    /// [`AnyGame::bot_hints`]).
+    ///
+    /// # Errors
+    /// As [`AnyGame::bot_hints`].
+    pub fn bot_choose(&self, seat: u32, level: Level, seed: u64) -> Result<u32, AnyError> {
+        let hints = self.bot_hints(seat, level, seed)?;
+        hints
+            .first()
+            .map(|h| h.action)
+            .ok_or(AnyError::NotToMove(seat as u8))
     }
 }

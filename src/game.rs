@@ -34,6 +34,7 @@ pub const ACTION_LIST_CAPACITY: usize = 64;
     Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, Default,
 )]
 #[serde(transparent)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Seat(pub u8);
 
 impl Seat {
@@ -53,6 +54,7 @@ impl Display for Seat {
 /// Which of the three games a state, record or handle belongs to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum GameKind {
     /// Ô ăn quan, the Vietnamese mancala.
     OAnQuan = 0,
@@ -88,7 +90,11 @@ impl Display for GameKind {
 }
 
 /// Who acts next.
+///
+/// In JSON: `{"kind":"seat","seat":1}`, `{"kind":"chance"}` or `{"kind":"over"}`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "ToMoveJson", from = "ToMoveJson")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum ToMove {
     /// A player decides.
     Seat(Seat),
@@ -98,13 +104,60 @@ pub enum ToMove {
     Over,
 }
 
+/// The JSON form of [`ToMove`] (the crate's one convention: an enum with data is an object
+/// with a `kind`).
+#[derive(Copy, Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "ToMove"))]
+enum ToMoveJson {
+    /// A player decides.
+    Seat {
+        /// The seat.
+        seat: Seat,
+    },
+    /// Chance decides.
+    Chance,
+    /// The game is over.
+    Over,
+}
+
+impl From<ToMove> for ToMoveJson {
+    fn from(t: ToMove) -> Self {
+        match t {
+            ToMove::Seat(seat) => ToMoveJson::Seat { seat },
+            ToMove::Chance => ToMoveJson::Chance,
+            ToMove::Over => ToMoveJson::Over,
+        }
+    }
+}
+
+impl From<ToMoveJson> for ToMove {
+    fn from(t: ToMoveJson) -> Self {
+        match t {
+            ToMoveJson::Seat { seat } => ToMove::Seat(seat),
+            ToMoveJson::Chance => ToMove::Chance,
+            ToMoveJson::Over => ToMove::Over,
+        }
+    }
+}
+
 /// An action of one game: a small `Copy` value with a dense id and a stable text form.
 ///
 /// The id is the interchange form (C ABI, bots, learning code), the enum is the form for Rust
 /// code, and the text (`Display` / `FromStr`) is the form for logs and records. None of the
 /// three depends on the state: the same id always means the same action.
 pub trait Action:
-    Copy + Eq + Debug + Display + FromStr<Err = ParseActionError> + Send + Sync + 'static
+    Copy
+    + Eq
+    + Debug
+    + Display
+    + FromStr<Err = ParseActionError>
+    + Serialize
+    + DeserializeOwned
+    + Send
+    + Sync
+    + 'static
 {
     /// Every id is below this.
     const ID_COUNT: u32;
@@ -114,6 +167,58 @@ pub trait Action:
 
     /// The action with this id, or `None` outside `0..ID_COUNT`.
     fn from_id(id: u32) -> Option<Self>;
+}
+
+/// Implements serde and (with the `schema` feature) `JsonSchema` for an action type as its
+/// text notation: in JSON every action of every game is a string such as `"a1+"`,
+/// `"r3-5"` or `"play 3-5 L"`.
+macro_rules! action_as_text {
+    ($ty:ty, $schema_name:literal, $description:literal) => {
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let text = std::borrow::Cow::<'de, str>::deserialize(d)?;
+                text.parse().map_err(serde::de::Error::custom)
+            }
+        }
+
+        #[cfg(feature = "schema")]
+        impl schemars::JsonSchema for $ty {
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                $schema_name.into()
+            }
+            fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                schemars::json_schema!({
+                    "type": "string",
+                    "description": $description,
+                })
+            }
+        }
+    };
+}
+pub(crate) use action_as_text;
+
+/// `action` if `text` is exactly how it writes itself: every action has one spelling (no
+/// other case, spacing, zero padding or order of dice), so that a record or a log names each
+/// action one way.
+///
+/// # Errors
+/// [`ParseActionError`] for another spelling.
+pub(crate) fn canonical<A: Display>(text: &str, action: A) -> Result<A, ParseActionError> {
+    let written = action.to_string();
+    if written == text {
+        Ok(action)
+    } else {
+        Err(ParseActionError {
+            text: clip(text),
+            reason: "not in the notation's one spelling of this action",
+        })
+    }
 }
 
 /// Text that is not an action in the game's notation.
@@ -127,10 +232,11 @@ pub struct ParseActionError {
 }
 
 impl ParseActionError {
-    /// A parse error for `text`.
+    /// A parse error for `text` (a long text is shortened: an error never carries more than
+    /// a few hundred bytes of its input).
     pub fn new(text: &str, reason: &'static str) -> Self {
         ParseActionError {
-            text: text.to_owned(),
+            text: clip(text),
             reason,
         }
     }
@@ -186,7 +292,16 @@ impl<E, F: FnMut(E)> EventSink<E> for EventFn<F> {
 }
 
 /// How a finished game came out.
+///
+/// In JSON the per-seat arrays hold one entry per seat:
+/// `{"reason":"loss_threshold","scores":[0,104],"places":[1,2]}`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "OutcomeJson<R>", try_from = "OutcomeJson<R>")]
+#[serde(bound(
+    serialize = "R: Serialize + Copy",
+    deserialize = "R: Deserialize<'de> + Copy"
+))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Outcome<R> {
     /// Why the game ended.
     pub reason: R,
@@ -214,6 +329,62 @@ impl<R> Outcome<R> {
             (Some(s), None) => Some(s),
             _ => None,
         }
+    }
+
+    /// The same outcome with its end reason mapped by `f`.
+    pub fn map_reason<T>(self, f: impl FnOnce(R) -> T) -> Outcome<T> {
+        Outcome {
+            reason: f(self.reason),
+            seats: self.seats,
+            scores: self.scores,
+            places: self.places,
+        }
+    }
+}
+
+/// The JSON form of an [`Outcome`]: per-seat arrays as long as the table.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "Outcome"))]
+pub struct OutcomeJson<R> {
+    /// Why the game ended.
+    pub reason: R,
+    /// The game's own score per seat.
+    pub scores: Vec<i32>,
+    /// The place of each seat: 1 is best; equal places are shared; 0 means unplaced.
+    pub places: Vec<u8>,
+}
+
+impl<R: Copy> From<Outcome<R>> for OutcomeJson<R> {
+    fn from(o: Outcome<R>) -> Self {
+        let n = usize::from(o.seats).min(MAX_SEATS);
+        OutcomeJson {
+            reason: o.reason,
+            scores: o.scores[..n].to_vec(),
+            places: o.places[..n].to_vec(),
+        }
+    }
+}
+
+impl<R> TryFrom<OutcomeJson<R>> for Outcome<R> {
+    type Error = String;
+    fn try_from(o: OutcomeJson<R>) -> Result<Self, String> {
+        let n = o.scores.len();
+        if n == 0 || n > MAX_SEATS || o.places.len() != n {
+            return Err(format!(
+                "an outcome has one score and one place per seat (1 to {MAX_SEATS} seats)"
+            ));
+        }
+        let mut out = Outcome {
+            reason: o.reason,
+            seats: n as u8,
+            scores: [0; MAX_SEATS],
+            places: [0; MAX_SEATS],
+        };
+        out.scores[..n].copy_from_slice(&o.scores);
+        out.places[..n].copy_from_slice(&o.places);
+        Ok(out)
     }
 }
 
@@ -312,12 +483,178 @@ impl StateHasher {
     pub fn finish(&self) -> u64 {
         self.0
     }
+
+    /// Feed a config as the compact JSON it serializes to, so that every option counts and
+    /// none can be forgotten (a new option changes the JSON, hence the hash).
+    ///
+    /// Serializing the config is most of the cost of a state hash, and a program hashes the
+    /// same few configs over and over: the hasher states before and after each of the last
+    /// [`CONFIG_MEMO`] configs fed on this thread are remembered, and a config met again from
+    /// the same state skips the JSON (the hash is the same either way). Nothing is allocated
+    /// but when a config is first met.
+    pub fn config<C: GameConfig>(&mut self, config: &C) {
+        let start = self.0;
+        let known = CONFIG_MEMOS
+            .try_with(|m| {
+                m.try_borrow().ok().and_then(|m| {
+                    m.iter().find_map(|(before, seen, after)| {
+                        (*before == start && seen.downcast_ref::<C>() == Some(config))
+                            .then_some(*after)
+                    })
+                })
+            })
+            .ok()
+            .flatten();
+        if let Some(after) = known {
+            self.0 = after;
+            return;
+        }
+        self.json(config);
+        let after = self.0;
+        let _ = CONFIG_MEMOS.try_with(|m| {
+            if let Ok(mut m) = m.try_borrow_mut() {
+                if m.len() == CONFIG_MEMO {
+                    m.remove(0);
+                }
+                m.push((start, Box::new(config.clone()), after));
+            }
+        });
+    }
+
+    /// Feed any plain data as its compact JSON (a view, say), followed by a separator.
+    pub fn json<T: Serialize + ?Sized>(&mut self, value: &T) {
+        // Serializing plain data into a writer that cannot fail cannot fail.
+        let _ = serde_json::to_writer(&mut *self, value);
+        // A separator, so that the value's bytes cannot run into what follows.
+        self.u8(0);
+    }
+}
+
+/// How many configs [`StateHasher::config`] remembers per thread (a server hashing the
+/// tables of a few configs in turn still skips the JSON).
+pub const CONFIG_MEMO: usize = 8;
+
+/// One remembered config: the hasher state before it, the config, the state after it.
+type ConfigMemo = (u64, Box<dyn std::any::Any>, u64);
+
+thread_local! {
+    static CONFIG_MEMOS: std::cell::RefCell<Vec<ConfigMemo>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl std::io::Write for StateHasher {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.bytes(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The rules options of one game: a plain, serializable value whose `Default` is the seed
+/// rules, with named presets for the variants of the rules contract.
+///
+/// In JSON a config is an object; a missing field takes its default, an unknown field or a
+/// repeated one is an error ([`GameConfig::from_json`]).
+pub trait GameConfig:
+    Clone + Debug + Default + PartialEq + Eq + Serialize + DeserializeOwned + Send + Sync + 'static
+{
+    /// The names of the presets, `"seed_rules"` first; [`GameConfig::preset`] knows each.
+    const PRESETS: &'static [&'static str];
+
+    /// The seed rules: the rules of the original text (the same as `Default`).
+    fn seed_rules() -> Self {
+        Self::default()
+    }
+
+    /// The preset called `name` (one of [`PRESETS`](GameConfig::PRESETS)), or `None`.
+    fn preset(name: &str) -> Option<Self>;
+
+    /// Every preset with its name, in the order of [`PRESETS`](GameConfig::PRESETS).
+    fn presets() -> impl Iterator<Item = (&'static str, Self)> {
+        Self::PRESETS
+            .iter()
+            .filter_map(|&name| Self::preset(name).map(|c| (name, c)))
+    }
+
+    /// How many seats play under these rules.
+    fn seats(&self) -> u8;
+
+    /// Whether the options are valid together.
+    ///
+    /// # Errors
+    /// [`ConfigError`] naming the first option at fault.
+    fn validate(&self) -> Result<(), ConfigError>;
+
+    /// Read a config from JSON and validate it. The text must be a JSON object (`{}` is the
+    /// seed rules); missing fields take their defaults.
+    ///
+    /// # Errors
+    /// [`ConfigError`] for text that is not a JSON object, an unknown or repeated field, a value
+    /// of the wrong type, or a config that fails [`GameConfig::validate`].
+    fn from_json(json: &str) -> Result<Self, ConfigError> {
+        // serde would also read a struct from an array, field by field: a config is an object.
+        if !json.trim_start().starts_with('{') {
+            return Err(ConfigError::new(
+                "config",
+                "a config is a JSON object (`{}` for the seed rules)",
+            ));
+        }
+        let config: Self = serde_json::from_str(json)
+            .map_err(|e| ConfigError::new("config", crate::game::clip(&e.to_string())))?;
+        config.validate()?;
+        Ok(config)
+    }
+}
+
+/// Why an action is illegal: a game's error type, with a stable numeric code per reason.
+///
+/// The codes are the same in every release and every language (the C header lists them as
+/// `DgReason`): Ô ăn quan uses 100–199, Cờ cá ngựa 200–299, Domino 300–399.
+pub trait IllegalReason:
+    std::error::Error + Clone + PartialEq + Eq + Send + Sync + 'static
+{
+    /// Every reason of the game: its code and its snake_case name, in code order.
+    const REASONS: &'static [(u32, &'static str)];
+
+    /// The stable code of this reason.
+    fn code(&self) -> u32;
+
+    /// The snake_case name of this reason (e.g. `"empty_square"`).
+    fn name(&self) -> &'static str {
+        let code = self.code();
+        Self::REASONS
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map_or("unknown", |(_, n)| n)
+    }
+}
+
+/// A value without data whose JSON form is a snake_case name (an end reason).
+pub trait Named {
+    /// The name, as JSON writes it (e.g. `"both_quan_squares_empty"`).
+    fn name(self) -> &'static str;
+}
+
+/// Shorten a message that may quote untrusted input, so that an error never carries more
+/// than a few hundred bytes of it.
+pub(crate) fn clip(text: &str) -> String {
+    const MAX: usize = 300;
+    if text.len() <= MAX {
+        return text.to_owned();
+    }
+    let mut end = MAX;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} bytes)", &text[..end], text.len())
 }
 
 /// One game of Ô ăn quan, Cờ cá ngựa or Domino: its state and its rules.
 ///
-/// Everything generic in the crate — records, the random-play invariant test, bots, the C
-/// ABI — is written once against this trait.
+/// Everything generic in the crate — records, the random-play invariant test, bots, the
+/// dynamic layer — is written once against this trait.
 ///
 /// Contract (checked for every game by [`crate::testing::check_random_play`]):
 /// - [`legal_actions`](Game::legal_actions) is empty exactly when the game is over, and is in
@@ -326,20 +663,33 @@ impl StateHasher {
 /// - [`apply`](Game::apply) of an illegal action returns the same error as `check` and leaves
 ///   the state unchanged; of a legal action it is deterministic;
 /// - neither `legal_actions` nor `apply` allocates (with [`NoEvents`]);
-/// - a game ends within [`max_moves`](Game::max_moves) actions.
+/// - a game ends within [`max_moves`](Game::max_moves) actions;
+/// - [`to_setup`](Game::to_setup) and [`from_setup`](Game::from_setup) round-trip, and
+///   `from_setup` accepts only positions that pass [`validate`](Game::validate).
 pub trait Game:
     Clone + Debug + PartialEq + Eq + Serialize + DeserializeOwned + Send + Sync + 'static
 {
     /// The rules options; `Default` is the seed rules.
-    type Config: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+    type Config: GameConfig;
+    /// A position as plain data with public fields: it may be impossible until
+    /// [`from_setup`](Game::from_setup) validates it. The JSON form of a state is its setup.
+    type Setup: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// The actions, player decisions and chance outcomes alike.
     type Action: Action;
     /// What happened during one `apply`, step by step.
-    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Event: Copy + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// Why an action is illegal.
-    type Illegal: std::error::Error + Clone + PartialEq + Eq + Send + Sync + 'static;
+    type Illegal: IllegalReason;
     /// Why a game ended.
-    type EndReason: Copy + Debug + PartialEq + Eq + Serialize;
+    type EndReason: Named
+        + Copy
+        + Debug
+        + PartialEq
+        + Eq
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync;
     /// What one seat may see of the state (the whole state in games without hidden
     /// information).
     type View: Clone + Debug + PartialEq + Serialize;
@@ -354,6 +704,16 @@ pub trait Game:
     /// contradict each other).
     fn new(config: Self::Config) -> Result<Self, ConfigError>;
 
+    /// The playable state of a position given as plain data (a tutorial, a puzzle, a server
+    /// restoring a table), after checking that it can be a state of the game.
+    ///
+    /// # Errors
+    /// [`SetupError`] for an invalid config or an impossible position.
+    fn from_setup(setup: Self::Setup) -> Result<Self, SetupError>;
+
+    /// The position as plain data.
+    fn to_setup(&self) -> Self::Setup;
+
     /// The rules this game is played under.
     fn config(&self) -> &Self::Config;
 
@@ -362,6 +722,10 @@ pub trait Game:
 
     /// Who acts next.
     fn to_move(&self) -> ToMove;
+
+    /// Whose turn it is: the seat that decides now, or the seat a chance step is for (the
+    /// seat rolling the dice, being dealt to, drawing); `None` once the game is over.
+    fn turn(&self) -> Option<Seat>;
 
     /// The ids of every action legal now, in strictly ascending order: the player's
     /// decisions, or the chance outcomes when [`ToMove::Chance`]. Empty when the game is over.
@@ -408,7 +772,7 @@ pub trait Game:
     /// The form of `event` that `seat` may see, or `None` when the seat sees nothing of it.
     /// Games without hidden information show every event to everyone.
     fn event_for(event: &Self::Event, _seat: Seat) -> Option<Self::Event> {
-        Some(event.clone())
+        Some(*event)
     }
 
     /// Checks the game's conservation laws and ranges (stones, pieces, tiles).
@@ -416,7 +780,9 @@ pub trait Game:
     /// # Errors
     /// A description of the first broken invariant. Never fails for a state reached by legal
     /// play or loaded through validation.
-    fn validate(&self) -> Result<(), SetupError>;
+    fn validate(&self) -> Result<(), SetupError> {
+        Self::from_setup(self.to_setup()).map(drop)
+    }
 
     // ---- provided ----------------------------------------------------------------------
 
@@ -432,6 +798,14 @@ pub trait Game:
     /// Whether the game is over.
     fn is_over(&self) -> bool {
         self.to_move() == ToMove::Over
+    }
+
+    /// The seat that decides now, or `None` when chance is to move or the game is over.
+    fn seat_to_move(&self) -> Option<Seat> {
+        match self.to_move() {
+            ToMove::Seat(s) => Some(s),
+            ToMove::Chance | ToMove::Over => None,
+        }
     }
 
     /// Play the action with this id.

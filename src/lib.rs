@@ -15,8 +15,8 @@
 //! | game | module | state | config presets |
 //! |---|---|---|---|
 //! | Ô ăn quan | [`o_an_quan`] | [`OAnQuan`] | `seed_rules`, `vi_wikipedia`, `tonkin`, … |
-//! | Cờ cá ngựa | [`ca_ngua`] | [`CaNgua`] | `default`, `one_die`, `two_players_two_colours`, … |
-//! | Domino | [`domino`] | [`Domino`] | `seed`, `kozel`, `western_draw`, `block` |
+//! | Cờ cá ngựa | [`ca_ngua`] | [`CaNgua`] | `seed_rules`, `one_die`, `two_players_two_colours`, … |
+//! | Domino | [`domino`] | [`Domino`] | `seed_rules`, `kozel`, `western_draw`, `block`, … |
 //!
 //! `Config::default()` is always the seed rules; every variant of the rules is a config
 //! option, validated before a game starts.
@@ -94,7 +94,7 @@
 //! use dangian::o_an_quan::{Config, State};
 //! use dangian::{NoEvents, Record, Recorded};
 //!
-//! let mut game = Recorded::<State>::new(Config::default(), None).unwrap();
+//! let mut game = Recorded::<State>::new(Config::default()).unwrap();
 //! game.apply("a3+".parse().unwrap(), &mut NoEvents).unwrap();
 //! let json = game.record().to_json();
 //! // Loading replays and verifies every action and the final hash.
@@ -108,17 +108,20 @@ pub mod any;
 pub mod bot;
 pub mod ca_ngua;
 pub mod chance;
+pub mod describe;
 pub mod domino;
+pub mod fair;
 pub mod game;
 pub mod o_an_quan;
 
 pub use chance::{uniform_below, GameRng};
 pub use game::{
-    Action, ActionList, ChanceList, ChanceOutcome, ConfigError, EventFn, EventSink, Game, GameKind,
-    NoEvents, Outcome, ParseActionError, PlayError, Seat, SetupError, StateHasher, ToMove,
-    ACTION_LIST_CAPACITY, MAX_SEATS,
+    Action, ActionList, ChanceList, ChanceOutcome, ConfigError, EventFn, EventSink, Game,
+    GameConfig, GameKind, IllegalReason, Named, NoEvents, Outcome, ParseActionError, PlayError,
+    Seat, SetupError, StateHasher, ToMove, ACTION_LIST_CAPACITY, CONFIG_MEMO, MAX_SEATS,
 };
 pub mod record;
+pub mod tensor;
 pub mod testing;
 
 pub use o_an_quan::State as OAnQuan;

@@ -1,30 +1,58 @@
 //! Saved games and replays: one versioned JSON format for every game.
 //!
 //! A record holds what is needed to replay a game exactly: the game kind, the rules version,
-//! the config, the seed the host sampled chance with (information only: chance outcomes are
-//! recorded as actions, so a replay needs no RNG), and every action in the game's text
-//! notation. Loading a record replays it and verifies every action, and the final state hash
-//! when the record carries one, so a corrupt or forged record is an error, never a wrong game.
+//! the config, the starting position when the game did not start from the config's own
+//! (a tutorial, a puzzle, a restored table), and every action in the game's text notation,
+//! chance outcomes included, so a replay needs no RNG. Loading a record replays it and
+//! verifies every action, and the final state hash when the record carries one, so a corrupt
+//! or forged record is an error, never a wrong game.
+//!
+//! A record never holds an RNG seed: the outcomes it lists are all a replay needs, and a seed
+//! would let anyone who reads a saved game predict the chance still to come.
 //!
 //! ```json
-//! {"format":"dangian-record/1","game":"o_an_quan","rules_version":1,
-//!  "config":{},"seed":7,"actions":["a1+","b9-"],"final_hash":"9f0c2a5e11d2c3b4"}
+//! {"format":"dangian-record/2","game":"o_an_quan","rules_version":2,
+//!  "config":{},"actions":["a1+","b9-"],"final_hash":"9f0c2a5e11d2c3b4"}
 //! ```
+//!
+//! The reader is strict: an unknown or repeated field, a config that is not an object, or
+//! more actions than any game under the config can last is an error.
 #![forbid(unsafe_code)]
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 
-use crate::game::{Action, ConfigError, Game, GameKind, NoEvents, ParseActionError};
+use crate::fair::{FairChance, Fairness};
+use crate::game::{
+    clip, Action, ConfigError, EventSink, Game, GameConfig, GameKind, NoEvents, ParseActionError,
+    SetupError, ToMove,
+};
 
 /// The `format` field of every record this version writes and reads.
-pub const RECORD_FORMAT: &str = "dangian-record/1";
+pub const RECORD_FORMAT: &str = "dangian-record/2";
 
-/// The rules version of this release. A record made under another rules version is refused
-/// rather than replayed under rules that may differ.
-pub const RULES_VERSION: u32 = 1;
+/// The rules version of this release, written into every [`Record`]. A record made under
+/// another rules version is refused ([`RecordError::RulesVersion`]) rather than replayed
+/// under rules that may differ.
+///
+/// It is bumped whenever any rule of any of the three games changes behaviour for some
+/// config, however rare (a different legal action, event, result, end or refused config),
+/// so that no record ever replays under rules other than those it was played under. Pure
+/// refactors, new documentation and new options whose default keeps the old behaviour do
+/// not bump it.
+///
+/// History:
+/// - 1: the first release.
+/// - 2: the clarifications OAQ-C11, OAQ-C12 (Ô ăn quan: `Split` gives the odd leftover stone
+///   to A; a repeated position leaves out the captured piles; `repetition_limit` 2..=8) and
+///   CN-C7, CN-C12, CN-C16, CN-C17, CN-C18 (Cờ cá ngựa: no exit once part of the roll is
+///   used; places 1 and 2 for two players; `kick_own_other_colour` makes the other colour an
+///   opponent everywhere; configs that can freeze are refused).
+pub const RULES_VERSION: u32 = 2;
 
 /// A saved game: enough to replay it action by action.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Record {
     /// Always [`RECORD_FORMAT`].
     pub format: String,
@@ -32,20 +60,46 @@ pub struct Record {
     pub game: GameKind,
     /// The rules version the game was played under ([`RULES_VERSION`]).
     pub rules_version: u32,
-    /// The game's config as JSON (missing fields take their defaults).
-    pub config: serde_json::Value,
-    /// The seed the host sampled chance outcomes with, if any (not needed to replay).
+    /// The game's config, a JSON object (missing fields take their defaults).
+    pub config: Box<RawValue>,
+    /// The position the game started from, when it is not the start of a game under
+    /// `config` (the game's setup JSON, which holds its config too).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seed: Option<u64>,
+    pub start: Option<Box<RawValue>>,
     /// Every action in order, chance outcomes included, in the game's text notation.
     pub actions: Vec<String>,
     /// The [`Game::state_hash`] of the final state as 16 hex digits, checked on replay.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub final_hash: Option<String>,
+    /// For a game played with provably fair chance: the commitment, the player seeds and,
+    /// once the game is over, the revealed server seed ([`crate::fair::verify`] checks them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fairness: Option<Fairness>,
 }
+
+/// Two records are equal when they say the same: the config and the start compare as JSON
+/// values, whatever their spacing and key order.
+impl PartialEq for Record {
+    fn eq(&self, other: &Record) -> bool {
+        fn value(raw: &RawValue) -> Option<serde_json::Value> {
+            serde_json::from_str(raw.get()).ok()
+        }
+        self.format == other.format
+            && self.game == other.game
+            && self.rules_version == other.rules_version
+            && value(&self.config) == value(&other.config)
+            && self.start.as_deref().map(value) == other.start.as_deref().map(value)
+            && self.actions == other.actions
+            && self.final_hash == other.final_hash
+            && self.fairness == other.fairness
+    }
+}
+
+impl Eq for Record {}
 
 /// Why a record cannot be loaded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RecordError {
     /// Not JSON, or not a record.
     #[error("not a record: {0}")]
@@ -63,12 +117,23 @@ pub enum RecordError {
     },
     /// The rules version differs from this release's.
     #[error(
-        "the record was made under rules version {0}; this release plays version {RULES_VERSION}"
+        "the record was made under rules version {0}; this release plays rules version {RULES_VERSION}"
     )]
     RulesVersion(u32),
     /// The config cannot be read or is invalid.
     #[error("bad config in record: {0}")]
     Config(String),
+    /// The starting position cannot be read or is impossible.
+    #[error("bad starting position in record: {0}")]
+    Start(String),
+    /// More actions than any game under the config can last.
+    #[error("the record lists {actions} actions; no game under its config lasts more than {max}")]
+    TooLong {
+        /// Actions in the record.
+        actions: usize,
+        /// The game's bound ([`Game::max_moves`]).
+        max: u32,
+    },
     /// An action's text cannot be read.
     #[error("action {index}: {source}")]
     Notation {
@@ -108,18 +173,35 @@ pub fn hash_text(hash: u64) -> String {
     format!("{hash:016x}")
 }
 
+fn raw_json<T: Serialize>(value: &T) -> Box<RawValue> {
+    // Plain data always serializes, and serde_json's output is valid JSON.
+    serde_json::value::to_raw_value(value).unwrap_or_else(|_| empty_object())
+}
+
+fn empty_object() -> Box<RawValue> {
+    RawValue::from_string("{}".to_owned()).unwrap_or_default()
+}
+
 impl Record {
-    /// An empty record of a game of `G` under `config`, with the host's `seed` if any.
-    pub fn new<G: Game>(config: &G::Config, seed: Option<u64>) -> Record {
+    /// An empty record of a game of `G` under `config`.
+    pub fn new<G: Game>(config: &G::Config) -> Record {
         Record {
             format: RECORD_FORMAT.to_owned(),
             game: G::KIND,
             rules_version: RULES_VERSION,
-            // A config is plain data; serializing it cannot fail.
-            config: serde_json::to_value(config).unwrap_or(serde_json::Value::Null),
-            seed,
+            config: raw_json(config),
+            start: None,
             actions: Vec::new(),
             final_hash: None,
+            fairness: None,
+        }
+    }
+
+    /// An empty record of a game of `G` that starts from the position `start`.
+    pub fn starting_at<G: Game>(start: &G) -> Record {
+        Record {
+            start: Some(raw_json(&start.to_setup())),
+            ..Record::new::<G>(start.config())
         }
     }
 
@@ -136,14 +218,47 @@ impl Record {
     /// Read a record from JSON (it is not replayed yet).
     ///
     /// # Errors
-    /// [`RecordError::Json`] or [`RecordError::Format`].
+    /// [`RecordError::Json`] (not JSON, an unknown or repeated field, a field of the wrong
+    /// type) or [`RecordError::Format`].
     pub fn from_json(json: &str) -> Result<Record, RecordError> {
-        let record: Record =
-            serde_json::from_str(json).map_err(|e| RecordError::Json(e.to_string()))?;
+        /// The one field every version of the format has.
+        #[derive(Deserialize)]
+        struct Format<'a> {
+            #[serde(borrow)]
+            format: std::borrow::Cow<'a, str>,
+        }
+        let record: Record = serde_json::from_str(json).map_err(|e| {
+            // A record of another format fails for its other fields: say which format it is.
+            match serde_json::from_str::<Format<'_>>(json) {
+                Ok(f) if f.format != RECORD_FORMAT => RecordError::Format(clip(&f.format)),
+                _ => RecordError::Json(clip(&e.to_string())),
+            }
+        })?;
         if record.format != RECORD_FORMAT {
-            return Err(RecordError::Format(record.format));
+            return Err(RecordError::Format(clip(&record.format)));
         }
         Ok(record)
+    }
+
+    /// Read a record, or a document that holds one in its `record` field (the golden vector
+    /// files of this repository, which add the expected final state beside the record).
+    ///
+    /// # Errors
+    /// As [`Record::from_json`].
+    pub fn from_document(json: &str) -> Result<Record, RecordError> {
+        /// A document with a record inside; its other fields are not read.
+        #[derive(Deserialize)]
+        struct Holder<'a> {
+            #[serde(borrow)]
+            record: &'a RawValue,
+        }
+        match Record::from_json(json) {
+            Ok(record) => Ok(record),
+            Err(first) => match serde_json::from_str::<Holder<'_>>(json) {
+                Ok(holder) => Record::from_json(holder.record.get()),
+                Err(_) => Err(first),
+            },
+        }
     }
 
     /// The record as one line of JSON.
@@ -158,7 +273,7 @@ impl Record {
     /// [`RecordError::WrongGame`], [`RecordError::RulesVersion`] or [`RecordError::Config`].
     pub fn config<G: Game>(&self) -> Result<G::Config, RecordError> {
         if self.format != RECORD_FORMAT {
-            return Err(RecordError::Format(self.format.clone()));
+            return Err(RecordError::Format(clip(&self.format)));
         }
         if self.game != G::KIND {
             return Err(RecordError::WrongGame {
@@ -169,7 +284,29 @@ impl Record {
         if self.rules_version != RULES_VERSION {
             return Err(RecordError::RulesVersion(self.rules_version));
         }
-        serde_json::from_value(self.config.clone()).map_err(|e| RecordError::Config(e.to_string()))
+        Ok(G::Config::from_json(self.config.get())?)
+    }
+
+    /// The state the game started from: the record's `start` position (which must be played
+    /// under the record's config), or a new game under the config.
+    ///
+    /// # Errors
+    /// Any error of [`Record::config`], or [`RecordError::Start`].
+    pub fn start<G: Game>(&self) -> Result<G, RecordError> {
+        let config = self.config::<G>()?;
+        let Some(start) = &self.start else {
+            return Ok(G::new(config)?);
+        };
+        let setup: G::Setup = serde_json::from_str(start.get())
+            .map_err(|e| RecordError::Start(clip(&e.to_string())))?;
+        let game =
+            G::from_setup(setup).map_err(|e: SetupError| RecordError::Start(e.to_string()))?;
+        if *game.config() != config {
+            return Err(RecordError::Start(
+                "the starting position is played under another config than the record's".into(),
+            ));
+        }
+        Ok(game)
     }
 
     /// The actions, read in the game's notation.
@@ -201,15 +338,23 @@ impl Record {
     ///
     /// # Errors
     /// Any [`RecordError`]: the first thing wrong with the record.
-    pub fn replay_steps<G: Game, S: crate::game::EventSink<G::Event>>(
+    pub fn replay_steps<G: Game, S: EventSink<G::Event>>(
         &self,
         events: &mut S,
         mut step: impl FnMut(usize, G::Action, &G),
     ) -> Result<G, RecordError> {
-        let config = self.config::<G>()?;
-        let actions = self.parsed_actions::<G>()?;
-        let mut game = G::new(config)?;
-        for (index, action) in actions.into_iter().enumerate() {
+        let mut game = self.start::<G>()?;
+        let max = game.max_moves();
+        if self.actions.len() > max as usize {
+            return Err(RecordError::TooLong {
+                actions: self.actions.len(),
+                max,
+            });
+        }
+        for (index, text) in self.actions.iter().enumerate() {
+            let action = text
+                .parse::<G::Action>()
+                .map_err(|source| RecordError::Notation { index, source })?;
             game.apply(action, events)
                 .map_err(|e| RecordError::Illegal {
                     index,
@@ -218,25 +363,68 @@ impl Record {
                 })?;
             step(index, action, &game);
         }
+        self.check_hash(&game)?;
+        Ok(game)
+    }
+
+    /// Check `game` against the record's final hash, if it has one.
+    pub(crate) fn check_hash<G: Game>(&self, game: &G) -> Result<(), RecordError> {
         if let Some(expected) = &self.final_hash {
             let actual = hash_text(game.state_hash());
             if !actual.eq_ignore_ascii_case(expected) {
                 return Err(RecordError::HashMismatch {
-                    expected: expected.clone(),
+                    expected: clip(expected),
                     actual,
                 });
             }
         }
-        Ok(game)
+        Ok(())
+    }
+
+    /// Replay the record into a [`Recorded`] game that goes on recording: what loading a
+    /// saved game to continue it needs (the record is replayed once).
+    ///
+    /// # Errors
+    /// Any [`RecordError`]: the first thing wrong with the record.
+    pub fn resume<G: Game>(&self) -> Result<Recorded<G>, RecordError> {
+        let start = self.start::<G>()?;
+        let mut actions = Vec::with_capacity(self.actions.len());
+        let mut chance_next = start.to_move() == ToMove::Chance;
+        let mut chance_actions = 0;
+        let game = self.replay_steps::<G, _>(&mut NoEvents, |_, action, after| {
+            actions.push(action);
+            chance_actions += u64::from(chance_next);
+            chance_next = after.to_move() == ToMove::Chance;
+        })?;
+        Ok(Recorded {
+            start: self.start.is_some().then_some(start),
+            game,
+            actions,
+            chance_actions,
+            fair: None,
+        })
     }
 }
 
+/// The most actions [`Recorded::reserve_record`] makes room for: 16 384 actions (at most
+/// 48 KiB for the actions of any game here). Every game of the seed rules of Ô ăn quan
+/// (400 plies) and almost every game of the others is shorter; a longer one grows its record
+/// by doubling, a handful of allocations in the whole game.
+pub const RECORD_RESERVE: usize = 1 << 14;
+
 /// A game together with the record of how it was played: every action applied through it is
-/// recorded, so saving is always one call away.
+/// recorded (as a small `Copy` value; the text of the record is written only when it is
+/// asked for), so saving is always one call away.
 #[derive(Clone, Debug)]
 pub struct Recorded<G: Game> {
+    /// The starting position, when the game did not start from its config.
+    start: Option<G>,
     game: G,
-    record: Record,
+    actions: Vec<G::Action>,
+    /// How many of `actions` were chance actions (the fair-chance counter of the next one).
+    chance_actions: u64,
+    /// Fair chance, when the game is played with it (it holds the server's secret seed).
+    fair: Option<FairChance>,
 }
 
 impl<G: Game> Recorded<G> {
@@ -244,17 +432,79 @@ impl<G: Game> Recorded<G> {
     ///
     /// # Errors
     /// [`ConfigError`] when the config is invalid.
-    pub fn new(config: G::Config, seed: Option<u64>) -> Result<Self, ConfigError> {
-        let record = Record::new::<G>(&config, seed);
+    pub fn new(config: G::Config) -> Result<Self, ConfigError> {
         Ok(Recorded {
+            start: None,
             game: G::new(config)?,
-            record,
+            actions: Vec::new(),
+            chance_actions: 0,
+            fair: None,
         })
+    }
+
+    /// A game starting from the position `game`, recording from there.
+    pub fn starting_at(game: G) -> Self {
+        Recorded {
+            start: Some(game.clone()),
+            game,
+            actions: Vec::new(),
+            chance_actions: 0,
+            fair: None,
+        }
+    }
+
+    /// Play this game's chance with `fair` (provably fair chance, see [`crate::fair`]); its
+    /// record then carries the commitment and the player seeds, and the server seed once the
+    /// game is over. Set it before the first action; on a game resumed from a fair record
+    /// (a server restarting a table) set it again with the same seeds: the count of chance
+    /// outcomes goes on from the record's, and the verifier checks every one of them.
+    pub fn with_fair_chance(mut self, fair: FairChance) -> Self {
+        self.set_fair_chance(fair);
+        self
+    }
+
+    /// As [`Recorded::with_fair_chance`], in place.
+    pub fn set_fair_chance(&mut self, mut fair: FairChance) {
+        fair.set_drawn(self.chance_actions);
+        self.fair = Some(fair);
+    }
+
+    /// The fair chance outcome for the position now (`None` without fair chance, or when
+    /// chance is not to move).
+    pub fn fair_outcome(&self) -> Option<G::Action> {
+        let fair = self.fair.as_ref()?;
+        fair.outcome(&self.game, fair.drawn())
+    }
+
+    /// What a player may check now: the commitment and the player seeds (no reveal before
+    /// the game is over).
+    pub fn fairness(&self) -> Option<Fairness> {
+        self.fair.as_ref().map(|f| f.fairness(self.game.is_over()))
+    }
+
+    /// Make room in the record for every action the game can still take
+    /// ([`Game::max_moves`] less the moves played), up to [`RECORD_RESERVE`], so that
+    /// [`Recorded::apply`] does not allocate: the dynamic layer and the C ABI call it when a
+    /// game is made or cloned, and then apply actions without allocating. (A bound on the
+    /// whole game rather than an amortized growth, so that the steady state allocates
+    /// nothing; capped because a Domino match's bound can be millions of actions.)
+    pub fn reserve_record(&mut self) {
+        let left = self
+            .game
+            .max_moves()
+            .saturating_sub(self.game.move_number());
+        self.actions
+            .reserve(usize::try_from(left).map_or(RECORD_RESERVE, |l| l.min(RECORD_RESERVE)));
     }
 
     /// The game as it stands.
     pub fn game(&self) -> &G {
         &self.game
+    }
+
+    /// The actions applied so far.
+    pub fn actions(&self) -> &[G::Action] {
+        &self.actions
     }
 
     /// Apply an action and record it.
@@ -264,17 +514,30 @@ impl<G: Game> Recorded<G> {
     pub fn apply(
         &mut self,
         action: G::Action,
-        events: &mut impl crate::game::EventSink<G::Event>,
+        events: &mut impl EventSink<G::Event>,
     ) -> Result<(), G::Illegal> {
+        let chance = self.game.to_move() == ToMove::Chance;
         self.game.apply(action, events)?;
-        self.record.push(action);
+        self.actions.push(action);
+        if chance {
+            // Every chance action counts, whoever chose it: the verifier counts the same way.
+            self.chance_actions += 1;
+            if let Some(fair) = &mut self.fair {
+                fair.set_drawn(self.chance_actions);
+            }
+        }
         Ok(())
     }
 
     /// The record so far, sealed with the current state's hash.
     pub fn record(&self) -> Record {
-        let mut r = self.record.clone();
+        let mut r = match &self.start {
+            Some(start) => Record::starting_at(start),
+            None => Record::new::<G>(self.game.config()),
+        };
+        r.actions = self.actions.iter().map(ToString::to_string).collect();
         r.seal(&self.game);
+        r.fairness = self.fairness();
         r
     }
 }

@@ -15,7 +15,7 @@
 use rand_core::Rng;
 
 use crate::chance::{uniform_below, GameRng};
-use crate::game::{Action, ActionList, ChanceList, Game, NoEvents, Seat, ToMove};
+use crate::game::{Action, ActionList, ChanceList, Game, IllegalReason, NoEvents, Seat, ToMove};
 use crate::record::Record;
 
 /// What a run of [`check_random_play`] played.
@@ -27,6 +27,8 @@ pub struct PlayStats {
     pub actions: u64,
     /// The longest game, in actions.
     pub longest: u32,
+    /// The most events one action reported.
+    pub most_events: usize,
 }
 
 /// Play `games` random games of `G` under `config`, seeded by `seed`, checking every invariant
@@ -43,7 +45,7 @@ pub fn check_random_play<G: Game>(
     let mut stats = PlayStats::default();
     for game_index in 0..games {
         let mut game = G::new(config.clone()).map_err(|e| format!("G::new: {e}"))?;
-        let mut record = Record::new::<G>(config, Some(seed));
+        let mut record = Record::new::<G>(config);
         loop {
             let move_index = record.actions.len();
             let at = |what: String| {
@@ -76,6 +78,13 @@ pub fn check_random_play<G: Game>(
                     let _ = G::event_for(e, Seat(s));
                 }
             }
+            let json = serde_json::to_string(&events).map_err(|e| at(format!("events: {e}")))?;
+            let back: Vec<G::Event> = serde_json::from_str(&json)
+                .map_err(|e| at(format!("events do not read back: {e}: {json}")))?;
+            if back != events {
+                return Err(at(format!("events JSON round trip differs: {json}")));
+            }
+            stats.most_events = stats.most_events.max(events.len());
             record.push(action);
             if game.move_number() > game.max_moves() {
                 return Err(at(format!(
@@ -95,6 +104,8 @@ pub fn check_random_play<G: Game>(
             }
         }
         record.seal(&game);
+        let record = Record::from_json(&record.to_json())
+            .map_err(|e| format!("game {game_index}: the record does not read back: {e}"))?;
         let replayed: G = record
             .replay()
             .map_err(|e| format!("game {game_index}: replay failed: {e}"))?;
@@ -173,6 +184,12 @@ pub fn check_step<G: Game, R: Rng + ?Sized>(
             (Ok(()), false) => return Err(format!("{text} passes check but is not listed")),
             (Err(e), true) => return Err(format!("{text} is listed but check says: {e}")),
             (Err(reason), false) => {
+                if !G::Illegal::REASONS.iter().any(|(c, _)| *c == reason.code()) {
+                    return Err(format!(
+                        "{text}: reason code {} is not listed",
+                        reason.code()
+                    ));
+                }
                 let mut copy = game.clone();
                 let mut events = Vec::new();
                 match copy.apply(action, &mut events) {
@@ -187,6 +204,19 @@ pub fn check_step<G: Game, R: Rng + ?Sized>(
                 }
             }
         }
+    }
+
+    // Whose turn it is agrees with who is to move.
+    match (to_move, game.turn()) {
+        (ToMove::Seat(s), Some(t)) if s == t => {}
+        (ToMove::Chance, Some(_)) | (ToMove::Over, None) => {}
+        (t, turn) => return Err(format!("to_move {t:?} but turn {turn:?}")),
+    }
+
+    // Setup round trip (through validation).
+    let back = G::from_setup(game.to_setup()).map_err(|e| format!("from_setup: {e}"))?;
+    if back != *game {
+        return Err("to_setup / from_setup does not round-trip".into());
     }
 
     // Clone, hash and JSON round trip (through validation).

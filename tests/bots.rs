@@ -3,6 +3,7 @@
 //! hints that rank every legal action once, the public knowledge Domino keeps for it, and a
 //! small significance test of strength.
 
+use dangian::GameConfig;
 use std::collections::BTreeSet;
 
 use std::time::Duration;
@@ -476,7 +477,7 @@ fn domino_position(
         config,
         round: 1,
         phase,
-        to_move: Some(Seat(to_move)),
+        turn: Some(Seat(to_move)),
         scores: vec![0; hands.len()],
         hands,
         boneyard: Tile::all().filter(|x| !used.contains(x)).collect(),

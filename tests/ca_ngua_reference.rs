@@ -45,7 +45,7 @@ fn action(v: &Value) -> Action {
 
 /// The engine's state in the file's fields.
 fn mapped(s: &State) -> Value {
-    let cfg = s.rules();
+    let cfg = s.config();
     let pieces: Vec<Value> = Colour::ALL
         .iter()
         .map(|&c| {
@@ -72,7 +72,7 @@ fn mapped(s: &State) -> Value {
         "tries_left": s.tries_left(),
         "kicks": s.kicks(),
         "finished_colours": s.finished_colours().map(|c| c.0).collect::<Vec<_>>(),
-        "places": s.places().map(|p| p.0).collect::<Vec<_>>(),
+        "places": s.finishing_order().map(|p| p.0).collect::<Vec<_>>(),
         "over": s.phase() == Phase::Over,
     })
 }
@@ -125,7 +125,7 @@ fn config_for(options: &Value, expected: Config) -> Config {
     if c.dice == Dice::One {
         // The single-die preset's bonus faces (§1.5).
         assert_eq!(
-            json!({"Faces": o("bonus_faces")}),
+            json!({"kind": "faces", "faces": o("bonus_faces")}),
             serde_json::to_value(c.bonus_roll_on).unwrap()
         );
     }
@@ -188,10 +188,10 @@ fn replay_file(file: &str, expected: Config) -> (usize, usize) {
         );
         assert_eq!(json!(s.kicks()), o["kicks"]);
         assert_eq!(
-            json!(s.places().map(|p| p.0).collect::<Vec<_>>()),
+            json!(s.finishing_order().map(|p| p.0).collect::<Vec<_>>()),
             o["places"]
         );
-        for (place, p) in s.places().enumerate() {
+        for (place, p) in s.finishing_order().enumerate() {
             assert_eq!(out.places[p.0 as usize] as usize, place + 1);
         }
         total_actions += actions.len();

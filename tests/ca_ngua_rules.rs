@@ -18,6 +18,13 @@ const YELLOW: Colour = Colour::YELLOW;
 const BLUE: Colour = Colour::BLUE;
 const GREEN: Colour = Colour::GREEN;
 
+/// The event that ends the game `s`, after checking that it ended for `reason`.
+fn game_over(s: &State, reason: EndReason) -> Event {
+    let outcome = s.outcome().expect("the game is over");
+    assert_eq!(outcome.reason, reason);
+    Event::GameOver { outcome }
+}
+
 fn two(a: u8, b: u8) -> Roll {
     Roll::Two(a.min(b), a.max(b))
 }
@@ -28,9 +35,9 @@ fn red(pieces: [i8; 4]) -> [[i8; 4]; 4] {
 }
 
 fn setup(cfg: Config, pieces: [[i8; 4]; 4], colour: Colour) -> Setup {
-    let mut s = Setup::start(cfg);
+    let mut s = Setup::new(cfg);
     s.pieces = pieces;
-    s.to_move = Some(colour);
+    s.colour_to_move = Some(colour);
     s.tries_left = 0;
     s
 }
@@ -112,7 +119,7 @@ fn cat(parts: &[Vec<Event>]) -> Vec<Event> {
 #[test]
 fn cn_s1_equipment_two_dice_four_colours_four_pieces() {
     let g = State::new(Config::default()).unwrap();
-    assert_eq!(g.rules().dice, Dice::Two);
+    assert_eq!(g.config().dice, Dice::Two);
     assert_eq!(g.seats(), 4);
     assert_eq!(g.pieces(), [[Y; 4]; 4]);
     assert_eq!(
@@ -160,7 +167,7 @@ fn cn_s3_cn_c7_others_play_on_for_the_places_and_the_last_takes_last_place() {
         BLUE,
     );
     st.finished_colours = vec![RED, YELLOW];
-    st.places = vec![Seat(0), Seat(1)];
+    st.finishing_order = vec![Seat(0), Seat(1)];
     st.phase = Phase::Move;
     st.roll = Some(CurrentRoll {
         dice: two(3, 5),
@@ -187,9 +194,7 @@ fn cn_s3_cn_c7_others_play_on_for_the_places_and_the_last_takes_last_place() {
                 seat: Seat(3),
                 place: 4
             },
-            Event::GameOver {
-                reason: EndReason::AllPlaced
-            },
+            game_over(&s, EndReason::AllPlaced),
         ]
     );
     let out = s.outcome().unwrap();
@@ -226,12 +231,7 @@ fn cn_a14_continue_for_places_false_stops_at_the_first_finisher() {
     };
     let mut s = at_move(cfg, red([61, 60, 59, 57]), RED, two(3, 4));
     let ev = play(&mut s, "3^1");
-    assert_eq!(
-        ev.last(),
-        Some(&Event::GameOver {
-            reason: EndReason::FirstFinisher
-        })
-    );
+    assert_eq!(ev.last(), Some(&game_over(&s, EndReason::FirstFinisher)));
     // CN-C7: only the winner is placed; the others all lose.
     assert_eq!(s.outcome().unwrap().places, [1, 0, 0, 0]);
 }
@@ -792,9 +792,9 @@ fn cn_a6_bonus_roll_options() {
     // Default: 6-1 allows an exit but gives no bonus roll.
     let mut s = at_move(Config::default(), red([Y; 4]), RED, two(1, 6));
     assert_eq!(play(&mut s, "x0").last(), Some(&turn(GREEN, 3)));
-    // DoublesOrPair(6, 1): it does.
+    // DoublesOrPair { a: 6, b: 1 }: it does.
     let cfg = Config {
-        bonus_roll_on: BonusRule::DoublesOrPair(6, 1),
+        bonus_roll_on: BonusRule::DoublesOrPair { a: 6, b: 1 },
         ..Config::default()
     };
     let mut s = at_move(cfg, red([Y; 4]), RED, two(1, 6));
@@ -804,7 +804,9 @@ fn cn_a6_bonus_roll_options() {
     );
     // Faces([1, 6]) with two dice: either die showing 1 or 6.
     let cfg = Config {
-        bonus_roll_on: BonusRule::Faces(FaceSet::ONE_AND_SIX),
+        bonus_roll_on: BonusRule::Faces {
+            faces: FaceSet::ONE_AND_SIX,
+        },
         ..Config::default()
     };
     let mut s = at_move(cfg, red([10, Y, Y, Y]), RED, two(1, 3));
@@ -876,8 +878,10 @@ fn cn_a6_max_consecutive_bonus_forfeits_the_nth_bonus_roll() {
 /// CN-A7.
 #[test]
 fn cn_a7_doubles_sum_only() {
+    // (With two dice SumOnly needs a door rule that cannot freeze, CN-C18.)
     let cfg = Config {
         doubles_move: DoublesMove::SumOnly,
+        door_rule: DoorRule::CountIntoHome,
         ..Config::default()
     };
     let s = at_move(cfg, red([10, Y, Y, Y]), RED, two(4, 4));
@@ -1280,7 +1284,7 @@ fn cn_a13_multi_colour_win() {
             }
         ]
     );
-    assert_eq!(s.places().count(), 0);
+    assert_eq!(s.finishing_order().count(), 0);
     // Red is skipped from now on; blue still plays for player 0.
     // AnyColour: the first colour home wins for its player.
     let cfg = Config {
@@ -1444,7 +1448,12 @@ fn cn_c10_presets_and_the_first_colour() {
     let one = Config::one_die();
     assert_eq!(one.dice, Dice::One);
     assert_eq!(one.tries_when_no_piece_out, 3);
-    assert_eq!(one.bonus_roll_on, BonusRule::Faces(FaceSet::ONE_AND_SIX));
+    assert_eq!(
+        one.bonus_roll_on,
+        BonusRule::Faces {
+            faces: FaceSet::ONE_AND_SIX
+        }
+    );
     // One die: the three tries stay; a 1 exits and gives a bonus roll.
     let mut s = State::new(one).unwrap();
     assert_eq!(s.tries_left(), 3);
@@ -1462,6 +1471,443 @@ fn cn_c10_presets_and_the_first_colour() {
     // The first colour is the lowest colour of player 0 unless set.
     let cfg = Config::default().with_seats(Seating::new(&[(2, 0), (0, 1)]).unwrap());
     assert_eq!(State::new(cfg).unwrap().colour_to_move(), Some(BLUE));
+}
+
+/// CN-C11: under BounceBack a bounce that would end where the piece started is not a move:
+/// it is never offered, and when it was the only possibility the roll is lost.
+#[test]
+fn cn_c11_a_bounce_back_to_the_starting_square_is_not_a_move() {
+    let cfg = Config {
+        door_rule: DoorRule::BounceBack,
+        ..Config::default()
+    };
+    // Red 3 on 53 with 2-2: 2 reaches the door; 4 would go to 55 and back to 53.
+    let pieces = red([61, 60, 59, 53]);
+    let s = at_move(cfg, pieces, RED, two(2, 2));
+    assert_eq!(legal(&s), ["3+2"]);
+    assert_eq!(refuse(&s, "3+4"), Illegal::NoMovement { piece: 3 });
+    // With 1-4 the bounce ends on 52: a move.
+    let mut s = at_move(cfg, pieces, RED, two(1, 4));
+    assert_eq!(legal(&s), ["3+5"]);
+    play(&mut s, "3+5");
+    assert_eq!(s.progress(RED, 3), 52);
+    // With 1-3 the only bounce would end on 53: nothing can move and the roll is lost.
+    let mut s = at_roll(cfg, pieces, RED, 0);
+    let ev = play(&mut s, "r1-3");
+    assert_eq!(
+        ev,
+        [
+            Event::Rolled {
+                colour: RED,
+                roll: two(1, 3)
+            },
+            Event::Stuck {
+                colour: RED,
+                tries_left: 0
+            },
+            turn(GREEN, 3),
+        ]
+    );
+    assert_eq!(s.progress(RED, 3), 53);
+}
+
+/// CN-C12: with `exit_consumes_roll = false` the exit comes first: once a track move, an
+/// entry or a climb has used the roll or one of its dice, no exit is offered.
+#[test]
+fn cn_c12_no_exit_once_part_of_the_roll_is_used() {
+    let cfg = Config {
+        exit_consumes_roll: false,
+        ..Config::default()
+    };
+    // A track move with one die (dice used one at a time): the other die cannot exit.
+    let each = Config {
+        dice_usage: DiceUsage::EachDieSeparately,
+        ..cfg
+    };
+    let mut s = at_move(each, red([10, Y, Y, Y]), RED, two(2, 4));
+    assert_eq!(legal(&s), ["0+2", "0+4", "x1"]);
+    play(&mut s, "0+2");
+    assert_eq!(legal(&s), ["0+4"]);
+    assert_eq!(refuse(&s, "x1"), Illegal::RollPartlyUsed);
+    // The exit first: then both dice are still there.
+    let mut s = at_move(each, red([10, Y, Y, Y]), RED, two(2, 4));
+    play(&mut s, "x1");
+    assert_eq!(legal(&s), ["0+2", "0+4", "1+2", "1+4"]);
+    // An entry from the door with the 1 of 1-5: the roll is over, no exit follows.
+    let mut s = at_move(cfg, red([55, Y, Y, Y]), RED, two(1, 5));
+    assert_eq!(legal(&s), ["0>1", "0>5", "x1"]);
+    let ev = play(&mut s, "0>1");
+    assert_eq!(ev.last(), Some(&turn(GREEN, 3)));
+    assert_eq!(s.progress(RED, 1), Y);
+    // A climb from step 1 with the 2 of 2-4: no exit either.
+    let mut s = at_move(cfg, red([56, Y, Y, Y]), RED, two(2, 4));
+    assert_eq!(legal(&s), ["0^1", "x1"]);
+    let ev = play(&mut s, "0^1");
+    assert_eq!(ev.last(), Some(&turn(GREEN, 3)));
+    assert_eq!(s.progress(RED, 1), Y);
+    // With two home actions per roll the 4 is still playable, but not for an exit.
+    let two_home = Config {
+        home_actions_per_roll: 2,
+        ..cfg
+    };
+    let mut s = at_move(two_home, red([55, 59, Y, Y]), RED, two(1, 5));
+    assert_eq!(legal(&s), ["0>1", "1^1", "x2"]);
+    play(&mut s, "1^1");
+    assert_eq!(legal(&s), ["0>1"]);
+    assert_eq!(refuse(&s, "x2"), Illegal::RollPartlyUsed);
+}
+
+/// CN-C13: `CountSteps` counts a move value of the roll (the sum; half of a double where
+/// allowed; one die when the dice are used one at a time), never a die face alone.
+#[test]
+fn cn_c13_count_steps_counts_move_values_not_faces() {
+    let cfg = Config {
+        home_entry: HomeEntry::CountSteps,
+        home_climb: HomeClimb::CountSteps,
+        door_rule: DoorRule::CountIntoHome,
+        ..Config::default()
+    };
+    // From the door with 1-3: the sum 4 only (not the faces 1 or 3).
+    let s = at_move(cfg, red([55, Y, Y, Y]), RED, two(1, 3));
+    assert_eq!(legal(&s), ["0>4"]);
+    assert_eq!(
+        refuse(&s, "0>1"),
+        Illegal::StepNotRolled { piece: 0, step: 1 }
+    );
+    // A double: half or full (SumOrHalf).
+    let s = at_move(cfg, red([55, Y, Y, Y]), RED, two(2, 2));
+    assert_eq!(legal(&s), ["0>2", "0>4", "x1"]);
+    // Climbing from step 1 with 1-2: the sum 3, to step 4; with 1-1: 1 or 2.
+    let s = at_move(cfg, red([56, Y, Y, Y]), RED, two(1, 2));
+    assert_eq!(legal(&s), ["0^3"]);
+    let s = at_move(cfg, red([56, Y, Y, Y]), RED, two(1, 1));
+    assert_eq!(legal(&s), ["0^1", "0^2", "x1"]);
+    // Dice used one at a time: each die is a move value; the sum is not.
+    let each = Config {
+        dice_usage: DiceUsage::EachDieSeparately,
+        ..cfg
+    };
+    let s = at_move(each, red([55, Y, Y, Y]), RED, two(1, 3));
+    assert_eq!(legal(&s), ["0>1", "0>3"]);
+    let s = at_move(each, red([56, Y, Y, Y]), RED, two(1, 3));
+    assert_eq!(legal(&s), ["0^1", "0^3"]);
+}
+
+/// CN-C14: `DoublesOnly` moves a piece in the home only with a whole, unspent double d-d,
+/// and to step d: from the door onto step d, from step s < d up to step d.
+#[test]
+fn cn_c14_doubles_only_takes_the_piece_to_step_d() {
+    let cfg = Config {
+        home_entry: HomeEntry::DoublesOnly,
+        home_climb: HomeClimb::DoublesOnly,
+        ..Config::default()
+    };
+    // Entering with 4-4: step 4, not step 8 nor 2 (the half).
+    let s = at_move(cfg, red([55, Y, Y, Y]), RED, two(4, 4));
+    assert_eq!(legal(&s), ["0>4", "x1"]);
+    // Climbing from step 2 with 5-5: up to step 5 (three steps), not five steps up.
+    let mut s = at_move(cfg, red([57, Y, Y, Y]), RED, two(5, 5));
+    assert_eq!(legal(&s), ["0^3", "x1"]);
+    play(&mut s, "0^3");
+    assert_eq!(s.progress(RED, 0), 60);
+    // From step 4 a 3-3 or a 4-4 does nothing; a non-double never moves a home piece.
+    for roll in [two(3, 3), two(4, 4)] {
+        let s = at_move(cfg, red([59, Y, Y, Y]), RED, roll);
+        assert_eq!(legal(&s), ["x1"], "{roll}");
+    }
+    let s = at_move(cfg, red([59, 20, Y, Y]), RED, two(5, 6));
+    assert_eq!(legal(&s), ["1+11"]);
+    // A double already half spent (split doubles) is no longer whole.
+    let split = Config {
+        doubles_move: DoublesMove::SplitTwoPieces,
+        ..cfg
+    };
+    let mut s = at_move(split, red([55, 10, Y, Y]), RED, two(3, 3));
+    assert_eq!(legal(&s), ["0>3", "1+3", "1+6", "x2"]);
+    play(&mut s, "1+3");
+    assert_eq!(legal(&s), ["1+3"]);
+    assert_eq!(
+        refuse(&s, "0>3"),
+        Illegal::StepNotRolled { piece: 0, step: 3 }
+    );
+}
+
+/// CN-C15: safe squares protect only against a track move landing there; an exit onto the
+/// colour's own start square follows `start_occupied_by_opponent`, safe or not.
+#[test]
+fn cn_c15_safe_squares_do_not_protect_against_an_exit() {
+    // Yellow 0 on red's start square 0 (yellow progress 42), red 0 on 50 (square 50).
+    let pieces = [[50, Y, Y, Y], [42, Y, Y, Y], [Y; 4], [Y; 4]];
+    for safe in [
+        Config {
+            start_square_safe: true,
+            ..Config::default()
+        },
+        Config {
+            safe_squares: SquareSet::new(&[0]).unwrap(),
+            ..Config::default()
+        },
+    ] {
+        // Kick (default): the exit kicks yellow off the safe start square.
+        let mut s = at_move(safe, pieces, RED, two(3, 3));
+        let ev = play(&mut s, "x1");
+        assert!(ev.contains(&Event::Kicked {
+            by: RED,
+            by_piece: 1,
+            colour: YELLOW,
+            piece: 0,
+            square: 0
+        }));
+        assert_eq!(s.progress(YELLOW, 0), Y);
+        // Blocked: the exit is refused, safe or not.
+        let blocked = Config {
+            start_occupied_by_opponent: StartConflict::Blocked,
+            ..safe
+        };
+        let s = at_move(blocked, pieces, RED, two(3, 3));
+        assert_eq!(
+            refuse(&s, "x1"),
+            Illegal::StartOccupied {
+                square: 0,
+                colour: YELLOW
+            }
+        );
+    }
+    // A track move landing on yellow's start square 14 (safe) is refused.
+    let safe = Config {
+        start_square_safe: true,
+        ..Config::default()
+    };
+    let s = at_move(
+        safe,
+        [[6, 30, Y, Y], [0, Y, Y, Y], [Y; 4], [Y; 4]],
+        RED,
+        two(3, 5),
+    );
+    assert_eq!(legal(&s), ["1+8"]);
+    assert_eq!(
+        refuse(&s, "0+8"),
+        Illegal::SafeSquare {
+            piece: 0,
+            colour: YELLOW,
+            square: 14
+        }
+    );
+}
+
+/// CN-C16, CN-C7: two players always end with places 1 and 2 when one finishes, whatever
+/// `continue_for_places` says; with three or more and no play for places only the winner
+/// is placed.
+#[test]
+fn cn_c16_cn_c7_two_players_always_get_places_1_and_2() {
+    for continue_for_places in [true, false] {
+        let cfg = Config {
+            continue_for_places,
+            ..Config::two_players()
+        };
+        let mut s = at_move(cfg, red([61, 60, 59, 57]), RED, two(3, 4));
+        let ev = play(&mut s, "3^1");
+        assert_eq!(
+            ev[1..],
+            [
+                Event::ColourFinished { colour: RED },
+                Event::PlayerFinished {
+                    seat: Seat(0),
+                    place: 1
+                },
+                Event::PlayerFinished {
+                    seat: Seat(1),
+                    place: 2
+                },
+                game_over(&s, EndReason::AllPlaced),
+            ],
+            "continue_for_places = {continue_for_places}"
+        );
+        assert_eq!(s.outcome().unwrap().places, [1, 2, 0, 0]);
+        // The finished position is a valid setup.
+        assert_eq!(State::from_setup(s.to_setup()).unwrap(), s);
+        // Two players with two colours each: the same once both colours of one finish.
+        let cfg = Config {
+            continue_for_places,
+            ..Config::two_players_two_colours()
+        };
+        let fin = [61, 60, 59, 58];
+        let mut st = setup(cfg, [[61, 60, 59, 57], [Y; 4], fin, [Y; 4]], RED);
+        st.finished_colours = vec![BLUE];
+        st.phase = Phase::Move;
+        st.roll = Some(CurrentRoll {
+            dice: two(3, 4),
+            used: [false; 2],
+            home_actions: 0,
+            exited: false,
+        });
+        let mut s = State::from_setup(st).unwrap();
+        play(&mut s, "3^1");
+        assert_eq!(s.end_reason(), Some(EndReason::AllPlaced));
+        assert_eq!(s.outcome().unwrap().places, [1, 2, 0, 0]);
+    }
+    // Three players, no play for places: only the winner (CN-C7).
+    let cfg = Config {
+        continue_for_places: false,
+        ..Config::three_players()
+    };
+    let mut s = at_move(cfg, red([61, 60, 59, 57]), RED, two(3, 4));
+    play(&mut s, "3^1");
+    assert_eq!(s.end_reason(), Some(EndReason::FirstFinisher));
+    assert_eq!(s.outcome().unwrap().places, [1, 0, 0, 0]);
+}
+
+/// CN-C17: with `kick_own_other_colour` the player's other colour is an opponent
+/// everywhere: it blocks under `OpponentOnly`, `Blocked` keeps an exit off the start square
+/// it holds, `Kick` kicks it there, and a safe square protects it.
+#[test]
+fn cn_c17_kick_own_other_colour_makes_it_an_opponent_everywhere() {
+    let base = Config {
+        kick_own_other_colour: true,
+        ..Config::two_players_two_colours()
+    };
+    // OpponentOnly: blue (player 0's other colour) on square 14 blocks red 0 on 10.
+    let opp_only = Config {
+        blocking: Blocking::OpponentOnly,
+        ..base
+    };
+    let on_14 = [[10, 30, Y, Y], [Y; 4], [42, Y, Y, Y], [Y; 4]];
+    let s = at_move(opp_only, on_14, RED, two(3, 5));
+    assert_eq!(
+        refuse(&s, "0+8"),
+        Illegal::Blocked {
+            piece: 0,
+            colour: BLUE,
+            square: 14
+        }
+    );
+    // Without the option blue is own and may be passed under OpponentOnly (CN-C6).
+    let s = at_move(
+        Config {
+            kick_own_other_colour: false,
+            ..opp_only
+        },
+        on_14,
+        RED,
+        two(3, 5),
+    );
+    assert_eq!(legal(&s), ["0+8", "1+8"]);
+    // Blue on red's start square (blue progress 28): Blocked keeps red's exit off it ...
+    let on_start = [[10, Y, Y, Y], [Y; 4], [28, Y, Y, Y], [Y; 4]];
+    let blocked = Config {
+        start_occupied_by_opponent: StartConflict::Blocked,
+        ..base
+    };
+    let s = at_move(blocked, on_start, RED, two(3, 3));
+    assert_eq!(
+        refuse(&s, "x1"),
+        Illegal::StartOccupied {
+            square: 0,
+            colour: BLUE
+        }
+    );
+    // ... and Kick kicks it, counted in the tally.
+    let mut s = at_move(base, on_start, RED, two(3, 3));
+    play(&mut s, "x1");
+    assert_eq!(s.progress(BLUE, 0), Y);
+    assert_eq!(s.kicks()[0][2], 1);
+    // A safe square protects it as it protects an opponent.
+    let safe = Config {
+        safe_squares: SquareSet::new(&[18]).unwrap(),
+        ..base
+    };
+    let s = at_move(
+        safe,
+        [[10, 30, Y, Y], [Y; 4], [46, Y, Y, Y], [Y; 4]],
+        RED,
+        two(3, 5),
+    );
+    assert_eq!(
+        refuse(&s, "0+8"),
+        Illegal::SafeSquare {
+            piece: 0,
+            colour: BLUE,
+            square: 18
+        }
+    );
+}
+
+/// CN-C18: with two dice `validate` refuses `doubles_move = SumOnly` with `door_rule`
+/// `ExactStop` or `BounceBack` and with `home_climb = CountSteps`, naming the pair; SumOnly
+/// with `CountIntoHome` is fine, and so is any door rule with one die.
+/// `home_actions_per_roll` is 1 or 2.
+#[test]
+fn cn_c18_configurations_that_can_freeze_are_refused() {
+    let sum_only = |door_rule, home_climb| Config {
+        doubles_move: DoublesMove::SumOnly,
+        door_rule,
+        home_climb,
+        ..Config::default()
+    };
+    for (cfg, names) in [
+        (
+            sum_only(DoorRule::ExactStop, HomeClimb::NextStepExactFace),
+            "ExactStop",
+        ),
+        (
+            sum_only(DoorRule::BounceBack, HomeClimb::NextStepExactFace),
+            "BounceBack",
+        ),
+        (
+            sum_only(DoorRule::CountIntoHome, HomeClimb::CountSteps),
+            "home_climb CountSteps",
+        ),
+        (
+            Config {
+                dice_usage: DiceUsage::EachDieSeparately,
+                ..sum_only(DoorRule::ExactStop, HomeClimb::NextStepExactFace)
+            },
+            "ExactStop",
+        ),
+    ] {
+        let e = cfg.validate().expect_err(names);
+        assert_eq!(e.option, "doubles_move");
+        assert!(
+            e.reason.contains("SumOnly") && e.reason.contains(names),
+            "{names}: {e}"
+        );
+        assert!(State::new(cfg).is_err());
+    }
+    // Fine: CountIntoHome, and one die with any door rule.
+    assert!(
+        sum_only(DoorRule::CountIntoHome, HomeClimb::NextStepExactFace)
+            .validate()
+            .is_ok()
+    );
+    assert!(sum_only(DoorRule::CountIntoHome, HomeClimb::DoublesOnly)
+        .validate()
+        .is_ok());
+    for door_rule in [
+        DoorRule::ExactStop,
+        DoorRule::BounceBack,
+        DoorRule::CountIntoHome,
+    ] {
+        for home_climb in [HomeClimb::NextStepExactFace, HomeClimb::CountSteps] {
+            let one = Config {
+                doubles_move: DoublesMove::SumOnly,
+                door_rule,
+                home_climb,
+                ..Config::one_die()
+            };
+            assert!(one.validate().is_ok(), "{door_rule:?} {home_climb:?}");
+        }
+    }
+    // home_actions_per_roll: 1 or 2.
+    for n in 0..=4u8 {
+        let cfg = Config {
+            home_actions_per_roll: n,
+            ..Config::default()
+        };
+        assert_eq!(cfg.validate().is_ok(), n == 1 || n == 2, "{n}");
+        if let Err(e) = cfg.validate() {
+            assert_eq!(e.option, "home_actions_per_roll");
+        }
+    }
 }
 
 // ---- §5 worked examples -----------------------------------------------------------------
@@ -1571,7 +2017,7 @@ fn worked_example_geometry() {
 #[test]
 fn setup_validation_refuses_impossible_positions() {
     let bad = |f: &dyn Fn(&mut Setup)| {
-        let mut s = Setup::start(Config::default());
+        let mut s = Setup::new(Config::default());
         f(&mut s);
         State::from_setup(s).expect_err("impossible")
     };
@@ -1582,7 +2028,7 @@ fn setup_validation_refuses_impossible_positions() {
     bad(&|s| s.pieces[0][0] = -2);
     bad(&|s| s.finished_colours = vec![RED]); // not on the winning steps
     bad(&|s| s.pieces[0] = [61, 60, 59, 58]); // on them but not listed
-    bad(&|s| s.to_move = Some(Colour(7)));
+    bad(&|s| s.colour_to_move = Some(Colour(7)));
     bad(&|s| s.phase = Phase::Move); // no roll
     bad(&|s| {
         s.phase = Phase::Move;
@@ -1597,7 +2043,7 @@ fn setup_validation_refuses_impossible_positions() {
     bad(&|s| s.kicks[0][0] = 1);
     bad(&|s| s.tries_left = 4);
     let cfg = Config::two_players();
-    let mut s = Setup::start(cfg);
+    let mut s = Setup::new(cfg);
     s.pieces[1][0] = 3; // yellow is not in play
     assert!(State::from_setup(s).is_err());
 }

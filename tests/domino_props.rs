@@ -127,7 +127,7 @@ proptest! {
     #[test]
     fn record_replay_equals_live_play(config in arb_config(), seed in any::<u64>(), steps in 0usize..300) {
         let (states, actions) = play(config, seed, steps);
-        let mut record = Record::new::<State>(&config, Some(seed));
+        let mut record = Record::new::<State>(&config);
         for a in &actions {
             record.push(*a);
         }
@@ -169,7 +169,7 @@ proptest! {
             2 => setup.hands[0].push(tile),
             3 => { setup.round = setup.round.wrapping_add(rng.below(3) + 1); }
             4 => { setup.move_number = setup.move_number.wrapping_add(rng.below(1 << 20)); }
-            5 => setup.to_move = Some(Seat(rng.below(5) as u8)),
+            5 => setup.turn = Some(Seat(rng.below(5) as u8)),
             6 => if let Some(p) = setup.plays.last_mut() { p.end = match p.end { dangian::domino::End::Left => dangian::domino::End::Right, dangian::domino::End::Right => dangian::domino::End::Left } },
             _ => setup.phase = [Phase::Deal, Phase::Lead, Phase::Play, Phase::Draw, Phase::Over][rng.below(5) as usize],
         }

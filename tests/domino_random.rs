@@ -6,6 +6,7 @@ use dangian::domino::{
     TieBreak,
 };
 use dangian::testing::check_random_play;
+use dangian::GameConfig;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 

@@ -49,6 +49,27 @@ fn play_json(seat: u8, a: Action) -> Value {
 }
 
 /// Our state in the file's terms; `history` is kept from the `RoundScored` events.
+/// The reference files name option values in CamelCase (`"UntilPlayable"`); the crate's
+/// JSON writes them in snake_case (`"until_playable"`).
+fn snake_case_values(options: &Value) -> Value {
+    let mut out = options.clone();
+    if let Some(map) = out.as_object_mut() {
+        for v in map.values_mut() {
+            if let Some(text) = v.as_str() {
+                let mut snake = String::new();
+                for (i, c) in text.chars().enumerate() {
+                    if c.is_ascii_uppercase() && i > 0 {
+                        snake.push('_');
+                    }
+                    snake.push(c.to_ascii_lowercase());
+                }
+                *v = Value::String(snake);
+            }
+        }
+    }
+    out
+}
+
 fn state_json(s: &State, history: &[Value]) -> Value {
     let n = usize::from(s.config().players);
     let phase = match s.phase() {
@@ -61,7 +82,7 @@ fn state_json(s: &State, history: &[Value]) -> Value {
     json!({
         "round": s.round(),
         "phase": phase,
-        "to_move": s.actor().map(|a| a.0),
+        "to_move": s.turn().map(|a| a.0),
         "hands": (0..n).map(|i| s.hand(Seat(i as u8)).iter().map(tile_json).collect::<Vec<_>>()).collect::<Vec<_>>(),
         "boneyard": s.boneyard().iter().map(tile_json).collect::<Vec<_>>(),
         "line": s.line().as_slice().iter().map(|p| json!([p.left, p.right])).collect::<Vec<_>>(),
@@ -84,8 +105,8 @@ fn check_file(name: &str) -> (usize, usize) {
         let line = line.expect("readable line");
         let game: Value = serde_json::from_str(&line).expect("JSON line");
         let index = &game["game_index"];
-        let config: Config =
-            serde_json::from_value(game["options"].clone()).expect("options read as a Config");
+        let config: Config = serde_json::from_value(snake_case_values(&game["options"]))
+            .expect("options read as a Config");
         let mut state = State::new(config).expect("valid config");
         let mut history: Vec<Value> = Vec::new();
         assert_eq!(
@@ -100,7 +121,7 @@ fn check_file(name: &str) -> (usize, usize) {
         for (i, act) in acts.iter().enumerate() {
             let (seat, action) = action_of(act);
             let at = format!("{name} game {index} action {i} {act}");
-            assert_eq!(state.actor(), Some(Seat(seat)), "{at}: acting seat");
+            assert_eq!(state.turn(), Some(Seat(seat)), "{at}: acting seat");
             if legal[i].is_null() {
                 assert_eq!(state.to_move(), ToMove::Chance, "{at}: chance expected");
             } else {

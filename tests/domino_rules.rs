@@ -7,7 +7,7 @@ use dangian::domino::{
     LaterLead, Opening, Phase, Placed, Placement, Ranking, RoundEnd, RoundResult, SeatOrder, Setup,
     State, TieBreak, Tile, TileSet, MAX_REDEALS,
 };
-use dangian::{ActionList, ChanceList, Game, NoEvents, Seat, ToMove};
+use dangian::{ActionList, ChanceList, Game, NoEvents, Outcome, Seat, ToMove};
 
 // ---- helpers ------------------------------------------------------------------------------
 
@@ -60,6 +60,20 @@ fn seat(n: u8) -> Seat {
 
 fn hand(s: &State, n: u8) -> Vec<Tile> {
     s.hand(Seat(n)).iter().collect()
+}
+
+/// The event that ends a match: its reason, the totals of the seats playing, and the places.
+fn game_over(reason: EndReason, scores: &[u32], places: [u8; 4]) -> Event {
+    let mut outcome = Outcome {
+        reason,
+        seats: scores.len() as u8,
+        scores: [0; 4],
+        places,
+    };
+    for (dst, &s) in outcome.scores.iter_mut().zip(scores) {
+        *dst = s as i32;
+    }
+    Event::GameOver { outcome }
 }
 
 fn points(p: &[u32]) -> [u32; 4] {
@@ -125,7 +139,7 @@ impl<'a> Pos<'a> {
             config: self.config,
             round: self.round,
             phase: self.phase,
-            to_move: Some(Seat(self.to_move)),
+            turn: Some(Seat(self.to_move)),
             hands,
             boneyard,
             leader: plays.first().map_or(Seat(0), |p| p.seat),
@@ -599,11 +613,11 @@ fn dm_s12_the_match_ends_at_101_lowest_first() {
     let (s, ev) = three_player_end(&[95, 60, 70], &["6-6", "5-5 4-6 4-5 0-1", "2-3"], "2-3", c);
     assert_eq!(
         ev.last(),
-        Some(&Event::MatchEnded {
-            reason: EndReason::LossThreshold,
-            scores: points(&[107, 90, 70]),
-            places: [3, 2, 1, 0],
-        })
+        Some(&game_over(
+            EndReason::LossThreshold,
+            &[107, 90, 70],
+            [3, 2, 1, 0]
+        ))
     );
     assert_eq!(s.phase(), Phase::Over);
     assert_eq!(s.to_move(), ToMove::Over);
@@ -739,7 +753,7 @@ fn round_two(config: Config, last: RoundResult, prev_leader: u8) -> State {
         config,
         round: 2,
         phase: Phase::Deal,
-        to_move: Some(seat(0)),
+        turn: Some(seat(0)),
         hands: vec![vec![]; n],
         boneyard: Tile::all().collect(),
         plays: vec![],
@@ -856,7 +870,7 @@ fn dm_a3_one_then_pass() {
     let mut s = pos.state();
     apply(&mut s, Action::Draw(t("5-6")));
     assert_eq!(s.phase(), Phase::Draw);
-    assert_eq!(s.actor(), Some(seat(0)));
+    assert_eq!(s.turn(), Some(seat(0)));
 }
 
 #[test]
@@ -1062,11 +1076,11 @@ fn dm_a8_ties_share_a_place_or_break_on_the_last_round() {
     assert_eq!(s.scores(), &[105, 40, 40]);
     assert_eq!(
         ev.last(),
-        Some(&Event::MatchEnded {
-            reason: EndReason::LossThreshold,
-            scores: points(&[105, 40, 40]),
-            places: [3, 1, 1, 0]
-        })
+        Some(&game_over(
+            EndReason::LossThreshold,
+            &[105, 40, 40],
+            [3, 1, 1, 0]
+        ))
     );
     assert_eq!(s.outcome().unwrap().winner(), None);
     // TieBreakLastRound: seat 2 added 0 in the last round, seat 1 added 10.
@@ -1085,7 +1099,7 @@ fn dm_a8_several_seats_over_the_limit_in_one_round() {
     let (s, ev) = three_player_end(&[95, 100, 10], &hands, "2-3", Config::with_players(3));
     assert_eq!(s.scores(), &[117, 119, 10]);
     assert_eq!(s.outcome().unwrap().places, [2, 3, 1, 0]);
-    assert!(matches!(ev.last(), Some(Event::MatchEnded { .. })));
+    assert!(matches!(ev.last(), Some(Event::GameOver { .. })));
 }
 
 #[test]
@@ -1099,11 +1113,7 @@ fn dm_a8_max_rounds_and_the_round_cap_guard() {
     let ev = apply(&mut s, play("3-5", End::Left));
     assert_eq!(
         ev.last(),
-        Some(&Event::MatchEnded {
-            reason: EndReason::MaxRounds,
-            scores: points(&[0, 10]),
-            places: [1, 2, 0, 0]
-        })
+        Some(&game_over(EndReason::MaxRounds, &[0, 10], [1, 2, 0, 0]))
     );
     // The engine guard: 4 × players × loss_threshold rounds when max_rounds is unset. A
     // round can add nothing (the loser holds only 0-0); at the cap the match ends.
@@ -1124,11 +1134,7 @@ fn dm_a8_max_rounds_and_the_round_cap_guard() {
     let ev = apply(&mut s, play("3-5", End::Left));
     assert_eq!(
         ev.last(),
-        Some(&Event::MatchEnded {
-            reason: EndReason::RoundCap,
-            scores: [0; 4],
-            places: [1, 1, 0, 0]
-        })
+        Some(&game_over(EndReason::RoundCap, &[0, 0], [1, 1, 0, 0]))
     );
     assert_eq!(s.max_moves(), 24 * c.round_move_bound());
 }
@@ -1213,7 +1219,7 @@ fn dm_c1_deal_order_and_uniform_chance() {
     let mut s = State::new(Config::default()).unwrap();
     for k in 0..14u8 {
         assert_eq!(s.to_move(), ToMove::Chance);
-        assert_eq!(s.actor(), Some(seat(k / 7)));
+        assert_eq!(s.turn(), Some(seat(k / 7)));
         let mut chance = ChanceList::new();
         s.chance_outcomes(&mut chance);
         assert_eq!(chance.len(), 28 - usize::from(k));
@@ -1258,7 +1264,7 @@ fn dm_c2_forced_steps_are_automatic() {
     // Seat 1 holds no 0: its turn is a chance draw, not a decision.
     assert_eq!(s.to_move(), ToMove::Chance);
     assert_eq!(s.phase(), Phase::Draw);
-    assert_eq!(s.actor(), Some(seat(1)));
+    assert_eq!(s.turn(), Some(seat(1)));
 }
 
 #[test]
@@ -1371,4 +1377,139 @@ fn dm_c6_default_is_two_players() {
     // DM-C6: the default player count is 2.
     assert_eq!(Config::default().players, 2);
     assert_eq!(State::new(Config::default()).unwrap().seats(), 2);
+}
+
+#[test]
+fn dm_c7_blocker_collects_every_hand_its_own_included() {
+    // DM-C7: three players; seat 0 closes the layout on 0 (the chợ is empty): cá. Under
+    // BlockerCollects seat 0 is charged every hand: its own 68, seat 1's 26 and seat 2's 32;
+    // seats 1 and 2 score 0.
+    let c = Config {
+        fish_scoring: FishScoring::BlockerCollects,
+        ..Config::with_players(3)
+    };
+    let hands = [
+        &format!("0-6 {SEAT0_AFTER}")[..],
+        "1-3 1-4 1-5 1-6 2-2",
+        "2-3 2-4 2-5 3-3 4-4",
+    ];
+    let mut s = closing_position(c, &hands, |i| i % 3);
+    assert!(s.boneyard().is_empty());
+    assert_eq!(
+        [0, 1, 2].map(|n| s.hand_points(seat(n))),
+        [6 + 68, 26, 32],
+        "pips before the closing play"
+    );
+    let ev = apply(&mut s, play("0-6", End::Right));
+    assert!(ev.contains(&Event::Fish {
+        setter: seat(0),
+        closed: false
+    }));
+    assert!(ev.contains(&Event::RoundScored {
+        result: RoundResult {
+            round: 1,
+            end: RoundEnd::Fish,
+            seat: seat(0),
+            points: points(&[126, 0, 0])
+        },
+        scores: points(&[126, 0, 0]),
+    }));
+    // 126 ≥ 101: the match is over, seat 0 last.
+    assert_eq!(s.outcome().unwrap().places, [3, 1, 1, 0]);
+}
+
+#[test]
+fn dm_c8_at_most_eight_redeals_per_round_then_the_deal_stands() {
+    // DM-C8: a hand with five doubles is dealt again, at most 8 times in a round; the deal
+    // after the eighth re-deal stands.
+    assert_eq!(MAX_REDEALS, 8);
+    let c = Config {
+        redeal_if_doubles_at_least: Some(5),
+        ..Config::default()
+    };
+    let hands = ["0-0 1-1 2-2 3-3 4-4 0-1 0-2", "0-3 0-4 0-5 0-6 1-2 1-3 1-4"];
+    let mut s = State::new(c).unwrap();
+    for n in 1..=8u8 {
+        let ev = deal(&mut s, &hands);
+        assert_eq!(
+            ev.last(),
+            Some(&Event::Redealt {
+                seat: seat(0),
+                doubles: 5
+            }),
+            "deal {n}"
+        );
+        assert_eq!(s.redeals(), n);
+        assert_eq!(s.phase(), Phase::Deal);
+    }
+    let ev = deal(&mut s, &hands);
+    assert!(
+        matches!(ev.last(), Some(Event::Led { tile, .. }) if *tile == t("0-0")),
+        "the ninth deal stands: {:?}",
+        ev.last()
+    );
+    assert_eq!(s.redeals(), 8);
+    assert_eq!(s.phase(), Phase::Play);
+    // The count starts at 0 in every round: a round that used all 8 re-deals ends, and the
+    // next round's first deal with five doubles is dealt again.
+    let mut setup = Pos::new(c, &["3-5", "4-6 0-0"], &[(1, "3-3", End::Left)], 0).setup();
+    setup.redeals = 8;
+    let mut s = State::from_setup(setup).unwrap();
+    let ev = apply(&mut s, play("3-5", End::Left));
+    assert_eq!(ev.last(), Some(&Event::RoundStarted { round: 2 }));
+    assert_eq!(s.redeals(), 0);
+    let ev = deal(&mut s, &hands);
+    assert_eq!(
+        ev.last(),
+        Some(&Event::Redealt {
+            seat: seat(0),
+            doubles: 5
+        })
+    );
+    assert_eq!(s.redeals(), 1);
+}
+
+#[test]
+fn dm_c9_round_cap_is_4_x_players_x_loss_threshold() {
+    // DM-C9: with max_rounds = None the match ends after 4 × players × loss_threshold rounds
+    // (here 4 × 3 × 2 = 24), places by the totals as usual, end reason RoundCap.
+    let c = Config {
+        loss_threshold: 2,
+        ..Config::with_players(3)
+    };
+    assert_eq!(c.max_rounds, None);
+    assert_eq!(c.round_cap(), 24);
+    assert_eq!(
+        Config {
+            loss_threshold: 101,
+            ..Config::with_players(4)
+        }
+        .round_cap(),
+        4 * 4 * 101
+    );
+    // Seat 2 goes out; seat 0 holds only 0-0 (adds 0), seat 1 holds 0-1 (adds 1).
+    let at_round = |round: u32| {
+        let hands = ["0-0", "0-1", "2-3"];
+        let mut pos = Pos::new(c, &hands, &[(1, "3-3", End::Left)], 2);
+        pos.scores = &[1, 0, 0];
+        pos.round = round;
+        pos.last_round = Some(RoundResult {
+            round: round - 1,
+            end: RoundEnd::Out,
+            seat: seat(1),
+            points: points(&[0, 0, 0]),
+        });
+        let mut s = pos.state();
+        let ev = apply(&mut s, play("2-3", End::Left));
+        (s, ev)
+    };
+    let (s, ev) = at_round(23);
+    assert_eq!(ev.last(), Some(&Event::RoundStarted { round: 24 }));
+    assert!(!s.is_over());
+    let (s, ev) = at_round(24);
+    assert_eq!(
+        ev.last(),
+        Some(&game_over(EndReason::RoundCap, &[1, 1, 0], [2, 2, 1, 0]))
+    );
+    assert_eq!(s.outcome().unwrap().reason, EndReason::RoundCap);
 }

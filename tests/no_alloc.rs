@@ -1,6 +1,7 @@
 //! `legal_actions`, `chance_outcomes`, `sample_chance` and `apply` (without events) never
 //! allocate: a counting global allocator proves it over random games of every game.
 
+use dangian::GameConfig;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 

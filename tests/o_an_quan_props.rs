@@ -2,11 +2,12 @@
 //! unchanged, JSON round trips, record replay, faithful events, and untrusted setups.
 
 use dangian::o_an_quan::{Action, BigStone, Config, EndReason, Event, Setup, State};
+use dangian::GameConfig;
 use dangian::{Action as _, ActionList, Game, NoEvents, Record, Recorded, Seat};
 use proptest::prelude::*;
 
 fn preset() -> impl Strategy<Value = Config> {
-    (0..Config::presets().len()).prop_map(|i| Config::presets()[i].1)
+    (0..Config::PRESETS.len()).prop_map(|i| Config::preset(Config::PRESETS[i]).expect("preset"))
 }
 
 /// Play the choices (`byte % legal.len()`), calling `f(before, action, events, after)`.
@@ -87,7 +88,7 @@ proptest! {
     /// Replaying the record of a game gives the same state as live play.
     #[test]
     fn record_replay(config in preset(), choices in prop::collection::vec(any::<u8>(), 0..150)) {
-        let mut rec = Recorded::<State>::new(config, Some(9)).unwrap();
+        let mut rec = Recorded::<State>::new(config).unwrap();
         let mut legal = ActionList::new();
         for &c in &choices {
             rec.game().legal_actions(&mut legal);
@@ -129,11 +130,11 @@ proptest! {
                         pile[usize::from(seat.0)] -= 5 * i32::from(per_square);
                         assert_eq!(pile[usize::from(seat.0)], pile_after);
                     }
-                    Event::GameEnd { scores, winner, .. } => {
-                        assert_eq!(Some(scores), after.final_scores());
-                        assert_eq!(winner, after.winner());
+                    Event::GameOver { outcome } => {
+                        assert_eq!(Some(outcome), after.outcome());
+                        assert_eq!(outcome.winner(), after.winner());
                     }
-                    Event::TurnEnd { .. } | Event::MatchSettled { .. } => {}
+                    _ => {}
                 }
             }
             assert_eq!(dan, after.board(), "after {a}");
@@ -146,7 +147,7 @@ proptest! {
     #[test]
     fn totals_add_up_at_a_natural_end(choices in prop::collection::vec(any::<u8>(), 400)) {
         let s = play(Config::default(), &choices, |_, _, _, _| {});
-        if s.end_reason() == Some(EndReason::BothQuanEmpty) {
+        if s.end_reason() == Some(EndReason::BothQuanSquaresEmpty) {
             let t = s.final_scores().unwrap();
             prop_assert_eq!(t[0] + t[1], 70);
         }
@@ -165,11 +166,11 @@ proptest! {
     ) {
         let code = |b: u8| match b {
             0 => BigStone::OnBoard,
-            1 => BigStone::CapturedBy(Seat(0)),
-            2 => BigStone::CapturedBy(Seat(1)),
+            1 => BigStone::CapturedBy { seat: Seat(0) },
+            2 => BigStone::CapturedBy { seat: Seat(1) },
             _ => BigStone::Absent,
         };
-        let end = [None, Some(EndReason::BothQuanEmpty), Some(EndReason::MoveCap),
+        let end = [None, Some(EndReason::BothQuanSquaresEmpty), Some(EndReason::MoveCap),
             Some(EndReason::NoRefill), Some(EndReason::Repetition),
             Some(EndReason::BothBigStonesCaptured)][usize::from(end)];
         let setup = Setup {
@@ -177,7 +178,7 @@ proptest! {
             dan,
             big: [code(big[0]), code(big[1])],
             cap_dan: cap,
-            to_move: Seat(to_move),
+            turn: Seat(to_move),
             ply,
             end,
             history: Vec::new(),

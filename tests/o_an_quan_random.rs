@@ -6,6 +6,7 @@ use dangian::o_an_quan::{
     RelayAtQuan, RelayLoop, State,
 };
 use dangian::testing::check_random_play;
+use dangian::GameConfig;
 use dangian::Seat;
 use proptest::prelude::*;
 
@@ -22,7 +23,7 @@ fn default_rules() {
 
 #[test]
 fn every_preset() {
-    for (i, (name, config)) in Config::presets().into_iter().enumerate() {
+    for (i, (name, config)) in Config::presets().enumerate() {
         run(name, config, 100 + i as u64, 150);
     }
 }
@@ -34,7 +35,7 @@ fn variants() -> Vec<(&'static str, Config)> {
         (
             "small stones 5 (OAQ-A1)",
             Config {
-                quan_setup: QuanSetup::SmallStones(5),
+                quan_setup: QuanSetup::SmallStones { count: 5 },
                 ..d
             },
         ),
@@ -73,7 +74,7 @@ fn variants() -> Vec<(&'static str, Config)> {
             "take one + cap (OAQ-A5, OAQ-A12)",
             Config {
                 relay_at_quan: RelayAtQuan::TakeOne,
-                relay_loop: RelayLoop::Cap(30),
+                relay_loop: RelayLoop::Cap { relays: 30 },
                 ..d
             },
         ),
@@ -169,7 +170,7 @@ fn arb_config() -> impl Strategy<Value = Config> {
             1u8..=8,
             prop_oneof![
                 Just(QuanSetup::BigStone),
-                (1u8..=12).prop_map(QuanSetup::SmallStones)
+                (1u8..=12).prop_map(|count| QuanSetup::SmallStones { count })
             ],
             1u8..=12,
         ),
@@ -253,7 +254,7 @@ fn arb_config() -> impl Strategy<Value = Config> {
                 cfg.relay_loop = if f.4 {
                     RelayLoop::EndTurnOnRepeat
                 } else {
-                    RelayLoop::Cap(f.3)
+                    RelayLoop::Cap { relays: f.3 }
                 };
             }
             cfg

@@ -66,11 +66,13 @@ fn config(options: &Value) -> Config {
 
 fn end_name(r: EndReason) -> &'static str {
     match r {
-        EndReason::BothQuanEmpty => "BothQuanEmpty",
+        // The reference files name the seed rule's end `BothQuanEmpty`.
+        EndReason::BothQuanSquaresEmpty => "BothQuanEmpty",
         EndReason::BothBigStonesCaptured => "BothBigStonesCaptured",
         EndReason::NoRefill => "NoRefill",
         EndReason::MoveCap => "MoveCap",
         EndReason::Repetition => "Repetition",
+        other => panic!("an end the reference files do not name: {other:?}"),
     }
 }
 
@@ -86,7 +88,7 @@ fn mapped(s: &State) -> Value {
         "big": big,
         "cap_dan": [s.captured_dan(Seat(0)), s.captured_dan(Seat(1))],
         "cap_quan": [s.captured_quan(Seat(0)), s.captured_quan(Seat(1))],
-        "to_move": s.player_to_move().map(|p| p.0),
+        "to_move": s.turn().map(|p| p.0),
         "ply": s.ply(),
         "over": s.is_over(),
         "end_reason": s.end_reason().map(end_name),

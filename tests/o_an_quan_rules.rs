@@ -6,13 +6,32 @@ use dangian::o_an_quan::{
     EndReason, Event, Illegal, Leftover, Match, MatchMode, NextStarter, QuanSetup, Refill,
     RelayAtQuan, RelayLoop, Setup, State, TurnEndReason,
 };
-use dangian::{Action as _, ActionList, Game, GameRng, NoEvents, Seat};
+use dangian::GameConfig;
+use dangian::{Action as _, ActionList, Game, GameRng, NoEvents, Outcome, Seat};
 
 const A: Seat = Seat(0);
 const B: Seat = Seat(1);
 const ON: BigStone = BigStone::OnBoard;
-const BY_A: BigStone = BigStone::CapturedBy(A);
-const BY_B: BigStone = BigStone::CapturedBy(B);
+const BY_A: BigStone = BigStone::CapturedBy { seat: A };
+const BY_B: BigStone = BigStone::CapturedBy { seat: B };
+
+/// The event that ends a game: why, the final totals of A and B, and the winner (`None` for
+/// a draw, which shares the first place).
+fn game_over(reason: EndReason, scores: [i32; 2], winner: Option<Seat>) -> Event {
+    let places = match winner {
+        Some(Seat(0)) => [1, 2, 0, 0],
+        Some(_) => [2, 1, 0, 0],
+        None => [1, 1, 0, 0],
+    };
+    Event::GameOver {
+        outcome: Outcome {
+            reason,
+            seats: 2,
+            scores: [scores[0], scores[1], 0, 0],
+            places,
+        },
+    }
+}
 
 fn pos(config: Config, dan: [u16; 12], big: [BigStone; 2], cap: [i32; 2], to_move: Seat) -> State {
     pos_at(config, dan, big, cap, to_move, 1)
@@ -31,7 +50,7 @@ fn pos_at(
         dan,
         big,
         cap_dan: cap,
-        to_move,
+        turn: to_move,
         ply,
         end: None,
         history: Vec::new(),
@@ -91,7 +110,7 @@ fn oaq_s1_board_and_setup() {
     assert_eq!(s.captured_dan(A), 0);
     assert_eq!(s.captured_dan(B), 0);
     assert_eq!(s.ply(), 0);
-    assert_eq!(s.player_to_move(), Some(A));
+    assert_eq!(s.turn(), Some(A));
 }
 
 /// OAQ-S2: the first player is an input of the config.
@@ -102,7 +121,7 @@ fn oaq_s2_first_player() {
         ..Config::default()
     })
     .unwrap();
-    assert_eq!(s.player_to_move(), Some(B));
+    assert_eq!(s.turn(), Some(B));
     assert_eq!(
         legal(&s),
         ["b1-", "b1+", "b2-", "b2+", "b3-", "b3+", "b4-", "b4+", "b5-", "b5+"]
@@ -201,7 +220,7 @@ fn v1_oaq_s4_relay_then_capture() {
     assert_eq!(s.board(), [1, 0, 0, 6, 6, 6, 1, 0, 6, 6, 6, 6]);
     assert_eq!(s.big_stones(), [ON, ON]);
     assert_eq!(s.captured_dan(A), 6);
-    assert_eq!(s.player_to_move(), Some(B));
+    assert_eq!(s.turn(), Some(B));
 }
 
 /// V2 (OAQ-S5): a quan falls on move 1; A scores 11.
@@ -370,7 +389,7 @@ fn oaq_s8_refill_with_debt_oaq_c1_oaq_c2() {
         2,
         "OAQ-C2: the refill is part of the move, not a ply"
     );
-    assert_eq!(s.player_to_move(), Some(B));
+    assert_eq!(s.turn(), Some(B));
 }
 
 /// OAQ-C7: BorrowAsDebt refills even when the lender could not pay physically.
@@ -408,23 +427,23 @@ fn oaq_s9_end_both_quan_empty_oaq_c4_final_count() {
     let ev = play(&mut s, "a3+");
     assert_eq!(
         ev.last(),
-        Some(&Event::GameEnd {
-            reason: EndReason::BothQuanEmpty,
-            scores: [36, 34],
-            winner: Some(A)
-        })
+        Some(&game_over(
+            EndReason::BothQuanSquaresEmpty,
+            [36, 34],
+            Some(A)
+        ))
     );
     assert_eq!(
         s.board(),
         [0, 2, 0, 0, 1, 0, 0, 1, 0, 0, 0, 1],
         "the board is left as it is"
     );
-    assert_eq!(s.end_reason(), Some(EndReason::BothQuanEmpty));
+    assert_eq!(s.end_reason(), Some(EndReason::BothQuanSquaresEmpty));
     assert_eq!(s.final_scores(), Some([36, 34]));
     let out = s.outcome().unwrap();
     assert_eq!(out.places[..2], [1, 2]);
     assert_eq!(out.winner(), Some(A));
-    assert!(s.player_to_move().is_none());
+    assert!(s.turn().is_none());
     let mut t = s;
     assert_eq!(t.apply(act("b1+"), &mut NoEvents), Err(Illegal::GameOver));
 }
@@ -450,11 +469,7 @@ fn oaq_a10_oaq_c10_draw() {
     let ev = play(&mut s, "a3+");
     assert_eq!(
         ev.last(),
-        Some(&Event::GameEnd {
-            reason: EndReason::BothQuanEmpty,
-            scores: [35, 35],
-            winner: None
-        })
+        Some(&game_over(EndReason::BothQuanSquaresEmpty, [35, 35], None))
     );
     assert_eq!(s.winner(), None);
     assert_eq!(s.outcome().unwrap().places[..2], [1, 1]);
@@ -473,7 +488,7 @@ fn oaq_c3_end_condition_before_cap() {
     );
     play(&mut s, "a3+");
     assert_eq!(s.ply(), 400);
-    assert_eq!(s.end_reason(), Some(EndReason::BothQuanEmpty));
+    assert_eq!(s.end_reason(), Some(EndReason::BothQuanSquaresEmpty));
 }
 
 /// OAQ-S11, OAQ-A11: a match carries the debt from game to game; the board is set up
@@ -485,11 +500,7 @@ fn oaq_s11_oaq_a11_match_debt_carry_over() {
     let mut rng = GameRng::new(7);
     let mut totals = [0i32; 2];
     for game in 0..3u32 {
-        assert_eq!(
-            m.game().player_to_move(),
-            Some(Seat((game % 2) as u8)),
-            "alternate"
-        );
+        assert_eq!(m.game().turn(), Some(Seat((game % 2) as u8)), "alternate");
         assert_eq!(
             m.game().board(),
             [0, 5, 5, 5, 5, 5, 0, 5, 5, 5, 5, 5],
@@ -551,7 +562,7 @@ fn oaq_a11_next_starter_winner_and_stake() {
     assert_eq!(m.balance(), [scores[0] - 30, scores[1] - 30]);
     let winner = m.game().winner();
     m.next_game().unwrap();
-    assert_eq!(m.game().player_to_move(), Some(winner.unwrap_or(A)));
+    assert_eq!(m.game().turn(), Some(winner.unwrap_or(A)));
 }
 
 // ---- variants ---------------------------------------------------------------------------
@@ -561,7 +572,7 @@ fn oaq_a11_next_starter_winner_and_stake() {
 #[test]
 fn oaq_a1_small_stones_in_quan_squares() {
     let config = Config {
-        quan_setup: QuanSetup::SmallStones(10),
+        quan_setup: QuanSetup::SmallStones { count: 10 },
         ..Config::default()
     };
     let mut s = State::new(config).unwrap();
@@ -573,7 +584,7 @@ fn oaq_a1_small_stones_in_quan_squares() {
     assert_eq!(s.captured_quan(A), 0);
     assert_eq!(s.score(A), 11);
     assert!(State::new(Config {
-        quan_setup: QuanSetup::SmallStones(10),
+        quan_setup: QuanSetup::SmallStones { count: 10 },
         end_condition: EndCondition::BothBigStonesCaptured,
         ..Config::default()
     })
@@ -817,11 +828,7 @@ fn oaq_a8_oaq_c5_refill_or_lose() {
     assert_eq!(s.winner(), Some(A), "B could not refill: A wins");
     assert_eq!(
         ev.last(),
-        Some(&Event::GameEnd {
-            reason: EndReason::NoRefill,
-            scores: [4, 12],
-            winner: Some(A)
-        })
+        Some(&game_over(EndReason::NoRefill, [4, 12], Some(A)))
     );
     let mut s = refill_position(config, [ON, ON], 0, [44, 5]);
     play(&mut s, "a2-");
@@ -943,13 +950,13 @@ fn oaq_a12_loop_vector_quan_squares_skipped() {
     assert_eq!(turn_end(&ev), TurnEndReason::RelayRepeat);
     assert_eq!(relays(&ev), 50);
     // The board before relay 50 equals the board before relay 0: the cycle has period 50.
-    let mut c0 = skip_ring_position(RelayLoop::Cap(0));
+    let mut c0 = skip_ring_position(RelayLoop::Cap { relays: 0 });
     play(&mut c0, "a3+");
     assert_eq!(s.board(), c0.board());
     assert_eq!(s.captured_dan(A), 22, "nothing captured");
     assert_eq!(s.captured_dan(B), 21);
 
-    let mut c = skip_ring_position(RelayLoop::Cap(20));
+    let mut c = skip_ring_position(RelayLoop::Cap { relays: 20 });
     let ev = play(&mut c, "a3+");
     assert_eq!(turn_end(&ev), TurnEndReason::RelayCap);
     assert_eq!(relays(&ev), 20);
@@ -979,7 +986,7 @@ fn oaq_a12_loop_vector_take_all() {
     let n = relays(&ev);
     assert!(n >= 60, "{n} relays");
     let at = |k: u32| {
-        let mut c = take_all_position(RelayLoop::Cap(k));
+        let mut c = take_all_position(RelayLoop::Cap { relays: k });
         play(&mut c, "a5+");
         c.board()
     };
@@ -1000,7 +1007,7 @@ fn oaq_a13_four_ply_cycle() {
         play(&mut s, m);
     }
     assert_eq!(s.board(), s0.board());
-    assert_eq!(s.player_to_move(), Some(A));
+    assert_eq!(s.turn(), Some(A));
     assert_eq!(s.ply(), 4);
 }
 
@@ -1022,11 +1029,7 @@ fn oaq_a13_repetition_limit_ends_cycle() {
     assert_eq!(s.ply(), 8);
     assert_eq!(
         ev.last(),
-        Some(&Event::GameEnd {
-            reason: EndReason::Repetition,
-            scores: [31, 19],
-            winner: Some(A)
-        })
+        Some(&game_over(EndReason::Repetition, [31, 19], Some(A)))
     );
     let (s, _) = run_cycle(
         Config {
@@ -1100,10 +1103,243 @@ fn presets_are_valid() {
     }
     assert_eq!(Config::seed_rules(), Config::default());
     assert_eq!(Config::vi_wikipedia().quan_non_threshold, Some(5));
-    assert_eq!(Config::tonkin().quan_setup, QuanSetup::SmallStones(10));
+    assert_eq!(
+        Config::tonkin().quan_setup,
+        QuanSetup::SmallStones { count: 10 }
+    );
     assert_eq!(
         serde_json::from_str::<Config>("{}").unwrap(),
         Config::default()
     );
     assert!(serde_json::from_str::<Config>(r#"{"bogus":1}"#).is_err());
+}
+
+// ---- clarifications OAQ-C11, OAQ-C12 ------------------------------------------------------
+
+fn split_config() -> Config {
+    Config {
+        end_condition: EndCondition::BothBigStonesCaptured,
+        leftover_in_quan_squares: Leftover::Split,
+        ..Config::default()
+    }
+}
+
+/// OAQ-C11: under `Split` each quan square's leftover dân are halved and an odd stone goes to
+/// A; no stone is lost, so the totals add up to every point in play.
+#[test]
+fn oaq_c11_split_gives_the_odd_leftover_stone_to_a() {
+    // Five dân are left in the left quan square when A captures the second big stone.
+    let board = [5, 2, 0, 1, 0, 0, 3, 1, 0, 0, 0, 1];
+    let mut s = pos(split_config(), board, [BY_B, ON], [20, 17], A);
+    let ev = play(&mut s, "a3+");
+    assert_eq!(s.end_reason(), Some(EndReason::BothBigStonesCaptured));
+    assert_eq!(s.dan(0), 5);
+    // A: 20 + 3 dân + 1 quan (10) + 3 on its side = 36, + 3 of the 5; B: 17 + 10 + 2 = 29, + 2.
+    assert_eq!(s.final_scores(), Some([39, 31]));
+    assert_eq!(
+        ev.last(),
+        Some(&game_over(
+            EndReason::BothBigStonesCaptured,
+            [39, 31],
+            Some(A)
+        ))
+    );
+    let t = s.final_scores().unwrap();
+    assert_eq!(t[0] + t[1], split_config().total_points(), "zero-sum");
+    // The same when B captures the last big stone: the odd stone still goes to A.
+    let board = [5, 1, 0, 0, 0, 1, 3, 0, 0, 1, 0, 0];
+    let mut s = pos(split_config(), board, [BY_A, ON], [20, 19], B);
+    play(&mut s, "b3-");
+    assert_eq!(s.end_reason(), Some(EndReason::BothBigStonesCaptured));
+    assert_eq!(s.dan(0), 5);
+    // A: 20 + 10 + 2 on its side, + 3 of the 5; B: 19 + 3 + 10 + 1 on its side, + 2.
+    assert_eq!(s.final_scores(), Some([35, 35]));
+    let t = s.final_scores().unwrap();
+    assert_eq!(t[0] + t[1], split_config().total_points(), "zero-sum");
+}
+
+/// OAQ-C11 (with OAQ-A11): a `DebtCarryOver` match under `Split` stays zero-sum, game after
+/// game, odd leftovers included.
+#[test]
+fn oaq_c11_split_debt_match_stays_zero_sum() {
+    let config = Config {
+        match_mode: MatchMode::DebtCarryOver {
+            stake_per_half: None,
+            next_starter: NextStarter::Alternate,
+        },
+        ..split_config()
+    };
+    let mut m = Match::new(config).unwrap();
+    let mut rng = GameRng::new(11);
+    let mut odd_games = 0;
+    let mut legal_ids = ActionList::new();
+    while odd_games < 3 {
+        assert!(
+            m.games_finished() < 500,
+            "no game ended with an odd leftover"
+        );
+        while !m.game().is_over() {
+            m.game().legal_actions(&mut legal_ids);
+            let id = legal_ids[rng.below(legal_ids.len() as u32) as usize];
+            m.apply(Action::from_id(id).unwrap(), &mut NoEvents)
+                .unwrap();
+        }
+        let g = m.game();
+        if g.end_reason() == Some(EndReason::BothBigStonesCaptured)
+            && (g.dan(0) % 2 == 1 || g.dan(6) % 2 == 1)
+        {
+            odd_games += 1;
+        }
+        let b = m.balance();
+        assert_eq!(b[0] + b[1], 0, "after game {}", m.games_finished());
+        m.next_game().unwrap();
+    }
+}
+
+/// OAQ-C12: a repeated position is the dân of each cell, the big stones and the player to
+/// move; the captured piles are not part of it. Here the board after ply 2 comes back at
+/// ply 6 while B has taken 7 more dân: with `repetition_limit = Some(2)` the game ends there.
+#[test]
+fn oaq_c12_a_repeated_position_ignores_the_captured_piles() {
+    let config = Config {
+        repetition_limit: Some(2),
+        ..Config::default()
+    };
+    let mut s = pos_at(
+        config,
+        [0, 1, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0],
+        [ON, ON],
+        [13, 34],
+        A,
+        0,
+    );
+    // The position B's capture reaches at ply 2 and again at ply 6, before A's refill.
+    let reached = [0, 0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1];
+    let moves = ["a1+", "b1-", "a1+", "b3+", "a5-", "b1-"];
+    for (i, m) in moves.iter().enumerate() {
+        assert!(!s.is_over(), "over before ply {}", i + 1);
+        let ev = play(&mut s, m);
+        if i == 1 {
+            // Ply 2: A's side is empty and is refilled from A's pile (14 → 9); B holds 31.
+            assert_eq!(
+                ev.last(),
+                Some(&Event::Refill {
+                    seat: A,
+                    per_square: 1,
+                    pile_after: 9,
+                    debt: 0
+                })
+            );
+            let mut before_refill = s.board();
+            for d in &mut before_refill[1..=5] {
+                *d -= 1;
+            }
+            assert_eq!(before_refill, reached);
+            assert_eq!((s.captured_dan(A) + 5, s.captured_dan(B)), (14, 31));
+        }
+    }
+    // Ply 6: the same board, big stones and player to move, with piles 7 and 38.
+    assert_eq!(s.end_reason(), Some(EndReason::Repetition));
+    assert_eq!(s.ply(), 6);
+    assert_eq!(s.board(), reached);
+    assert_eq!(s.big_stones(), [BY_B, BY_A]);
+    assert_eq!((s.captured_dan(A), s.captured_dan(B)), (7, 38));
+}
+
+/// OAQ-C12: the window is the position just reached and the 16 before it, so a cycle of p
+/// plies is caught exactly when (k − 1)·p ≤ 16: the 4-ply cycle of OAQ-A13 is caught with
+/// k = 5 at ply 16, never with k = 6.
+#[test]
+fn oaq_c12_a_cycle_is_caught_exactly_when_k_minus_1_times_p_is_at_most_16() {
+    for k in 2..=5u8 {
+        let config = Config {
+            repetition_limit: Some(k),
+            ..Config::default()
+        };
+        let plies = 4 * usize::from(k - 1);
+        let (s, _) = run_cycle(config, plies - 1);
+        assert!(!s.is_over(), "k = {k}: over before ply {plies}");
+        let (s, ev) = run_cycle(config, plies);
+        assert_eq!(s.end_reason(), Some(EndReason::Repetition), "k = {k}");
+        assert!(matches!(
+            ev.last(),
+            Some(Event::GameOver { outcome }) if outcome.reason == EndReason::Repetition
+        ));
+    }
+    // k = 6 would need 5 earlier occurrences, 20 plies back: outside the window.
+    let config = Config {
+        repetition_limit: Some(6),
+        max_plies: Some(60),
+        ..Config::default()
+    };
+    let (s, _) = run_cycle(config, 60);
+    assert_eq!(s.end_reason(), Some(EndReason::MoveCap));
+}
+
+/// OAQ-C12: an occurrence 16 positions back still counts; 17 back does not. The history of
+/// the setup holds the position the last move reached and the 15 before it.
+#[test]
+fn oaq_c12_the_window_edge() {
+    let config = Config {
+        repetition_limit: Some(2),
+        ..Config::default()
+    };
+    let hash_of = |dan: [u16; 12], to_move: Seat, ply: u32| {
+        pos_at(config, dan, [ON, ON], [30, 18], to_move, ply)
+            .to_setup()
+            .history
+    };
+    // The 4-ply cycle: P0 (A to move) → a2- → b5- → P2 (A) → a1+ → P3 (B) → b4+ → P0.
+    let p0 = [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1];
+    let p2 = [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0];
+    let p3 = [0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0];
+    let h0 = hash_of(p0, A, 0);
+    assert_eq!(h0.len(), 1, "a position given alone counts once");
+    let with_history = |dan, to_move, ply, last: Vec<u64>| {
+        // P0 first, then 14 positions that never occur, then the position itself.
+        let mut history = h0.clone();
+        history.extend(1000..1014);
+        history.extend(last);
+        assert_eq!(history.len(), 16);
+        State::from_setup(Setup {
+            config,
+            dan,
+            big: [ON, ON],
+            cap_dan: [30, 18],
+            turn: to_move,
+            ply,
+            end: None,
+            history,
+        })
+        .unwrap()
+    };
+    // From P3, b4+ reaches P0, which is 16 positions back: a repetition.
+    let mut s = with_history(p3, B, 3, hash_of(p3, B, 3));
+    play(&mut s, "b4+");
+    assert_eq!(s.end_reason(), Some(EndReason::Repetition));
+    // From P2, a1+ then b4+ reach P0 17 positions after it: no repetition.
+    let mut s = with_history(p2, A, 2, hash_of(p2, A, 2));
+    play(&mut s, "a1+");
+    play(&mut s, "b4+");
+    assert_eq!(s.board(), p0);
+    assert!(!s.is_over());
+}
+
+/// OAQ-C12: `repetition_limit` accepts 2 to 8.
+#[test]
+fn oaq_c12_repetition_limit_is_2_to_8() {
+    for k in 0..=20u8 {
+        let c = Config {
+            repetition_limit: Some(k),
+            ..Config::default()
+        };
+        match c.validate() {
+            Ok(()) => assert!((2..=8).contains(&k), "{k} accepted"),
+            Err(e) => {
+                assert!(!(2..=8).contains(&k), "{k} refused: {e}");
+                assert_eq!(e.option, "repetition_limit");
+            }
+        }
+    }
+    assert!(Config::threefold().validate().is_ok());
 }

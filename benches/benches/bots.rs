@@ -27,7 +27,10 @@ fn positions<G: Game>(config: &G::Config, count: usize) -> Vec<G> {
                     game.legal_actions(&mut legal);
                     decisions += 1;
                     // Every 9th decision of a game, offset by the game, when it is a choice.
-                    if legal.len() > 1 && (decisions + game_index) % 9 == 0 && out.len() < count {
+                    if legal.len() > 1
+                        && (decisions + game_index).is_multiple_of(9)
+                        && out.len() < count
+                    {
                         out.push(game.clone());
                     }
                     G::Action::from_id(legal[rng.below(legal.len() as u32) as usize])

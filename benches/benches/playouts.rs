@@ -1,85 +1,327 @@
-//! Throughput of the rules: random playouts per second and player decisions per second, for
-//! every game, with uniformly random legal choices and chance sampled by the crate's RNG.
+//! Throughput of the rules through every layer: random playouts per second and actions per
+//! second, for every game, through the typed engine ([`Game`]), the dynamic layer
+//! ([`AnyGame`], events off) and the C ABI (the `extern "C"` `dg_` functions of
+//! `dangian_ffi`, called from Rust, events off); then a batch of whole games played on 1 and
+//! 2 threads at once (games per second).
 //!
-//! `cargo bench --bench playouts` prints, per game, `playouts` (time per whole game, and games
-//! per second as "thrpt") and `decisions` (player decisions per second).
+//! `cargo bench -p dangian-bench --bench playouts` prints criterion's figures per benchmark
+//! (time per playout, and actions per second as "thrpt"), then one summary table with
+//! actions/s and playouts/s for each game and path, and games/s of the batch. An action is
+//! anything applied: a player's decision or a chance outcome (a roll, a deal, a draw). The
+//! choices are uniformly random among the legal actions; chance is sampled from the exact
+//! weights (by the typed engine from the bench's RNG, by `AnyGame::play_chance` from the
+//! bench's RNG, through the C ABI by `dg_game_play_chance` from the handle's own RNG).
 
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::hint::black_box;
+use std::time::{Duration, Instant};
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput};
+use dangian::any::AnyGame;
 use dangian::{Action, ActionList, Game, GameRng, NoEvents, ToMove};
+use dangian_ffi::{
+    dg_game_apply, dg_game_clone, dg_game_free, dg_game_legal_actions, dg_game_new,
+    dg_game_play_chance, dg_game_set_events, dg_game_to_move, DgGame, DgStatus, DG_MAX_ACTIONS,
+    DG_TO_MOVE_CHANCE, DG_TO_MOVE_OVER,
+};
 
-/// Play one random game to the end; returns the number of player decisions.
-fn playout<G: Game>(start: &G, rng: &mut GameRng, legal: &mut ActionList) -> u64 {
+/// Play one random game to the end through the typed engine; returns the actions applied.
+fn playout_typed<G: Game>(start: &G, rng: &mut GameRng, legal: &mut ActionList) -> u64 {
     let mut game = start.clone();
-    let mut decisions = 0;
+    let mut actions = 0;
     loop {
         let action = match game.to_move() {
             ToMove::Over => break,
             ToMove::Chance => game.sample_chance(rng),
             ToMove::Seat(_) => {
                 game.legal_actions(legal);
-                decisions += 1;
                 G::Action::from_id(legal[rng.below(legal.len() as u32) as usize])
             }
         };
         let Some(action) = action else { break };
         let _ = game.apply(action, &mut NoEvents);
+        actions += 1;
     }
     black_box(&game);
-    decisions
+    actions
 }
 
-/// Register the playout and decision benchmarks of one game under `config`.
-pub fn bench_game<G: Game>(c: &mut Criterion, name: &str, config: G::Config) {
-    let start = G::new(config).expect("valid config");
+/// The same through [`AnyGame`] (ids, a boxed game that records itself, events off; chance
+/// by `play_chance`, as a host plays it).
+fn playout_any(start: &AnyGame, rng: &mut GameRng, legal: &mut ActionList) -> u64 {
+    let mut game = start.clone();
+    let mut actions = 0;
+    loop {
+        let id = match game.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => {
+                game.play_chance(rng).expect("chance to move");
+                actions += 1;
+                continue;
+            }
+            ToMove::Seat(_) => {
+                game.legal_actions(legal);
+                legal[rng.below(legal.len() as u32) as usize]
+            }
+        };
+        let _ = game.apply(id);
+        actions += 1;
+    }
+    black_box(&game);
+    actions
+}
+
+/// The same through the C ABI: a handle cloned from `start` (events off), `dg_game_to_move`,
+/// `dg_game_play_chance` for chance, `dg_game_legal_actions` and `dg_game_apply` for a
+/// decision, `dg_game_free` at the end.
+fn playout_ffi(start: *const DgGame, rng: &mut GameRng) -> u64 {
+    let mut game: *mut DgGame = std::ptr::null_mut();
+    // SAFETY: `start` is a live handle and `game` a writable pointer.
+    let status = unsafe { dg_game_clone(start, &mut game) };
+    assert_eq!(status, DgStatus::Ok);
+    let mut buf = [0u32; DG_MAX_ACTIONS];
+    let mut actions = 0;
+    loop {
+        let mut to_move = 0i32;
+        // SAFETY: `game` is a live handle used by this thread only; the out-pointers are
+        // writable and `buf` holds `DG_MAX_ACTIONS` ids.
+        unsafe {
+            dg_game_to_move(game, &mut to_move);
+            if to_move == DG_TO_MOVE_OVER {
+                break;
+            }
+            if to_move == DG_TO_MOVE_CHANCE {
+                let mut id = 0u32;
+                dg_game_play_chance(game, &mut id);
+            } else {
+                let mut len = 0usize;
+                dg_game_legal_actions(game, buf.as_mut_ptr(), buf.len(), &mut len);
+                dg_game_apply(game, buf[rng.below(len as u32) as usize]);
+            }
+        }
+        actions += 1;
+    }
+    // SAFETY: a live handle, freed once.
+    unsafe { dg_game_free(game) };
+    actions
+}
+
+/// Totals over every run of one benchmark (criterion's warm-up included): playouts, actions
+/// and time, for the summary table.
+#[derive(Default, Clone, Copy)]
+struct Tally {
+    playouts: u64,
+    actions: u64,
+    time: Duration,
+}
+
+thread_local! {
+    /// Keyed by (game order, path order), with the row's name.
+    static TALLIES: RefCell<BTreeMap<(usize, usize), (String, Tally)>> = const { RefCell::new(BTreeMap::new()) };
+}
+
+/// The paths in the order of the table, `typed` first (the others are compared with it).
+const PATHS: [&str; 5] = [
+    "typed",
+    "any_game",
+    "c_abi",
+    "batch_1_thread",
+    "batch_2_threads",
+];
+
+fn tally(order: usize, game: &str, path: &str, playouts: u64, actions: u64, time: Duration) {
+    let index = PATHS.iter().position(|p| *p == path).unwrap_or(PATHS.len());
+    TALLIES.with(|t| {
+        let mut t = t.borrow_mut();
+        let entry = t
+            .entry((order, index))
+            .or_insert_with(|| (format!("{game} / {path}"), Tally::default()));
+        entry.1.playouts += playouts;
+        entry.1.actions += actions;
+        entry.1.time += time;
+    });
+}
+
+/// Time `iters` playouts of `one` and record them.
+fn timed(
+    order: usize,
+    game: &str,
+    path: &str,
+    iters: u64,
+    mut one: impl FnMut() -> u64,
+) -> Duration {
+    let t0 = Instant::now();
+    let mut actions = 0;
+    for _ in 0..iters {
+        actions += one();
+    }
+    let time = t0.elapsed();
+    tally(order, game, path, iters, actions, time);
+    time
+}
+
+/// The benchmarks of one game under `config`: playouts through the three paths, and the
+/// batch on 1 and 2 threads.
+fn bench_game<G: Game>(c: &mut Criterion, order: usize, name: &str, config: G::Config) {
+    let start = G::new(config.clone()).expect("valid config");
+    let config_json = serde_json::to_string(&config).expect("a config serializes");
+    let mut any = AnyGame::new(G::KIND, &config_json).expect("valid config");
+    any.keep_events(false);
+    let mut ffi: *mut DgGame = std::ptr::null_mut();
+    // SAFETY: the config text is valid for its length; `ffi` is writable.
+    let status = unsafe {
+        dg_game_new(
+            G::KIND as u32,
+            config_json.as_ptr(),
+            config_json.len(),
+            7,
+            &mut ffi,
+        )
+    };
+    assert_eq!(status, DgStatus::Ok);
+    // SAFETY: a live handle.
+    assert_eq!(unsafe { dg_game_set_events(ffi, 0) }, DgStatus::Ok);
+
     let mut rng = GameRng::new(1);
     let mut legal = ActionList::new();
-    // Decisions per playout, measured once, so criterion can report decisions per second.
+    // Actions per playout, measured once, so criterion can report actions per second.
     let sample = 200;
     let total: u64 = (0..sample)
-        .map(|_| playout(&start, &mut rng, &mut legal))
+        .map(|_| playout_typed(&start, &mut rng, &mut legal))
         .sum();
     let per_playout = (total / sample).max(1);
 
     let mut group = c.benchmark_group(name);
-    group.throughput(Throughput::Elements(1));
-    group.bench_function("playouts", |b| {
-        b.iter(|| playout(&start, &mut rng, &mut legal))
-    });
     group.throughput(Throughput::Elements(per_playout));
-    group.bench_function("decisions", |b| {
-        b.iter(|| playout(&start, &mut rng, &mut legal))
+    group.bench_function("typed", |b| {
+        b.iter_custom(|iters| {
+            timed(order, name, "typed", iters, || {
+                playout_typed(&start, &mut rng, &mut legal)
+            })
+        })
     });
+    group.bench_function("any_game", |b| {
+        b.iter_custom(|iters| {
+            timed(order, name, "any_game", iters, || {
+                playout_any(&any, &mut rng, &mut legal)
+            })
+        })
+    });
+    group.bench_function("c_abi", |b| {
+        b.iter_custom(|iters| timed(order, name, "c_abi", iters, || playout_ffi(ffi, &mut rng)))
+    });
+
+    // The batch: many whole games at once, split over 1 and 2 threads (typed engine).
+    const BATCH: u64 = 64;
+    group.throughput(Throughput::Elements(BATCH));
+    for threads in [1u64, 2] {
+        let path = format!(
+            "batch_{threads}_thread{}",
+            if threads > 1 { "s" } else { "" }
+        );
+        group.bench_function(path.as_str(), |b| {
+            b.iter_custom(|iters| {
+                let t0 = Instant::now();
+                let mut actions = 0;
+                for i in 0..iters {
+                    actions += std::thread::scope(|s| {
+                        let workers: Vec<_> = (0..threads)
+                            .map(|t| {
+                                let start = &start;
+                                s.spawn(move || {
+                                    let mut rng = GameRng::new(i * 16 + t);
+                                    let mut legal = ActionList::new();
+                                    (0..BATCH / threads)
+                                        .map(|_| playout_typed(start, &mut rng, &mut legal))
+                                        .sum::<u64>()
+                                })
+                            })
+                            .collect();
+                        workers
+                            .into_iter()
+                            .map(|w| w.join().expect("a worker"))
+                            .sum::<u64>()
+                    });
+                }
+                let time = t0.elapsed();
+                tally(order, name, &path, iters * BATCH, actions, time);
+                time
+            })
+        });
+    }
     group.finish();
+    // SAFETY: a live handle, freed once.
+    unsafe { dg_game_free(ffi) };
 }
 
 fn games(c: &mut Criterion) {
-    // One line per game: bench_game::<dangian::o_an_quan::State>(c, "o_an_quan", Default::default());
-    bench_game::<dangian::o_an_quan::State>(c, "o_an_quan", Default::default());
-    bench_game::<dangian::o_an_quan::State>(
+    bench_game::<dangian::o_an_quan::State>(c, 0, "o_an_quan", Default::default());
+    // Cờ cá ngựa: the seed rules (4 players, two dice) and the single-die preset.
+    bench_game::<dangian::ca_ngua::State>(c, 1, "ca_ngua", dangian::ca_ngua::Config::default());
+    bench_game::<dangian::ca_ngua::State>(
         c,
-        "o_an_quan_vi_wikipedia",
-        dangian::o_an_quan::Config::vi_wikipedia(),
+        2,
+        "ca_ngua_one_die",
+        dangian::ca_ngua::Config::one_die(),
     );
-    // Domino: one round (the design target) and a whole match to 101, 2 players.
+    // Domino: one round and a whole match to 101, 2 players.
     bench_game::<dangian::domino::State>(
         c,
+        3,
         "domino_one_round",
         dangian::domino::Config {
             max_rounds: Some(1),
             ..Default::default()
         },
     );
-    bench_game::<dangian::domino::State>(c, "domino_match", Default::default());
-    // Cờ cá ngựa: the seed rules (4 players) and the single-die preset.
-    bench_game::<dangian::ca_ngua::State>(c, "ca_ngua", dangian::ca_ngua::Config::default());
-    bench_game::<dangian::ca_ngua::State>(
-        c,
-        "ca_ngua_one_die",
-        dangian::ca_ngua::Config::one_die(),
-    );
+    bench_game::<dangian::domino::State>(c, 4, "domino_match", Default::default());
 }
 
-criterion_group!(benches, games);
-criterion_main!(benches);
+/// The summary: per game and path, actions/s and playouts/s over everything measured.
+fn summary() {
+    println!();
+    println!(
+        "{:<36} {:>14} {:>14} {:>10}",
+        "game / path", "actions/s", "playouts/s", "vs typed"
+    );
+    TALLIES.with(|t| {
+        let mut typed = 0.0;
+        for ((_, path), (key, tally)) in t.borrow().iter() {
+            let secs = tally.time.as_secs_f64().max(1e-9);
+            let playouts = tally.playouts as f64 / secs;
+            if *path == 0 {
+                typed = playouts;
+            }
+            let ratio = if typed > 0.0 { playouts / typed } else { 0.0 };
+            println!(
+                "{key:<36} {:>14} {:>14} {:>9.2}x",
+                si(tally.actions as f64 / secs),
+                si(playouts),
+                ratio
+            );
+        }
+    });
+    println!("(batch rows: playouts/s = whole games per second over the batch)");
+}
+
+fn si(x: f64) -> String {
+    if x >= 1e6 {
+        format!("{:.2} M", x / 1e6)
+    } else if x >= 1e3 {
+        format!("{:.1} k", x / 1e3)
+    } else {
+        format!("{x:.1}")
+    }
+}
+
+fn main() {
+    let mut c = Criterion::default()
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2))
+        .sample_size(20)
+        .configure_from_args();
+    games(&mut c);
+    c.final_summary();
+    summary();
+}

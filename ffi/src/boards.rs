@@ -5,11 +5,15 @@ use dangian::any::AnyGame;
 use dangian::{Game, Seat};
 
 /// Run `f` on the game behind `game` and write its snapshot to `*out`.
+///
+/// # Safety
+/// `game` is NULL or a live handle; `out` is NULL or writable.
 unsafe fn snapshot<T>(
     game: *const DgGame,
     out: *mut T,
     f: impl FnOnce(&AnyGame) -> Result<T>,
 ) -> DgStatus {
+    // SAFETY: the module contract for `game`.
     unsafe { guard_ref(game, |g| Out::new(out, "out")?.put(f(&g.game)?)) }
 }
 
@@ -53,6 +57,7 @@ pub unsafe extern "C" fn dg_o_an_quan_board(
     out: *mut DgOAnQuanBoard,
 ) -> DgStatus {
     use dangian::o_an_quan::{BigStone, State};
+    // SAFETY: the module contract for `game` and `out`.
     unsafe {
         snapshot(game, out, |g| {
             let s = g.typed::<State>().ok_or_else(|| wrong_game("Ô ăn quan"))?;
@@ -63,7 +68,7 @@ pub unsafe extern "C" fn dg_o_an_quan_board(
             for (q, big) in s.big_stones().iter().enumerate() {
                 b.big_on_board[q] = u32::from(*big == BigStone::OnBoard);
                 b.big_captured_by[q] = match big {
-                    BigStone::CapturedBy(seat) => i32::from(seat.0),
+                    BigStone::CapturedBy { seat } => i32::from(seat.0),
                     _ => -1,
                 };
             }
@@ -134,6 +139,7 @@ pub unsafe extern "C" fn dg_domino_board(
     out: *mut DgDominoBoard,
 ) -> DgStatus {
     use dangian::domino::{Phase, State};
+    // SAFETY: the module contract for `game` and `out`.
     unsafe {
         snapshot(game, out, |g| {
             let s = g.typed::<State>().ok_or_else(|| wrong_game("Domino"))?;
@@ -221,10 +227,11 @@ pub unsafe extern "C" fn dg_ca_ngua_board(
     out: *mut DgCaNguaBoard,
 ) -> DgStatus {
     use dangian::ca_ngua::{Colour, State};
+    // SAFETY: the module contract for `game` and `out`.
     unsafe {
         snapshot(game, out, |g| {
             let s = g.typed::<State>().ok_or_else(|| wrong_game("Cờ cá ngựa"))?;
-            let rules = s.rules();
+            let rules = s.config();
             let mut b = DgCaNguaBoard {
                 track_len: u32::from(rules.track_len),
                 colour_to_move: s.colour_to_move().map_or(-1, |c| i32::from(c.0)),

@@ -1,7 +1,8 @@
 //! Bots and move hints through the C ABI.
 
-use super::{guard_ref, DgGame, DgStatus, Failure, Out, OutBuf};
 use dangian::bot::Level;
+
+use super::{guard_ref, seat_arg, DgGame, DgStatus, Failure, Out, OutBuf, DG_MAX_ACTIONS};
 
 /// One legal action ranked by a bot: higher `score` is better for the seat to move.
 #[repr(C)]
@@ -15,6 +16,18 @@ pub struct DgHint {
     pub score: f64,
 }
 
+/// The bot levels, as passed to `dg_bot_choose` and `dg_bot_hints`.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DgLevel {
+    /// Looks one action ahead.
+    Easy = 0,
+    /// A small search.
+    Medium = 1,
+    /// The full search.
+    Hard = 2,
+}
+
 fn level(value: u32) -> Result<Level, Failure> {
     Level::from_u32(value).ok_or_else(|| {
         Failure::new(
@@ -24,77 +37,71 @@ fn level(value: u32) -> Result<Level, Failure> {
     })
 }
 
-fn no_decision() -> Failure {
-    Failure::new(DgStatus::NoDecision, "no player is to move")
-}
-
-/// The action a bot of `level` (0 easy, 1 medium, 2 hard) seeded with `seed` plays for the
-/// seat to move, into `*out`. Deterministic: the same position, level and seed always give
-/// the same action, on every platform. The bot sees only what the seat to move may see.
-/// `DG_STATUS_NO_DECISION` when chance or nobody is to move.
+/// The action a bot of `level` (a `DgLevel` value) seeded with `seed` plays for `seat`, into
+/// `*out`. `seat` must be the seat to move (`DG_STATUS_NO_DECISION` when chance, nobody or
+/// another seat is to move), so a host never asks by mistake for another seat's move. The bot
+/// sees only what `seat` may see. Deterministic: the same position, level and seed always
+/// give the same action, on every platform.
 ///
 /// # Safety
-/// `game` must be NULL or a live handle not used by another thread during the call; `out`
-/// must be NULL or point to a writable `uint32_t`.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_bot_choose(
     game: *const DgGame,
+    seat: u32,
     level_value: u32,
     seed: u64,
     out: *mut u32,
 ) -> DgStatus {
-    // SAFETY: the caller's contract above.
+    // SAFETY: the module contract for `game`.
     unsafe {
         guard_ref(game, |g| {
             let out = Out::new(out, "out")?;
             let level = level(level_value)?;
-            let best = g
-                .game
-                .bot_hints(level, seed)
-                .first()
-                .map(|h| h.action)
-                .ok_or_else(no_decision)?;
-            out.put(best)
+            let seat = seat_arg(g, seat)?;
+            out.put(g.game.bot_choose(seat, level, seed)?)
         })
     }
 }
 
-/// Every legal action of the seat to move ranked by a bot of `level`, best first, into
-/// `buf[0..cap]`; their number into `*len_out` (at most `DG_MAX_ACTIONS`). For a hint button.
-/// `DG_STATUS_NO_DECISION` when chance or nobody is to move.
+/// Every legal action of `seat`, which must be the seat to move, ranked by a bot of `level`,
+/// best first, into `buf[0..cap]`; their number into `*len_out` (at most `DG_MAX_ACTIONS`).
+/// For a hint button. `DG_STATUS_NO_DECISION` when chance, nobody or another seat is to move.
 ///
 /// # Safety
-/// `game` must be NULL or a live handle not used by another thread during the call; `buf`
-/// must be NULL or point to `cap` writable `DgHint`s; `len_out` must be NULL or point to a
-/// writable `size_t`.
+/// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` hints (or
+/// is NULL with `cap` 0), `len_out` is writable.
 #[no_mangle]
 pub unsafe extern "C" fn dg_bot_hints(
     game: *const DgGame,
+    seat: u32,
     level_value: u32,
     seed: u64,
     buf: *mut DgHint,
     cap: usize,
     len_out: *mut usize,
 ) -> DgStatus {
-    // SAFETY: the caller's contract above.
+    // SAFETY: the module contract for `game`.
     unsafe {
         guard_ref(game, |g| {
             let out = OutBuf::new(buf, cap, len_out)?;
             let level = level(level_value)?;
-            let hints: Vec<DgHint> = g
-                .game
-                .bot_hints(level, seed)
-                .into_iter()
-                .map(|h| DgHint {
+            let seat = seat_arg(g, seat)?;
+            let mut hints = [DgHint {
+                action: 0,
+                visits: 0,
+                score: 0.0,
+            }; DG_MAX_ACTIONS];
+            let ranked = g.game.bot_hints(seat, level, seed)?;
+            for (dst, h) in hints.iter_mut().zip(&ranked) {
+                *dst = DgHint {
                     action: h.action,
                     visits: h.visits,
                     score: h.score,
-                })
-                .collect();
-            if hints.is_empty() {
-                return Err(no_decision());
+                };
             }
-            out.put(&hints).map(drop)
+            out.put(&hints[..ranked.len().min(DG_MAX_ACTIONS)])
+                .map(drop)
         })
     }
 }

@@ -1,9 +1,16 @@
 //! Bots through the C ABI: `dg_bot_choose` and `dg_bot_hints` give what the Rust bots give,
-//! deterministically, only for a seat to move, and refuse bad arguments with a status.
+//! deterministically, only for the seat to move (asked for by number, so that a host never
+//! ranks another seat's hand by mistake), and refuse bad arguments with a status.
+
+// SAFETY (every `unsafe` block of this file): the block calls the C ABI with pointers that
+// are NULL or valid for what the header says (live handles, writable out-parameters, buffers
+// of the given capacity), which is the whole of its contract; the tests pass NULLs and bad
+// lengths on purpose, which the library checks.
+#![allow(clippy::undocumented_unsafe_blocks)]
 
 use dangian::bot::{bot_for_level, Level};
-use dangian_ffi::*;
 use dangian::{Action, ActionList, Game, GameKind};
+use dangian_ffi::*;
 
 fn new_game(kind: GameKind, seed: u64) -> *mut DgGame {
     let mut game = std::ptr::null_mut();
@@ -26,6 +33,12 @@ fn to_decision(game: *mut DgGame) {
             DgStatus::Ok
         );
     }
+}
+
+fn seat_to_move(game: *const DgGame) -> u32 {
+    let mut to_move = 0;
+    assert_eq!(unsafe { dg_game_to_move(game, &mut to_move) }, DgStatus::Ok);
+    u32::try_from(to_move).expect("a seat is to move")
 }
 
 fn legal(game: *const DgGame) -> Vec<u32> {
@@ -54,13 +67,14 @@ fn bots_choose_legal_actions_deterministically_at_every_level() {
                 if ids.is_empty() {
                     break;
                 }
+                let seat = seat_to_move(game);
                 let (mut a, mut b) = (0, 0);
                 assert_eq!(
-                    unsafe { dg_bot_choose(game, level, 9, &mut a) },
+                    unsafe { dg_bot_choose(game, seat, level, 9, &mut a) },
                     DgStatus::Ok
                 );
                 assert_eq!(
-                    unsafe { dg_bot_choose(game, level, 9, &mut b) },
+                    unsafe { dg_bot_choose(game, seat, level, 9, &mut b) },
                     DgStatus::Ok
                 );
                 assert_eq!(a, b, "{kind}: the same seed gives the same action");
@@ -76,7 +90,15 @@ fn bots_choose_legal_actions_deterministically_at_every_level() {
                 ];
                 let mut n = 0;
                 let st = unsafe {
-                    dg_bot_hints(game, level, 9, hints.as_mut_ptr(), hints.len(), &mut n)
+                    dg_bot_hints(
+                        game,
+                        seat,
+                        level,
+                        9,
+                        hints.as_mut_ptr(),
+                        hints.len(),
+                        &mut n,
+                    )
                 };
                 assert_eq!(st, DgStatus::Ok);
                 let mut ranked: Vec<u32> = hints[..n].iter().map(|h| h.action).collect();
@@ -98,7 +120,10 @@ fn the_c_bot_is_the_rust_bot() {
     // The first decision of an Ô ăn quan game: the C ABI and the Rust API agree.
     let game = new_game(GameKind::OAnQuan, 1);
     let mut id = 0;
-    assert_eq!(unsafe { dg_bot_choose(game, 2, 77, &mut id) }, DgStatus::Ok);
+    assert_eq!(
+        unsafe { dg_bot_choose(game, 0, 2, 77, &mut id) },
+        DgStatus::Ok
+    );
     let state = dangian::o_an_quan::State::new(Default::default()).expect("default");
     let rust = bot_for_level::<dangian::o_an_quan::State>(Level::Hard, 77)
         .choose(&state)
@@ -115,31 +140,42 @@ fn bot_calls_refuse_bad_arguments_and_write_nothing() {
     let game = new_game(GameKind::CaNgua, 3); // chance (the first roll) is to move
     let mut out = 12345u32;
     assert_eq!(
-        unsafe { dg_bot_choose(game, 1, 0, &mut out) },
+        unsafe { dg_bot_choose(game, 0, 1, 0, &mut out) },
         DgStatus::NoDecision
     );
     assert_eq!(out, 12345);
     to_decision(game);
+    let seat = seat_to_move(game);
+    // Another seat is not to move: no hints of the mover's hand for it.
+    let other = (seat + 1) % 4;
     assert_eq!(
-        unsafe { dg_bot_choose(game, 3, 0, &mut out) },
+        unsafe { dg_bot_choose(game, other, 1, 0, &mut out) },
+        DgStatus::NoDecision
+    );
+    assert_eq!(
+        unsafe { dg_bot_choose(game, 4, 1, 0, &mut out) },
         DgStatus::InvalidArgument
     );
     assert_eq!(
-        unsafe { dg_bot_choose(game, u32::MAX, 0, &mut out) },
+        unsafe { dg_bot_choose(game, seat, 99, 0, &mut out) },
+        DgStatus::InvalidArgument
+    );
+    assert_eq!(
+        unsafe { dg_bot_choose(game, seat, u32::MAX, 0, &mut out) },
         DgStatus::InvalidArgument
     );
     assert_eq!(out, 12345);
     assert_eq!(
-        unsafe { dg_bot_choose(game, 0, 0, std::ptr::null_mut()) },
+        unsafe { dg_bot_choose(game, seat, 0, 0, std::ptr::null_mut()) },
         DgStatus::NullPointer
     );
     assert_eq!(
-        unsafe { dg_bot_choose(std::ptr::null(), 0, 0, &mut out) },
+        unsafe { dg_bot_choose(std::ptr::null(), seat, 0, 0, &mut out) },
         DgStatus::NullPointer
     );
     // A size query, then the real call.
     let mut n = 0;
-    let st = unsafe { dg_bot_hints(game, 0, 0, std::ptr::null_mut(), 0, &mut n) };
+    let st = unsafe { dg_bot_hints(game, seat, 0, 0, std::ptr::null_mut(), 0, &mut n) };
     assert_eq!(st, DgStatus::BufferTooSmall);
     assert_eq!(n, legal(game).len());
     let mut hints = vec![
@@ -151,10 +187,20 @@ fn bot_calls_refuse_bad_arguments_and_write_nothing() {
         n
     ];
     let mut m = 0;
-    let st = unsafe { dg_bot_hints(game, 0, 0, hints.as_mut_ptr(), n, &mut m) };
+    let st = unsafe { dg_bot_hints(game, seat, 0, 0, hints.as_mut_ptr(), n, &mut m) };
     assert_eq!((st, m), (DgStatus::Ok, n));
     assert_eq!(
-        unsafe { dg_bot_hints(game, 0, 0, hints.as_mut_ptr(), n, std::ptr::null_mut()) },
+        unsafe {
+            dg_bot_hints(
+                game,
+                seat,
+                0,
+                0,
+                hints.as_mut_ptr(),
+                n,
+                std::ptr::null_mut(),
+            )
+        },
         DgStatus::NullPointer
     );
     unsafe { dg_game_free(game) };

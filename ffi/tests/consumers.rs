@@ -3,8 +3,14 @@
 //!
 //! Each consumer is built against the library as `ffi/install.sh` installs it (header,
 //! `libdangian.so.<ABI>`, `libdangian.a`, `dangian.pc`). A consumer needs its tools (gcc, g++,
-//! pkg-config, mcs and mono, python3, valgrind): a missing one skips the test with one line
+//! pkg-config, mcs, mono and nunit-console, valgrind): a missing one skips the test with one line
 //! saying how to install it, or fails it under `DANGIAN_REQUIRE_CONSUMERS=1` (CI).
+
+// SAFETY (every `unsafe` block of this file): the block calls the C ABI with pointers that
+// are NULL or valid for what the header says (live handles, writable out-parameters, buffers
+// of the given capacity), which is the whole of its contract; the tests pass NULLs and bad
+// lengths on purpose, which the library checks.
+#![allow(clippy::undocumented_unsafe_blocks)]
 
 mod common;
 
@@ -14,6 +20,7 @@ use std::process::Command;
 use common::{have_tools, installed_prefix, repo_root, run, scratch};
 use dangian::any::AnyGame;
 use dangian::bot::Level;
+use dangian::describe::Lang;
 use dangian::{ActionList, GameKind, GameRng, ToMove};
 use dangian_ffi::*;
 
@@ -27,7 +34,7 @@ pub fn expected_game_lines(seed: u64) -> Vec<String> {
     GameKind::ALL
         .iter()
         .map(|&kind| {
-            let mut game = AnyGame::new(kind, None, Some(seed)).expect("default config");
+            let mut game = AnyGame::new(kind, "").expect("default config");
             let mut rng = GameRng::new(seed);
             let mut legal = ActionList::new();
             loop {
@@ -40,7 +47,7 @@ pub fn expected_game_lines(seed: u64) -> Vec<String> {
                         legal[((m * 7 + 3) % legal.len() as u32) as usize]
                     }
                 };
-                game.apply(id, None, None).expect("legal");
+                game.apply(id).expect("legal");
             }
             let o = game.outcome().expect("over");
             let join = |v: Vec<String>| v.join(",");
@@ -50,8 +57,18 @@ pub fn expected_game_lines(seed: u64) -> Vec<String> {
                 game.move_number(),
                 game.state_hash(),
                 o.reason,
-                join(o.scores.iter().map(i32::to_string).collect()),
-                join(o.places.iter().map(u8::to_string).collect()),
+                join(
+                    o.scores[..usize::from(o.seats)]
+                        .iter()
+                        .map(i32::to_string)
+                        .collect()
+                ),
+                join(
+                    o.places[..usize::from(o.seats)]
+                        .iter()
+                        .map(u8::to_string)
+                        .collect()
+                ),
             )
         })
         .collect()
@@ -168,10 +185,8 @@ pub fn expected_board_lines(seed: u64) -> Vec<String> {
         .collect()
 }
 
-/// The golden vectors as plain record files (what a consumer loads), with the expected final
-/// state JSON and hash of each.
-pub fn vector_records(dir: &Path) -> Vec<(PathBuf, serde_json::Value, String)> {
-    let mut out = Vec::new();
+/// The golden vector files, in name order.
+fn vector_files() -> Vec<PathBuf> {
     let mut paths: Vec<_> = std::fs::read_dir(repo_root().join("tests/vectors"))
         .expect("tests/vectors")
         .map(|e| e.expect("entry").path())
@@ -179,13 +194,18 @@ pub fn vector_records(dir: &Path) -> Vec<(PathBuf, serde_json::Value, String)> {
         .collect();
     paths.sort();
     assert!(paths.len() >= 9, "the golden vectors are missing");
-    for path in paths {
-        let doc: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(&path).expect("read")).expect("JSON");
-        let record = doc["record"].to_string();
-        let file = dir.join(path.file_name().expect("name"));
-        std::fs::write(&file, &record).expect("write record");
-        let game = AnyGame::from_record_json(&record).expect("the vector loads in Rust");
+    paths
+}
+
+/// The golden vector files (a consumer loads them as they are: `dg_game_load` reads the
+/// record inside), with the expected final state JSON and hash of each.
+pub fn vector_records(_dir: &Path) -> Vec<(PathBuf, serde_json::Value, String)> {
+    let mut out = Vec::new();
+    for path in vector_files() {
+        let text = std::fs::read_to_string(&path).expect("read");
+        let doc: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+        let file = path.clone();
+        let game = AnyGame::from_record_json(&text).expect("the vector loads in Rust");
         let state: serde_json::Value =
             serde_json::from_str(&game.state_json()).expect("state JSON");
         assert_eq!(
@@ -300,14 +320,17 @@ fn check_consumer_with_bots(
 fn expected_bot_lines(seed: u64) -> Vec<String> {
     let mut lines = Vec::new();
     for kind in GameKind::ALL {
-        let mut game = AnyGame::new(kind, None, Some(seed)).expect("default config");
+        let mut game = AnyGame::new(kind, "").expect("default config");
         let mut rng = GameRng::new(seed);
         while game.to_move() == ToMove::Chance {
             let id = game.sample_chance(&mut rng).expect("chance");
-            game.apply(id, None, None).expect("legal");
+            game.apply(id).expect("legal");
         }
+        let seat = game.seat_to_move().expect("a seat is to move");
         for level in [Level::Easy, Level::Medium, Level::Hard] {
-            let best = game.bot_hints(level, 1)[0].action;
+            let best = game
+                .bot_choose(u32::from(seat.0), level, 1)
+                .expect("a choice");
             lines.push(format!(
                 "bot {} level {} action {best}",
                 kind.name(),
@@ -421,7 +444,10 @@ fn c_consumer_links_statically() {
 
 #[test]
 fn shared_library_is_named_by_its_abi_version() {
-    if !have_tools("the SONAME check", &[("readelf", "apt-get install binutils")]) {
+    if !have_tools(
+        "the SONAME check",
+        &[("readelf", "apt-get install binutils")],
+    ) {
         return;
     }
     let so = format!("libdangian.so.{DANGIAN_ABI_VERSION}");
@@ -471,8 +497,8 @@ fn cpp_consumer_matches_rust_under_valgrind() {
             .arg("-I")
             .arg(prefix.join("include"))
             .arg("-I")
-            .arg(root().join("examples/cpp"))
-            .arg(root().join("examples/cpp/main.cpp"))
+            .arg(repo_root().join("bindings/cpp"))
+            .arg(repo_root().join("bindings/cpp/example/main.cpp"))
             .arg("-L")
             .arg(lib_dir())
             .arg(format!("-Wl,-rpath,{}", lib_dir().display()))
@@ -481,27 +507,107 @@ fn cpp_consumer_matches_rust_under_valgrind() {
             .arg(&exe),
         "compiling the C++ consumer",
     );
-    check_consumer("the C++ consumer under valgrind", &dir, |files| {
+    check_consumer_with_bots("the C++ consumer under valgrind", &dir, true, |files| {
         let mut cmd = Command::new("valgrind");
         cmd.args(VALGRIND).arg(&exe).args(files);
         cmd
     });
 }
 
+/// The NUnit framework Debian installs with `nunit-console` (libnunit-framework2.6.3-cil).
+fn nunit_framework() -> Option<PathBuf> {
+    let cli = Path::new("/usr/lib/cli");
+    let mut found: Vec<PathBuf> = std::fs::read_dir(cli)
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("nunit.framework-"))
+        })
+        .map(|p| p.join("nunit.framework.dll"))
+        .filter(|p| p.is_file())
+        .collect();
+    found.sort();
+    found.pop()
+}
+
+/// Every line the package's NUnit tests compare with: the seeded games, their final boards,
+/// the bots' first choices and the golden vectors (the files themselves, record inside).
+fn expected_lines(dir: &Path) -> PathBuf {
+    let mut lines = expected_game_lines(7);
+    lines.extend(expected_board_lines(7));
+    lines.extend(expected_bot_lines(7));
+    for kind in GameKind::ALL {
+        let game = AnyGame::new(kind, "").expect("the seed rules");
+        let mut legal = ActionList::new();
+        game.legal_actions(&mut legal);
+        for (code, lang) in [("vi", Lang::Vi), ("en", Lang::En)] {
+            let text = game
+                .describe_action(legal[0], lang, None)
+                .expect("described");
+            lines.push(format!(
+                "describe {} {code} {} {text}",
+                kind.name(),
+                legal[0]
+            ));
+        }
+    }
+    lines.push(format!(
+        "fair commitment {}",
+        dangian::fair::commitment(&[7; 32])
+    ));
+    for path in vector_files() {
+        let text = std::fs::read_to_string(&path).expect("vector");
+        let game = AnyGame::from_record_json(&text).expect("the vector loads in Rust");
+        lines.push(format!(
+            "vector {} hash {:016x} state {}",
+            path.display(),
+            game.state_hash(),
+            game.state_json()
+        ));
+    }
+    let file = dir.join("expected.txt");
+    std::fs::write(&file, lines.join("\n") + "\n").expect("write the expected lines");
+    file
+}
+
+/// The Unity package (bindings/unity) compiled as Unity would, against mscorlib only, as
+/// C# 7.2 (what mcs offers of the C# that Unity accepts); once more as for iOS and WebGL
+/// (`__Internal`); then its NUnit tests run under Mono against this build of the library:
+/// every game to the end, the golden vectors and the bots compared with Rust line by line,
+/// every error path.
 #[test]
-fn csharp_consumer_matches_rust_under_mono() {
+fn unity_package_passes_its_tests_under_mono() {
     let tools = [
         ("mcs", "apt-get install mono-mcs"),
         ("mono", "apt-get install mono-runtime"),
+        ("nunit-console", "apt-get install nunit-console"),
     ];
-    if !have_tools("the C# consumer", &tools) {
+    if !have_tools("the Unity package tests", &tools) {
         return;
     }
-    let dir = scratch("csharp");
-    let src = root().join("examples/csharp");
-    // The binding alone, against mscorlib only (-noconfig), as C# 7.2 (what mcs offers of the
-    // C# 7.3 that Unity accepts); once more as Unity would build it for iOS (`__Internal`).
-    let mcs = |args: &[&str], what: &str| {
+    let Some(nunit) = nunit_framework() else {
+        assert!(
+            !common::consumers_required(),
+            "nunit.framework.dll is missing (apt-get install libnunit-framework2.6.3-cil)"
+        );
+        eprintln!("skipped the Unity package tests: nunit.framework.dll not found (apt-get install nunit-console)");
+        return;
+    };
+    let dir = scratch("unity");
+    let package = repo_root().join("bindings/unity");
+    let sources = |sub: &str| -> Vec<String> {
+        let mut files: Vec<String> = std::fs::read_dir(package.join(sub))
+            .expect("package folder")
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|e| e == "cs"))
+            .map(|p| p.display().to_string())
+            .collect();
+        files.sort();
+        files
+    };
+    let mcs = |args: &[String], what: &str| {
         run(
             Command::new("mcs")
                 .current_dir(&dir)
@@ -510,53 +616,48 @@ fn csharp_consumer_matches_rust_under_mono() {
             what,
         )
     };
-    let binding = src.join("Dangian.cs");
-    let binding = binding.to_str().expect("UTF-8 path");
-    mcs(
-        &["-noconfig", "-target:library", "-out:Dangian.dll", binding],
-        "compiling Dangian.cs",
-    );
-    mcs(
-        &[
-            "-noconfig",
-            "-target:library",
-            "-define:UNITY_IOS",
-            "-out:DangianIos.dll",
-            binding,
-        ],
-        "compiling Dangian.cs for iOS",
-    );
-    let program = src.join("Program.cs");
-    mcs(
-        &[
-            "-r:Dangian.dll",
-            "-out:play.exe",
-            program.to_str().expect("UTF-8 path"),
-        ],
-        "compiling Program.cs",
-    );
-    let exe = dir.join("play.exe");
-    check_consumer_with_bots("the C# consumer under mono", &dir, true, |files| {
-        let mut cmd = Command::new("mono");
-        // Mono resolves [DllImport("dangian")] to libdangian.so through the loader's path.
-        cmd.env("LD_LIBRARY_PATH", lib_dir()).arg(&exe).args(files);
-        cmd
-    });
-}
-
-#[test]
-fn python_consumer_matches_rust() {
-    if !have_tools("the Python consumer", &[("python3", "apt-get install python3")]) {
-        return;
+    let runtime = sources("Runtime");
+    let mut args: Vec<String> = vec![
+        "-target:library".into(),
+        "-out:Dangian.Runtime.dll".into(),
+        "-doc:Dangian.Runtime.xml".into(),
+    ];
+    args.extend(runtime.iter().cloned());
+    mcs(&args, "compiling the package's runtime");
+    for define in ["UNITY_IOS", "UNITY_WEBGL"] {
+        let mut args: Vec<String> = vec![
+            "-target:library".into(),
+            format!("-define:{define}"),
+            format!("-out:Dangian.Runtime.{define}.dll"),
+        ];
+        args.extend(runtime.iter().cloned());
+        mcs(&args, "compiling the package's runtime with __Internal");
     }
-    let dir = scratch("python");
-    let lib = lib_dir().join("libdangian.so");
-    check_consumer("the Python consumer", &dir, |files| {
-        let mut cmd = Command::new("python3");
-        cmd.env("DANGIAN_LIB", &lib)
-            .arg("-B") // no __pycache__ in the source tree
-            .arg(root().join("examples/python/play.py"))
-            .args(files);
-        cmd
-    });
+    let mut args: Vec<String> = vec![
+        "-target:library".into(),
+        "-out:Dangian.Tests.dll".into(),
+        "-r:Dangian.Runtime.dll".into(),
+        format!("-r:{}", nunit.display()),
+    ];
+    args.extend(sources("Tests/Runtime"));
+    mcs(&args, "compiling the package's tests");
+    let expected = expected_lines(&dir);
+    let out = Command::new("nunit-console")
+        .current_dir(&dir)
+        .env("LD_LIBRARY_PATH", lib_dir())
+        .env("DANGIAN_EXPECTED", &expected)
+        .args(["-nologo", "-labels", "Dangian.Tests.dll"])
+        .output()
+        .expect("nunit-console runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && stdout.contains("Tests run: 6, Errors: 0, Failures: 0"),
+        "the package's tests failed ({}):\n{stdout}\n{}",
+        out.status,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("Ignored: 0, Skipped: 0"),
+        "a test was ignored or skipped:\n{stdout}"
+    );
 }

@@ -4,6 +4,12 @@
 //! After changing `ffi/src`, regenerate it with
 //! `DANGIAN_BLESS=1 cargo test -p dangian-ffi --test header`.
 
+// SAFETY (every `unsafe` block of this file): the block calls the C ABI with pointers that
+// are NULL or valid for what the header says (live handles, writable out-parameters, buffers
+// of the given capacity), which is the whole of its contract; the tests pass NULLs and bad
+// lengths on purpose, which the library checks.
+#![allow(clippy::undocumented_unsafe_blocks)]
+
 mod common;
 
 use std::process::Command;
@@ -61,7 +67,10 @@ fn header_versions_match_the_crate() {
     );
     // The SONAME (ffi/build.rs) carries the same ABI version.
     let build = std::fs::read_to_string(ffi_dir().join("build.rs")).expect("build.rs");
-    let line = format!("const ABI_VERSION: u32 = {};", dangian_ffi::DANGIAN_ABI_VERSION);
+    let line = format!(
+        "const ABI_VERSION: u32 = {};",
+        dangian_ffi::DANGIAN_ABI_VERSION
+    );
     assert!(build.contains(&line), "ffi/build.rs lacks `{line}`");
     let mut buf = [0u8; 32];
     let mut len = 0;
@@ -245,7 +254,10 @@ fn struct_layouts_match_in_c() {
 
 #[test]
 fn every_exported_symbol_is_declared() {
-    if !have_tools("the exported-symbol check", &[("nm", "apt-get install binutils")]) {
+    if !have_tools(
+        "the exported-symbol check",
+        &[("nm", "apt-get install binutils")],
+    ) {
         return;
     }
     let lib = build_dir().join("libdangian_ffi.so");
@@ -291,4 +303,51 @@ fn every_exported_symbol_is_declared() {
             }
         }
     }
+}
+
+/// `DgReason` in the header lists every reason of every game, value for value and name for
+/// name (`DG_REASON_<GAME>_<REASON>` = the game's code), and nothing else.
+#[test]
+fn header_reasons_are_the_games_reasons() {
+    use dangian::IllegalReason;
+    let header = committed_header();
+    let mut declared: Vec<(String, u32)> = header
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim().trim_end_matches(',');
+            let (name, value) = l.split_once(" = ")?;
+            name.starts_with("DG_REASON_")
+                .then(|| (name.to_owned(), value.parse().ok()))
+                .and_then(|(n, v)| v.map(|v| (n, v)))
+        })
+        .collect();
+    let mut expected: Vec<(String, u32)> = vec![("DG_REASON_NONE".to_owned(), 0)];
+    let games: [(&str, &[(u32, &str)]); 3] = [
+        (
+            "O_AN_QUAN",
+            <dangian::o_an_quan::Illegal as IllegalReason>::REASONS,
+        ),
+        (
+            "CA_NGUA",
+            <dangian::ca_ngua::Illegal as IllegalReason>::REASONS,
+        ),
+        (
+            "DOMINO",
+            <dangian::domino::Illegal as IllegalReason>::REASONS,
+        ),
+    ];
+    for (game, reasons) in games {
+        for (code, name) in reasons {
+            expected.push((
+                format!("DG_REASON_{game}_{}", name.to_ascii_uppercase()),
+                *code,
+            ));
+        }
+    }
+    declared.sort();
+    expected.sort();
+    assert_eq!(
+        declared, expected,
+        "DgReason (ffi/src/reasons.rs) and the games' reasons differ"
+    );
 }

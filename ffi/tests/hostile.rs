@@ -10,6 +10,12 @@
 //! faults through a switch compiled only into the crate's unit-test build. Leaks are checked by
 //! the C consumer under valgrind (`tests/consumers.rs`), which runs these error paths too.
 
+// SAFETY (every `unsafe` block of this file): the block calls the C ABI with pointers that
+// are NULL or valid for what the header says (live handles, writable out-parameters, buffers
+// of the given capacity), which is the whole of its contract; the tests pass NULLs and bad
+// lengths on purpose, which the library checks.
+#![allow(clippy::undocumented_unsafe_blocks)]
+
 use std::ptr::{null, null_mut};
 
 use dangian_ffi::*;
@@ -519,13 +525,13 @@ fn null_input_pointers_are_refused() {
     // dg_game_load: the text, and the out-parameter.
     let record = Game::finished(OAQ).text(dg_game_save);
     refuses(DgStatus::NullPointer, || unsafe {
-        dg_game_load(null(), 0, &mut out)
+        dg_game_load(null(), 0, 7, &mut out)
     });
     refuses(DgStatus::NullPointer, || unsafe {
-        dg_game_load(null(), record.len(), &mut out)
+        dg_game_load(null(), record.len(), 7, &mut out)
     });
     refuses(DgStatus::NullPointer, || unsafe {
-        dg_game_load(record.as_ptr(), record.len(), null_mut())
+        dg_game_load(record.as_ptr(), record.len(), 7, null_mut())
     });
     assert!(out.is_null());
     // dg_game_action_id: the text, with and without a length.
@@ -747,7 +753,7 @@ fn invalid_utf8_is_refused() {
                 dg_game_new(kind, bytes.as_ptr(), bytes.len(), 1, &mut out)
             });
             refuses(DgStatus::InvalidUtf8, || unsafe {
-                dg_game_load(bytes.as_ptr(), bytes.len(), &mut out)
+                dg_game_load(bytes.as_ptr(), bytes.len(), 7, &mut out)
             });
             assert!(out.is_null());
             let g = Game::fresh(kind);
@@ -780,7 +786,7 @@ fn invalid_json_is_refused() {
             });
             assert!(msg.starts_with("config:"), "{msg}");
             refuses(DgStatus::InvalidJson, || unsafe {
-                dg_game_load(text.as_ptr(), text.len(), &mut out)
+                dg_game_load(text.as_ptr(), text.len(), 7, &mut out)
             });
             assert!(out.is_null());
         }
@@ -1018,14 +1024,14 @@ fn the_outcome_before_the_end_is_refused() {
 
 fn load(json: &[u8]) -> (DgStatus, *mut DgGame) {
     let mut out = null_mut();
-    let st = unsafe { dg_game_load(json.as_ptr(), json.len(), &mut out) };
+    let st = unsafe { dg_game_load(json.as_ptr(), json.len(), 7, &mut out) };
     (st, out)
 }
 
 fn refuses_record(json: &str, status: DgStatus, says: &str) {
     let mut out = null_mut();
     let msg = refuses(status, || unsafe {
-        dg_game_load(json.as_ptr(), json.len(), &mut out)
+        dg_game_load(json.as_ptr(), json.len(), 7, &mut out)
     });
     assert!(out.is_null(), "a handle for a refused record");
     assert!(
@@ -1055,9 +1061,43 @@ fn corrupt_and_forged_records_are_refused() {
         // Not JSON, and JSON that is not a record.
         refuses_record(&saved[..saved.len() / 2], DgStatus::InvalidJson, "record:");
         refuses_record("", DgStatus::InvalidJson, "record:");
-        for text in ["{}", "[]", "null", r#"{"format":"dangian-record/1"}"#] {
+        for text in ["{}", "[]", "null", r#"{"format":"dangian-record/2"}"#] {
             refuses_record(text, DgStatus::InvalidRecord, "not a record");
         }
+        // Unknown fields (an RNG seed among them: a record never holds one), a repeated
+        // field, a config that is not an object or repeats an option.
+        refuses_record(
+            &with(&|r| r["seed"] = 7.into()),
+            DgStatus::InvalidRecord,
+            "unknown field `seed`",
+        );
+        refuses_record(
+            &with(&|r| r["padding"] = "x".repeat(1000).into()),
+            DgStatus::InvalidRecord,
+            "unknown field `padding`",
+        );
+        refuses_record(
+            &saved.replacen("{\"format\"", "{\"actions\":[],\"format\"", 1),
+            DgStatus::InvalidRecord,
+            "duplicate field `actions`",
+        );
+        refuses_record(
+            &with(&|r| r["config"] = serde_json::json!([5])),
+            DgStatus::InvalidRecord,
+            "a config is a JSON object",
+        );
+        // The saved config writes every option; the same option once more is refused.
+        let option = record["config"]
+            .as_object()
+            .and_then(|c| c.keys().next())
+            .expect("an option")
+            .clone();
+        let twice = saved.replacen(
+            "\"config\":{",
+            &format!("\"config\":{{\"{option}\":{},", record["config"][&option]),
+            1,
+        );
+        refuses_record(&twice, DgStatus::InvalidRecord, "duplicate field");
         refuses_record(
             &with(&|r| r["game"] = "chess".into()),
             DgStatus::InvalidRecord,
@@ -1065,15 +1105,19 @@ fn corrupt_and_forged_records_are_refused() {
         );
         // Another format or rules version.
         refuses_record(
-            &with(&|r| r["format"] = "dangian-record/2".into()),
+            &with(&|r| r["format"] = "dangian-record/1".into()),
             DgStatus::InvalidRecord,
             "unknown record format",
         );
-        refuses_record(
-            &with(&|r| r["rules_version"] = 2.into()),
-            DgStatus::InvalidRecord,
-            "rules version 2",
-        );
+        // A record of rules version 1 (before the clarifications of version 2) or of a later
+        // version is never replayed under these rules; the message names both versions.
+        for other in [1u32, 3] {
+            refuses_record(
+                &with(&|r| r["rules_version"] = other.into()),
+                DgStatus::InvalidRecord,
+                &format!("rules version {other}; this release plays rules version 2"),
+            );
+        }
         // A config that is not this game's, or fails validation.
         refuses_record(
             &with(&|r| r["config"] = serde_json::json!({"no_such_option": 1})),
@@ -1161,4 +1205,63 @@ fn the_last_error_is_per_thread() {
     .join()
     .expect("thread");
     assert_eq!(last_error(), mark);
+}
+
+/// An illegal action reaches C as a status, a message and the stable code of its reason;
+/// any other failure leaves no reason.
+#[test]
+fn illegal_actions_carry_their_reason_code() {
+    let g = Game::fresh(OAQ);
+    let reason = || {
+        let mut r = u32::MAX;
+        assert_eq!(unsafe { dg_last_reason(&mut r) }, DgStatus::Ok);
+        r
+    };
+    // b1+ (id 11) belongs to B, but A is to move.
+    let b1_plus = 11;
+    assert_eq!(
+        unsafe { dg_game_check(g.0, b1_plus) },
+        DgStatus::IllegalAction
+    );
+    assert_eq!(reason(), DgReason::OAnQuanNotOwnSquare as u32);
+    assert!(
+        last_error().contains("belongs to player B"),
+        "{}",
+        last_error()
+    );
+    assert_eq!(
+        unsafe { dg_game_apply(g.0, b1_plus) },
+        DgStatus::IllegalAction
+    );
+    assert_eq!(reason(), DgReason::OAnQuanNotOwnSquare as u32);
+    // Another kind of failure clears it.
+    assert_eq!(unsafe { dg_game_apply(g.0, 999) }, DgStatus::UnknownAction);
+    assert_eq!(reason(), DgReason::None as u32);
+    assert_eq!(
+        unsafe { dg_last_reason(std::ptr::null_mut()) },
+        DgStatus::NullPointer
+    );
+}
+
+/// The reported case: 50 MB of bad action text gave a 262 MB `dg_last_error`. A message now
+/// carries at most a few hundred bytes of the input that caused it.
+#[test]
+fn huge_bad_input_gives_a_short_message() {
+    let g = Game::fresh(DOM);
+    let huge = "p".repeat(50 << 20);
+    let mut id = SENTINEL;
+    g.refuses(DgStatus::UnknownAction, || unsafe {
+        dg_game_action_id(g.0, huge.as_ptr(), huge.len(), &mut id)
+    });
+    assert!(last_error().len() < 1024, "{} bytes", last_error().len());
+    let config = format!("{{\"{huge}\":1}}");
+    let mut out = null_mut();
+    refuses(DgStatus::InvalidConfig, || unsafe {
+        dg_game_new(DOM, config.as_ptr(), config.len(), 1, &mut out)
+    });
+    assert!(last_error().len() < 1024, "{} bytes", last_error().len());
+    refuses(DgStatus::InvalidJson, || unsafe {
+        dg_game_load(huge.as_ptr(), huge.len(), 1, &mut out)
+    });
+    assert!(last_error().len() < 1024, "{} bytes", last_error().len());
 }

@@ -261,7 +261,7 @@ pub fn hostile_calls(data: &[u8]) {
                     bytes[at] ^= flip;
                 }
                 let mut loaded = null_mut();
-                let st = unsafe { dg_game_load(bytes.as_ptr(), bytes.len(), &mut loaded) };
+                let st = unsafe { dg_game_load(bytes.as_ptr(), bytes.len(), 1, &mut loaded) };
                 if ok(st, "load") {
                     let loaded = Handle(loaded);
                     if flip == 0 {

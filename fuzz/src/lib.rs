@@ -8,7 +8,7 @@
 use std::fmt::Display;
 
 use dangian::testing::check_step;
-use dangian::{Action, ActionList, Game, GameRng, PlayError, Record, Seat};
+use dangian::{Action, ActionList, Game, GameRng, NoEvents, PlayError, Record, Seat};
 
 pub mod ca_ngua;
 pub mod domino;
@@ -16,10 +16,68 @@ pub mod ffi;
 pub mod o_an_quan;
 
 /// The first byte picks a config with `config`; every further byte picks `legal[byte % len]`
-/// (chance outcomes included). Every position reached passes the generic invariant checks of
-/// [`check_step`] (all ids, check/apply agreement, round trips, validation) and the game stays
-/// within its bound; views and redacted events are produced for every seat.
+/// (chance outcomes included), so every input is a legal game, reached fast. Checked at every
+/// step, cheaply: a legal action is accepted and moves the counter by one, the game stays
+/// within its bound, there are legal actions exactly while it is not over, and redaction works
+/// for every seat. At the end the full invariant checks of [`check_step`] run once, and the
+/// record of the game replays to the same state. (`actions_checked` runs the full checks at
+/// every step, more slowly.)
 pub fn actions_by_index<G: Game>(config: fn(u8) -> G::Config, data: &[u8]) {
+    let Some((&first, rest)) = data.split_first() else {
+        return;
+    };
+    let mut game = match G::new(config(first)) {
+        Ok(g) => g,
+        Err(e) => panic!("a fuzz config is invalid: {e}"),
+    };
+    let start = game.clone();
+    let mut rng = GameRng::new(u64::from(first));
+    let mut legal = ActionList::new();
+    let mut events = Vec::new();
+    let mut played = Vec::with_capacity(rest.len());
+    for &byte in rest {
+        game.legal_actions(&mut legal);
+        if legal.is_empty() {
+            assert!(game.is_over(), "no legal action but not over");
+            break;
+        }
+        assert!(!game.is_over(), "legal actions after the end");
+        let id = legal[usize::from(byte) % legal.len()];
+        let before = game.move_number();
+        events.clear();
+        if let Err(e) = game.apply_id(id, &mut events) {
+            panic!("legal id {id} refused: {e}");
+        }
+        played.push(id);
+        assert_eq!(game.move_number(), before + 1);
+        assert!(
+            game.move_number() <= game.max_moves(),
+            "past the move bound"
+        );
+        for s in 0..game.seats() {
+            for e in &events {
+                let _ = G::event_for(e, Seat(s));
+            }
+        }
+    }
+    if let Err(e) = check_step(&game, &mut rng) {
+        panic!("invariant broken at move {}: {e}", game.move_number());
+    }
+    let mut again = start;
+    for id in played {
+        again
+            .apply_id(id, &mut NoEvents)
+            .expect("a replay applies the same actions");
+    }
+    assert!(
+        again == game,
+        "a replay without events reaches the same state"
+    );
+}
+
+/// As [`actions_by_index`], with the full invariant checks of [`check_step`] (every id,
+/// check/apply agreement, round trips, validation, views) at every step: slower, deeper.
+pub fn actions_checked<G: Game>(config: fn(u8) -> G::Config, data: &[u8]) {
     let Some((&first, rest)) = data.split_first() else {
         return;
     };
@@ -150,6 +208,11 @@ macro_rules! fuzz_bodies {
         /// Each byte after the first picks a legal action; see [`crate::actions_by_index`].
         pub fn actions_by_index(data: &[u8]) {
             crate::actions_by_index::<$state>($config, data)
+        }
+
+        /// The same with every check at every step; see [`crate::actions_checked`].
+        pub fn actions_checked(data: &[u8]) {
+            crate::actions_checked::<$state>($config, data)
         }
 
         /// Raw 4-byte ids after a config byte; see [`crate::raw_ids`].

@@ -31,6 +31,16 @@ macro_rules! corpus_tests {
                 );
             }
 
+            /// The deep target shares the actions corpus (the same inputs, every check at
+            /// every step).
+            #[test]
+            fn actions_checked() {
+                each_file(
+                    concat!(stringify!($game), "_checked"),
+                    bodies::actions_checked,
+                );
+            }
+
             #[test]
             fn raw_ids() {
                 each_file(concat!(stringify!($game), "_raw_ids"), bodies::raw_ids);
@@ -52,6 +62,7 @@ macro_rules! corpus_tests {
                     b"\x00\x01\x02\x03\x04",
                 ] {
                     bodies::actions_by_index(data);
+                    bodies::actions_checked(data);
                     bodies::raw_ids(data);
                     bodies::untrusted_json(data);
                 }

@@ -372,11 +372,11 @@ fn key(s: &State) -> (u64, u64) {
     }
     let code = |x: BigStone| match x {
         BigStone::OnBoard => 1u64,
-        BigStone::CapturedBy(s) => 2 + u64::from(s.0),
+        BigStone::CapturedBy { seat: s } => 2 + u64::from(s.0),
         BigStone::Absent => 0,
     };
     let big = s.big_stones();
-    let to_move = s.player_to_move().unwrap_or(Seat(2));
+    let to_move = s.turn().unwrap_or(Seat(2));
     h = mix(
         h,
         code(big[0])
@@ -714,7 +714,7 @@ mod tests {
                     s.apply(Action::from_id(id).unwrap(), &mut NoEvents)
                         .unwrap();
                 }
-                let Some(root) = s.player_to_move() else {
+                let Some(root) = s.turn() else {
                     continue;
                 };
                 let depth = 4;

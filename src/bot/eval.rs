@@ -131,7 +131,7 @@ impl Evaluate for crate::domino::State {
         use crate::domino::Action;
         match action {
             Action::Deal(_) | Action::Draw(_)
-                if self.to_move() == ToMove::Chance && self.actor() != Some(seat) =>
+                if self.to_move() == ToMove::Chance && self.turn() != Some(seat) =>
             {
                 HIDDEN_OUTCOME
             }
@@ -175,7 +175,7 @@ impl crate::ca_ngua::State {
     /// leave its yard onto it), more for each home step.
     fn race_values(&self, with_risk: bool) -> [f64; MAX_SEATS] {
         use crate::ca_ngua::Colour;
-        let rules = self.rules();
+        let rules = self.config();
         let pieces = self.pieces();
         let door = rules.door();
         let len = i32::from(rules.track_len);
@@ -252,7 +252,7 @@ impl crate::ca_ngua::State {
             return place_rewards(self);
         }
         let mut place = [0usize; MAX_SEATS];
-        for (i, s) in self.places().enumerate() {
+        for (i, s) in self.finishing_order().enumerate() {
             place[s.index() % MAX_SEATS] = i + 1;
         }
         let value = self.race_values(with_risk);

@@ -11,7 +11,7 @@ const TWO_DICE_ROLLS: u32 = 21;
 /// First id of the one-die rolls.
 const ONE_DIE_BASE: u32 = TWO_DICE_ROLLS;
 /// First id of the moves.
-const MOVE_BASE: u32 = ONE_DIE_BASE + 6;
+pub(crate) const MOVE_BASE: u32 = ONE_DIE_BASE + 6;
 /// Ids per piece: one exit, track 1..=12, enter 1..=6, climb 1..=5.
 const PER_PIECE: u32 = 1 + 12 + 6 + 5;
 
@@ -96,7 +96,8 @@ impl Action {
         matches!(self, Action::Roll { .. } | Action::RollOne { .. })
     }
 
-    fn checked_id(self) -> Option<u32> {
+    #[inline]
+    pub(crate) fn checked_id(self) -> Option<u32> {
         let face = |f: u8| (1..=6).contains(&f);
         let piece = |p: u8| p < 4;
         Some(match self {
@@ -251,7 +252,7 @@ impl FromStr for Action {
             return Err(err());
         };
         if action.is_well_formed() {
-            Ok(action)
+            crate::game::canonical(text, action)
         } else {
             Err(ParseActionError::new(text, "a number is out of range"))
         }
@@ -278,3 +279,9 @@ mod tests {
         assert_eq!(Action::Roll { low: 6, high: 6 }.id(), 20);
     }
 }
+
+crate::game::action_as_text!(
+    Action,
+    "CaNguaAction",
+    "An action in Cờ cá ngựa notation: a roll \"r3-5\" (two dice) or \"r4\" (one die), an exit \"x2\", a track move \"0+8\", an entry into the home column \"1>3\", a climb \"2^1\"."
+);

@@ -10,7 +10,7 @@ use std::fmt;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::game::ConfigError;
+use crate::game::{ConfigError, GameConfig};
 
 /// One of the four colours of the board and its pieces (CN-S1: đỏ, vàng, xanh dương,
 /// xanh lá cây), numbered `0..=3` in the direction the pieces move (rules §2.1).
@@ -20,6 +20,7 @@ use crate::game::ConfigError;
     Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
 )]
 #[serde(transparent)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Colour(pub u8);
 
 impl Colour {
@@ -423,6 +424,9 @@ impl<'de> Deserialize<'de> for Seating {
 
 /// How many dice are thrown (CN-S1; single-die preset §1.5).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Dice {
     /// Two six-sided dice (xúc xắc), the seed rules.
     #[default]
@@ -433,6 +437,9 @@ pub enum Dice {
 
 /// In which order the colours take turns (CN-S5, §2.1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum TurnOrder {
     /// Turns go clockwise while pieces move counter-clockwise: after colour `c` plays colour
     /// `c − 1 (mod 4)` (the seed).
@@ -445,6 +452,9 @@ pub enum TurnOrder {
 /// What an exit does when an opponent stands on the start square (CN-A4). An own piece
 /// there always makes the exit illegal.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum StartConflict {
     /// The opponent is kicked back to its yard (default).
     #[default]
@@ -455,6 +465,9 @@ pub enum StartConflict {
 
 /// When the three tries (CN-S7) apply at the start of a turn (CN-A5).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum TriesCondition {
     /// The colour has no piece on the track (door included); pieces in the home column do
     /// not count as out (default).
@@ -466,19 +479,33 @@ pub enum TriesCondition {
 
 /// Which rolls give a bonus roll (CN-S6, CN-A6).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum BonusRule {
     /// A double (two dice) gives a bonus roll; with one die nothing does. The seed.
     #[default]
     Doubles,
     /// A double or this unordered pair (e.g. `[6, 1]`) gives a bonus roll (two dice only).
-    DoublesOrPair(u8, u8),
+    DoublesOrPair {
+        /// One face of the pair.
+        a: u8,
+        /// The other face.
+        b: u8,
+    },
     /// A die showing one of these faces gives a bonus roll (with two dice: either die); the
     /// single-die preset uses `[1, 6]`. An empty set never gives one.
-    Faces(FaceSet),
+    Faces {
+        /// The faces.
+        faces: FaceSet,
+    },
 }
 
 /// How the dice of one roll are spent (CN-A7).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum DiceUsage {
     /// The sum of both dice moves one piece (CN-S8, default).
     #[default]
@@ -490,6 +517,9 @@ pub enum DiceUsage {
 
 /// What a double allows when the sum is one move (CN-S8, CN-A7, CN-C3).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum DoublesMove {
     /// One piece moves the full sum or half of it; both are separate actions (default).
     #[default]
@@ -504,6 +534,9 @@ pub enum DoublesMove {
 /// Which pieces a move may not pass (CN-S9, CN-A8). Landing rules do not change: a move
 /// never lands on an own piece.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Blocking {
     /// Any piece, own or opponent's, strictly between start and target blocks (the seed).
     #[default]
@@ -520,6 +553,9 @@ pub enum Blocking {
 
 /// Whether a possible kick must be taken (CN-S10, CN-A9).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Capture {
     /// Kicking is never forced (the seed).
     #[default]
@@ -530,6 +566,9 @@ pub enum Capture {
 
 /// What happens when a track move reaches the door (CN-A10).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum DoorRule {
     /// A track move lands on the door or before it; overshooting makes it illegal; no second
     /// lap (default).
@@ -540,13 +579,17 @@ pub enum DoorRule {
     /// step must not be above the top winning step.
     CountIntoHome,
     /// The piece walks up to the door and back for the rest of the count (petits chevaux);
-    /// every square walked over must be free, and the progress may then go down.
+    /// every square walked over must be free, and the progress may then go down. A bounce
+    /// that would end on the square the piece started from is not a move (CN-C11).
     BounceBack,
 }
 
 /// How a piece on the door enters the home column (CN-A11). Entering step `k` needs steps
 /// `1..=k` empty (no passing inside the column) and `k` not above the top winning step.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum HomeEntry {
     /// A value `k` (see [`HomeValues`]) puts the piece on step `k` (default).
     #[default]
@@ -554,28 +597,36 @@ pub enum HomeEntry {
     /// Only a value 1 enters, onto step 1 (petits chevaux).
     StepByStepFromOne,
     /// The piece counts a move value of the roll (the sum, half of a double, or one die, as
-    /// for a track move) into the column, onto step `v`.
+    /// for a track move) into the column, onto step `v`; a die face alone does not count
+    /// (CN-C13).
     CountSteps,
-    /// Only a double `d-d` enters, onto step `d` (two dice only).
+    /// Only a whole, unspent double `d-d` enters, onto step `d` (two dice only, CN-C14).
     DoublesOnly,
 }
 
 /// How a piece climbs inside the home column (CN-A11). Climbing never passes or lands on an
 /// own piece, nor goes above the top winning step.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum HomeClimb {
     /// From step `s`, a value `s + 1` climbs one step (default).
     #[default]
     NextStepExactFace,
-    /// From step `s`, a move value `v` of the roll climbs to step `s + v`.
+    /// From step `s`, a move value `v` of the roll climbs to step `s + v` (CN-C13).
     CountSteps,
-    /// From step `s`, a double `d-d` with `d > s` climbs to step `d` (two dice only).
+    /// From step `s`, a whole, unspent double `d-d` with `d > s` climbs to step `d` (two
+    /// dice only, CN-C14).
     DoublesOnly,
 }
 
 /// Which values of a roll count for [`HomeEntry::ByFaceValue`],
 /// [`HomeEntry::StepByStepFromOne`] and [`HomeClimb::NextStepExactFace`] (CN-A11).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum HomeValues {
     /// Either die face; the sum does not count (default).
     #[default]
@@ -586,6 +637,9 @@ pub enum HomeValues {
 
 /// When a player with two colours has finished (CN-A13).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum MultiColourWin {
     /// When all of the player's colours have finished (default).
     #[default]
@@ -600,6 +654,8 @@ pub enum MultiColourWin {
 /// JSON: every field is optional (`{}` is the default) and unknown fields are refused.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "CaNguaConfig"))]
 pub struct Config {
     /// Who plays which colour (CN-S4, CN-A13). Default: four players, one colour each.
     pub seats: Seating,
@@ -624,8 +680,9 @@ pub struct Config {
     /// With one die: the faces that allow an exit (§1.5: 1 and 6).
     pub exit_faces: FaceSet,
     /// The exit uses up the roll: the piece stands on the start square (CN-S7, CN-A3). When
-    /// `false` the exit spends nothing and the same roll is then played as usual (one exit
-    /// per roll).
+    /// `false` the exit spends nothing and the same roll is then played as usual. Either way
+    /// the exit comes first: at most one per roll, offered only while no part of the roll
+    /// has been used (CN-C12).
     pub exit_consumes_roll: bool,
     /// An exit onto a start square held by an opponent (CN-A4).
     pub start_occupied_by_opponent: StartConflict,
@@ -646,17 +703,19 @@ pub struct Config {
     pub max_consecutive_bonus: Option<u8>,
     /// How the dice are spent (CN-A7).
     pub dice_usage: DiceUsage,
-    /// What a double allows (CN-S8, CN-A7, CN-C3).
+    /// What a double allows (CN-S8, CN-A7, CN-C3). With two dice, `SumOnly` is refused with
+    /// `door_rule` `ExactStop` or `BounceBack` and with `home_climb = CountSteps`: a piece
+    /// one square short of a target it must hit exactly could wait for ever (CN-C18).
     pub doubles_move: DoublesMove,
     /// Which pieces block a move (CN-S9, CN-A8).
     pub blocking: Blocking,
     /// Whether kicks are forced (CN-S10, CN-A9).
     pub capture: Capture,
     /// Absolute track squares where no piece can be kicked (CN-A9); a move may not land on
-    /// an opponent there. Exits follow `start_occupied_by_opponent` only.
+    /// an opponent there. Exits follow `start_occupied_by_opponent` only (CN-C15).
     pub safe_squares: SquareSet,
     /// The four start squares are safe from track moves (CN-A9); exits follow
-    /// `start_occupied_by_opponent` only.
+    /// `start_occupied_by_opponent` only (CN-C15).
     pub start_square_safe: bool,
     /// Arrival at the door (CN-A10).
     pub door_rule: DoorRule,
@@ -674,9 +733,14 @@ pub struct Config {
     pub win_steps: [u8; 4],
     /// When a player with two colours has finished (CN-A13).
     pub multi_colour_win: MultiColourWin,
-    /// A player may kick the pieces of their own other colour (CN-A13, CN-C6).
+    /// The player's other colour is treated exactly as an opponent everywhere (CN-A13,
+    /// CN-C17): it can be landed on and kicked, it blocks as an opponent does under
+    /// `blocking`, and `start_occupied_by_opponent` applies to it on an exit. When `false`
+    /// (default) it counts as the player's own pieces (CN-C6).
     pub kick_own_other_colour: bool,
     /// Play goes on for the other places after the first finisher (CN-S3, CN-A14, CN-C7).
+    /// When `false` with three or more players, only the winner is placed. Two players always
+    /// get places 1 and 2 when one finishes, whatever this says (CN-C16).
     pub continue_for_places: bool,
     /// Money per kick, settled after the game (CN-S10, CN-A15); see
     /// [`State::settlement`](super::State::settlement).
@@ -731,6 +795,11 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The seed rules (the same as `Config::default()`): two dice, four players.
+    pub fn seed_rules() -> Config {
+        Config::default()
+    }
+
     /// The single-die preset (§1.5, CN-C10): one die, exit on a 1 or a 6 onto the start
     /// square, a bonus roll on a 1 or a 6, a move of the face value, home entry by face and
     /// climbing by the next face; the rest (the three tries included) as the seed rules.
@@ -738,7 +807,9 @@ impl Config {
         Config {
             dice: Dice::One,
             exit_faces: FaceSet::ONE_AND_SIX,
-            bonus_roll_on: BonusRule::Faces(FaceSet::ONE_AND_SIX),
+            bonus_roll_on: BonusRule::Faces {
+                faces: FaceSet::ONE_AND_SIX,
+            },
             home_entry: HomeEntry::ByFaceValue,
             home_climb: HomeClimb::NextStepExactFace,
             ..Config::default()
@@ -788,10 +859,10 @@ impl Config {
         self.track_len / 4
     }
 
-    /// The door's progress, `track_len − 1`.
+    /// The door's progress, `track_len − 1` (saturated for a track too long to be valid).
     #[inline]
     pub fn door(&self) -> i8 {
-        self.track_len as i8 - 1
+        i8::try_from(self.track_len).map_or(i8::MAX, |l| l - 1)
     }
 
     /// The highest of the winning steps (steps above it are never used).
@@ -813,6 +884,35 @@ impl Config {
     /// # Errors
     /// [`ConfigError`] naming the first bad option.
     pub fn validate(&self) -> Result<(), ConfigError> {
+        <Config as GameConfig>::validate(self)
+    }
+}
+
+impl GameConfig for Config {
+    const PRESETS: &'static [&'static str] = &[
+        "seed_rules",
+        "one_die",
+        "two_players",
+        "three_players",
+        "two_players_two_colours",
+    ];
+
+    fn preset(name: &str) -> Option<Config> {
+        Some(match name {
+            "seed_rules" => Config::seed_rules(),
+            "one_die" => Config::one_die(),
+            "two_players" => Config::two_players(),
+            "three_players" => Config::three_players(),
+            "two_players_two_colours" => Config::two_players_two_colours(),
+            _ => return None,
+        })
+    }
+
+    fn seats(&self) -> u8 {
+        self.players()
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
         self.seats.validate()?;
         if let Some(c) = self.first_colour {
             if c.0 > 3 || !self.seats.in_play(c) {
@@ -866,7 +966,7 @@ impl Config {
             ));
         }
         match self.bonus_roll_on {
-            BonusRule::DoublesOrPair(a, b) if !(1..=6).contains(&a) || !(1..=6).contains(&b) => {
+            BonusRule::DoublesOrPair { a, b } if !(1..=6).contains(&a) || !(1..=6).contains(&b) => {
                 return Err(ConfigError::new(
                     "bonus_roll_on",
                     format!("pair {a}-{b} has a face not in 1..=6"),
@@ -897,20 +997,30 @@ impl Config {
                 "DoublesOnly needs two dice: one die never rolls a double",
             ));
         }
-        if self.home_climb == HomeClimb::CountSteps
-            && two
-            && self.dice_usage == DiceUsage::SumAsOneMove
-            && self.doubles_move == DoublesMove::SumOnly
-        {
-            return Err(ConfigError::new(
-                "home_climb",
-                "CountSteps with SumOnly never moves 1, so a piece could be stuck below the top",
-            ));
+        // CN-C18: SumOnly never moves a piece by 1, so with two dice a piece one square short
+        // of a target it must hit exactly could wait for ever, and whole games freeze.
+        if two && self.doubles_move == DoublesMove::SumOnly {
+            let pair = match (self.door_rule, self.home_climb) {
+                (DoorRule::ExactStop, _) => Some("door_rule ExactStop"),
+                (DoorRule::BounceBack, _) => Some("door_rule BounceBack"),
+                (_, HomeClimb::CountSteps) => Some("home_climb CountSteps"),
+                _ => None,
+            };
+            if let Some(other) = pair {
+                return Err(ConfigError::new(
+                    "doubles_move",
+                    format!(
+                        "doubles_move SumOnly with {other} can freeze the game with two dice: \
+                         SumOnly never moves 1, so a piece one square short of a target it \
+                         must hit exactly waits for ever (CN-C18)"
+                    ),
+                ));
+            }
         }
         if !(1..=2).contains(&self.home_actions_per_roll) {
             return Err(ConfigError::new(
                 "home_actions_per_roll",
-                format!("{}: 1 or 2", self.home_actions_per_roll),
+                format!("{}: 1 or 2 (CN-C18)", self.home_actions_per_roll),
             ));
         }
         let mut w = self.win_steps;
@@ -935,4 +1045,54 @@ impl Config {
         }
         Ok(())
     }
+}
+
+/// JSON Schemas of the options written as lists.
+#[cfg(feature = "schema")]
+mod schema {
+    use std::borrow::Cow;
+
+    use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+
+    macro_rules! list_schema {
+        ($ty:ty, $name:literal, $items:tt, $description:literal) => {
+            impl JsonSchema for $ty {
+                fn schema_name() -> Cow<'static, str> {
+                    $name.into()
+                }
+                fn json_schema(_: &mut SchemaGenerator) -> Schema {
+                    json_schema!({
+                        "type": "array",
+                        "items": $items,
+                        "description": $description,
+                    })
+                }
+            }
+        };
+    }
+
+    list_schema!(
+        super::FaceSet,
+        "FaceSet",
+        {"type": "integer", "minimum": 1, "maximum": 6},
+        "A set of die faces, e.g. [1, 6]."
+    );
+    list_schema!(
+        super::PairSet,
+        "PairSet",
+        {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 6}, "minItems": 2, "maxItems": 2},
+        "A set of unordered two-dice rolls, e.g. [[1, 6]]."
+    );
+    list_schema!(
+        super::SquareSet,
+        "SquareSet",
+        {"type": "integer", "minimum": 0, "maximum": 55},
+        "A set of absolute track squares."
+    );
+    list_schema!(
+        super::Seating,
+        "Seating",
+        {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 3}, "minItems": 2, "maxItems": 2},
+        "Who plays which colour: [colour, player] pairs, e.g. [[0,0],[1,1],[2,2],[3,3]]."
+    );
 }

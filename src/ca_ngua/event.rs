@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::config::Colour;
 use super::state::Roll;
-use crate::game::Seat;
+use crate::game::{IllegalReason, Named, Outcome, Seat};
 
 /// One step of what an action did, in order, so that a client can animate it.
 ///
@@ -13,6 +13,9 @@ use crate::game::Seat;
 /// decision): the roll reports [`Event::Stuck`] and then what follows (another try, a bonus
 /// roll, or the next colour's turn).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Event {
     /// A colour's turn begins; `tries` is the number of rolls it may make to bring a piece
     /// out (CN-S7), 0 for one ordinary roll.
@@ -112,19 +115,25 @@ pub enum Event {
         /// The colour.
         colour: Colour,
     },
-    /// The game is over.
+    /// The game is over: why, the kicks each player made and the places (CN-C7).
     GameOver {
-        /// Why.
-        reason: EndReason,
+        /// The result, as [`Game::outcome`](crate::Game::outcome) gives it.
+        outcome: Outcome<EndReason>,
     },
 }
 
 /// Why a game ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum EndReason {
-    /// Every player has a place (with `continue_for_places`, CN-C7).
+    /// Every player has a place (with `continue_for_places`, or with two players whatever
+    /// it says, CN-C7, CN-C16).
     AllPlaced,
-    /// The first player finished and play stopped (`continue_for_places = false`, CN-S3).
+    /// The first player finished and play stopped (`continue_for_places = false` with three
+    /// or more players, CN-S3, CN-C7); only the winner is placed. Two players always end
+    /// with [`EndReason::AllPlaced`], places 1 and 2 (CN-C16).
     FirstFinisher,
     /// The game reached `max_actions` ([`Config::max_actions`](super::Config::max_actions));
     /// players who had finished keep their places, the others are unplaced.
@@ -181,8 +190,9 @@ pub enum Illegal {
     /// This roll already brought a piece out.
     #[error("this roll has already brought a piece out")]
     ExitAlreadyTaken,
-    /// The exit needs the whole roll, and part of it is spent.
-    #[error("the exit needs the whole roll, and part of it is spent")]
+    /// An exit comes first: it needs a roll with no part spent, and part of this one is
+    /// spent (CN-A3, CN-C12, whether or not the exit uses up the roll).
+    #[error("an exit comes first: part of this roll is already spent")]
     RollPartlyUsed,
     /// The start square is held by an own piece (CN-A4) or, under
     /// `StartConflict::Blocked`, by an opponent.
@@ -303,4 +313,78 @@ pub enum Illegal {
     /// A kick is possible and kicks are mandatory (CN-A9).
     #[error("a kick is possible, and kicking is mandatory")]
     MustKick,
+}
+
+impl IllegalReason for Illegal {
+    const REASONS: &'static [(u32, &'static str)] = &[
+        (200, "game_over"),
+        (201, "malformed"),
+        (202, "roll_due"),
+        (203, "move_due"),
+        (204, "wrong_dice"),
+        (205, "not_in_yard"),
+        (206, "not_lowest_in_yard"),
+        (207, "not_an_exit_roll"),
+        (208, "exit_already_taken"),
+        (209, "roll_partly_used"),
+        (210, "start_occupied"),
+        (211, "in_yard"),
+        (212, "not_on_track"),
+        (213, "distance_not_rolled"),
+        (214, "past_door"),
+        (215, "blocked"),
+        (216, "lands_on_own"),
+        (217, "safe_square"),
+        (218, "no_movement"),
+        (219, "not_on_door"),
+        (220, "not_in_home"),
+        (221, "locked"),
+        (222, "home_actions_used"),
+        (223, "step_not_rolled"),
+        (224, "step_out_of_range"),
+        (225, "home_blocked"),
+        (226, "must_kick"),
+    ];
+
+    fn code(&self) -> u32 {
+        match self {
+            Illegal::GameOver => 200,
+            Illegal::Malformed(..) => 201,
+            Illegal::RollDue { .. } => 202,
+            Illegal::MoveDue { .. } => 203,
+            Illegal::WrongDice(..) => 204,
+            Illegal::NotInYard { .. } => 205,
+            Illegal::NotLowestInYard { .. } => 206,
+            Illegal::NotAnExitRoll { .. } => 207,
+            Illegal::ExitAlreadyTaken => 208,
+            Illegal::RollPartlyUsed => 209,
+            Illegal::StartOccupied { .. } => 210,
+            Illegal::InYard { .. } => 211,
+            Illegal::NotOnTrack { .. } => 212,
+            Illegal::DistanceNotRolled { .. } => 213,
+            Illegal::PastDoor { .. } => 214,
+            Illegal::Blocked { .. } => 215,
+            Illegal::LandsOnOwn { .. } => 216,
+            Illegal::SafeSquare { .. } => 217,
+            Illegal::NoMovement { .. } => 218,
+            Illegal::NotOnDoor { .. } => 219,
+            Illegal::NotInHome { .. } => 220,
+            Illegal::Locked { .. } => 221,
+            Illegal::HomeActionsUsed => 222,
+            Illegal::StepNotRolled { .. } => 223,
+            Illegal::StepOutOfRange { .. } => 224,
+            Illegal::HomeBlocked { .. } => 225,
+            Illegal::MustKick => 226,
+        }
+    }
+}
+
+impl Named for EndReason {
+    fn name(self) -> &'static str {
+        match self {
+            EndReason::AllPlaced => "all_placed",
+            EndReason::FirstFinisher => "first_finisher",
+            EndReason::ActionLimit => "action_limit",
+        }
+    }
 }

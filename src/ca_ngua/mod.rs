@@ -1,5 +1,5 @@
 //! Cờ cá ngựa ("horse chess"), the Vietnamese race game of the Ludo family, exact to the
-//! rules contract (rule IDs CN-S1 … CN-S11, CN-A1 … CN-A16, CN-C1 … CN-C10).
+//! rules contract (rule IDs CN-S1 … CN-S11, CN-A1 … CN-A16, CN-C1 … CN-C18).
 //!
 //! Two to four players race their four horses each one lap counter-clockwise around a
 //! 56-square track, into their home column, and up to the steps 6, 5, 4 and 3. Two dice are
@@ -32,7 +32,10 @@
 //! - Games end after [`Config::max_actions`] actions (default 20 000) with
 //!   [`EndReason::ActionLimit`]: kicks can otherwise repeat forever. This is
 //!   [`Game::max_moves`].
-//! - Variant details the rules file leaves open are documented on each [`Config`] option.
+//! - Variant details the rules file leaves open are documented on each [`Config`] option;
+//!   those its clarifications settle (CN-C11 … CN-C18: bounces that go nowhere, the exit
+//!   first, places with two players, the other colour as an opponent, configurations that
+//!   can freeze) are cited there too.
 //!
 //! ```
 //! use dangian::ca_ngua::{Action, Config, State};
@@ -48,6 +51,7 @@
 
 mod action;
 mod config;
+mod describe;
 mod event;
 mod rules;
 mod state;
@@ -63,6 +67,14 @@ pub use event::{EndReason, Event, Illegal};
 pub use state::{CurrentRoll, Phase, Roll, Setup, State, YARD};
 pub use view::View;
 
+/// The most events one action reports: a move steps at most 12 squares, kicks once, takes at
+/// most 6 steps in the home column, and may finish a colour, place up to 4 players, give a
+/// bonus roll, start a turn and end the game (at most 27); a roll reports itself, a lost roll,
+/// a forfeit, the next turn or a bonus roll (at most 5). Every action does a bounded amount of
+/// work too: the legal moves are at most 32 (see [`crate::ACTION_LIST_CAPACITY`]), each
+/// checked along a path of at most 12 squares.
+pub const MAX_EVENTS_PER_ACTION: usize = 32;
+
 use crate::game::{
     ActionList, ChanceList, ChanceOutcome, ConfigError, EventSink, Game, GameKind, Outcome, Seat,
     SetupError, StateHasher, ToMove,
@@ -70,6 +82,7 @@ use crate::game::{
 
 impl Game for State {
     type Config = Config;
+    type Setup = Setup;
     type Action = Action;
     type Event = Event;
     type Illegal = Illegal;
@@ -80,6 +93,20 @@ impl Game for State {
 
     fn new(config: Config) -> Result<Self, ConfigError> {
         State::new(config)
+    }
+
+    fn from_setup(setup: Setup) -> Result<Self, SetupError> {
+        State::from_setup(setup)
+    }
+
+    fn to_setup(&self) -> Setup {
+        State::to_setup(self)
+    }
+
+    /// The player of the colour to act, while the game goes on.
+    fn turn(&self) -> Option<Seat> {
+        self.colour_to_move()
+            .map(|c| Seat(self.config.seats.owner_byte(c.index())))
     }
 
     fn config(&self) -> &Config {
@@ -201,11 +228,12 @@ impl Game for State {
     }
 
     fn hash_state(&self, h: &mut StateHasher) {
-        // Everything in one buffer, fed at once: config digest, pieces, turn, roll, tries,
-        // bonus streak, finished colours, places, end reason, then the kick tally and the
-        // move number as LEB128 varints (mostly one byte each).
+        // The config as its JSON (every option counts), then everything else in one buffer,
+        // fed at once: pieces, turn, roll, tries, bonus streak, finished colours, places, end
+        // reason, then the kick tally and the move number as LEB128 varints (mostly one byte
+        // each).
+        h.config(&self.config);
         let mut buf = [0u8; 160];
-        buf[..8].copy_from_slice(&self.config_digest.to_le_bytes());
         for (i, &p) in self.progress.as_flattened().iter().enumerate() {
             buf[8 + i] = p as u8;
         }
@@ -281,76 +309,3 @@ const TWO_DICE_BY_DRAW: [u8; 36] = {
     }
     table
 };
-
-/// A stable digest of every option of `c`, fed in a fixed order (kept in the state so that
-/// hashing a state does not walk the whole config each time).
-pub(crate) fn config_digest(c: &Config) -> u64 {
-    let mut h = StateHasher::default();
-    hash_config(c, &mut h);
-    h.finish()
-}
-
-fn hash_config(c: &Config, h: &mut StateHasher) {
-    for col in 0..4 {
-        h.u8(c.seats.owner_byte(col));
-    }
-    h.u8(c.first_colour.map_or(u8::MAX, |c| c.0));
-    h.u8(c.dice as u8);
-    h.u8(c.track_len);
-    h.u8(c.home_steps);
-    h.u8(c.turn_order as u8);
-    h.u8(u8::from(c.exit_on_doubles));
-    h.u8(c.exit_on_sum.unwrap_or(0));
-    for (a, b) in c.exit_on_pairs.pairs() {
-        h.u8(a * 8 + b);
-    }
-    h.u8(0xff);
-    for f in c.exit_faces.faces() {
-        h.u8(f);
-    }
-    h.u8(0xff);
-    h.u8(u8::from(c.exit_consumes_roll));
-    h.u8(c.start_occupied_by_opponent as u8);
-    h.u8(c.tries_when_no_piece_out);
-    h.u8(c.tries_condition as u8);
-    match c.bonus_roll_on {
-        BonusRule::Doubles => h.u8(0),
-        BonusRule::DoublesOrPair(a, b) => {
-            h.u8(1);
-            h.u8(a);
-            h.u8(b);
-        }
-        BonusRule::Faces(set) => {
-            h.u8(2);
-            for f in set.faces() {
-                h.u8(f);
-            }
-        }
-    }
-    h.u8(u8::from(c.bonus_exclusive_with_exit));
-    h.u8(u8::from(c.bonus_when_no_move));
-    h.u8(c.max_consecutive_bonus.unwrap_or(0));
-    h.u8(c.dice_usage as u8);
-    h.u8(c.doubles_move as u8);
-    h.u8(c.blocking as u8);
-    h.u8(c.capture as u8);
-    h.u64(c.safe_squares.bits());
-    h.u8(u8::from(c.start_square_safe));
-    h.u8(c.door_rule as u8);
-    h.u8(c.home_entry as u8);
-    h.u8(c.home_climb as u8);
-    h.u8(c.home_values as u8);
-    h.u8(c.home_actions_per_roll);
-    h.bytes(&c.win_steps);
-    h.u8(c.multi_colour_win as u8);
-    h.u8(u8::from(c.kick_own_other_colour));
-    h.u8(u8::from(c.continue_for_places));
-    match c.kick_stake {
-        None => h.u8(0),
-        Some(s) => {
-            h.u8(1);
-            h.u64(s as u64);
-        }
-    }
-    h.u32(c.max_actions);
-}

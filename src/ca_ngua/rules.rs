@@ -5,7 +5,7 @@
 //! roll or the next turn); otherwise the player picks one; when the roll is spent, a bonus
 //! roll may follow, and then the next colour in turn order plays.
 
-use super::action::Action;
+use super::action::{Action, MOVE_BASE};
 use super::config::{
     Blocking, BonusRule, Capture, Colour, Dice, DiceUsage, DoorRule, DoublesMove, HomeClimb,
     HomeEntry, HomeValues, StartConflict, TriesCondition, TurnOrder,
@@ -110,7 +110,7 @@ impl State {
 
     /// CN-S7, CN-A2: the roll allows an exit (a double, the sum, a listed pair; one die: a
     /// listed face).
-    #[inline]
+    #[inline(always)]
     fn is_exit_roll(&self) -> bool {
         let [a, b] = self.roll.dice;
         let c = &self.config;
@@ -131,15 +131,15 @@ impl State {
         let two = self.config.dice == Dice::Two;
         match self.config.bonus_roll_on {
             BonusRule::Doubles => two && a == b,
-            BonusRule::DoublesOrPair(x, y) => {
+            BonusRule::DoublesOrPair { a: x, b: y } => {
                 two && (a == b || (a == x && b == y) || (a == y && b == x))
             }
-            BonusRule::Faces(set) => set.contains(a) || (two && set.contains(b)),
+            BonusRule::Faces { faces: set } => set.contains(a) || (two && set.contains(b)),
         }
     }
 
     /// The squares a track move may go (CN-S8, CN-A7, CN-C3), each with the dice it spends.
-    #[inline]
+    #[inline(always)]
     fn track_values(&self) -> Values {
         let mut out = Values::default();
         let [a, b] = self.roll.dice;
@@ -182,7 +182,7 @@ impl State {
     }
 
     /// Values for entering by face and climbing by the next face (CN-A11, `home_values`).
-    #[inline]
+    #[inline(always)]
     fn home_values(&self) -> Values {
         let mut out = Values::default();
         let [a, b] = self.roll.dice;
@@ -202,7 +202,7 @@ impl State {
     }
 
     /// The double `d-d` for the DoublesOnly home rules, if the whole roll is unspent.
-    #[inline]
+    #[inline(always)]
     fn whole_double(&self) -> Option<u8> {
         (self.is_double() && self.roll.used == 0).then_some(self.roll.dice[0])
     }
@@ -214,9 +214,23 @@ impl State {
         self.config.seats.owner_byte(c as usize)
     }
 
+    /// Whether colours `a` and `b` are on one side: the same colour, or two colours of one
+    /// player (CN-C6) unless `kick_own_other_colour` makes the other colour an opponent
+    /// everywhere (CN-C17).
+    #[inline]
+    fn same_side(&self, a: u8, b: u8) -> bool {
+        a == b || (!self.config.kick_own_other_colour && self.owner_of(a) == self.owner_of(b))
+    }
+
+    /// Whether colour `oc` is on the side of the colour to move ([`State::same_side`]).
+    #[inline]
+    fn is_own(&self, oc: u8) -> bool {
+        self.same_side(oc, self.colour)
+    }
+
     /// The occupant of track square `sq` that blocks the piece `me` (`1 + 4c + p`) passing
     /// it under the blocking rule (CN-S9, CN-A8), or 0.
-    #[inline]
+    #[inline(always)]
     fn blocker(&self, me: u8, sq: u8) -> u8 {
         let occ = self.board[sq as usize];
         if occ == 0 || occ == me {
@@ -226,8 +240,10 @@ impl State {
         let mc = (me - 1) >> 2;
         match self.config.blocking {
             Blocking::AnyPiece => occ,
+            // CN-C6 / CN-C17: the player's other colour is own, or an opponent under
+            // kick_own_other_colour.
             Blocking::OpponentOnly => {
-                if self.owner_of(oc) == self.owner_of(mc) {
+                if self.same_side(oc, mc) {
                     0
                 } else {
                     occ
@@ -251,6 +267,7 @@ impl State {
         }
     }
 
+    #[inline(always)]
     fn blocked(&self, piece: u8, occ: u8, sq: u8) -> Illegal {
         Illegal::Blocked {
             piece,
@@ -261,7 +278,7 @@ impl State {
 
     /// The squares of progress `p+1 .. p+n` (`n` squares ahead) of the moving piece must
     /// not block it.
-    #[inline]
+    #[inline(always)]
     fn check_ahead(&self, piece: u8, p: i8, n: u8) -> Result<(), Illegal> {
         if n == 0 {
             return Ok(());
@@ -295,7 +312,7 @@ impl State {
 
     /// Whether a piece of colour `c` may land on track square `sq`; the kicked occupant
     /// (`1 + 4c + p`) or 0 (CN-S10, CN-A9, CN-C6).
-    #[inline]
+    #[inline(always)]
     fn landing(&self, piece: u8, sq: u8) -> Result<u8, Illegal> {
         let c = self.colour;
         let occ = self.board[sq as usize];
@@ -303,8 +320,7 @@ impl State {
             return Ok(0);
         }
         let oc = (occ - 1) >> 2;
-        let own = self.owner_of(oc) == self.owner_of(c);
-        if oc == c || (own && !self.config.kick_own_other_colour) {
+        if self.is_own(oc) {
             return Err(Illegal::LandsOnOwn {
                 piece,
                 colour: Colour(oc),
@@ -324,7 +340,7 @@ impl State {
     }
 
     /// Home steps `from..=to` of the current colour must be empty.
-    #[inline]
+    #[inline(always)]
     fn check_home_path(&self, piece: u8, from: u8, to: u8) -> Result<(), Illegal> {
         if from > to {
             return Ok(());
@@ -342,7 +358,7 @@ impl State {
 
     /// CN-A12: a piece on step `s` is locked when it and every step above it up to the top
     /// winning step are filled (the finished block grows from the top).
-    #[inline]
+    #[inline(always)]
     fn is_locked(&self, c: u8, s: u8) -> bool {
         let top = self.config.top_step();
         if s > top {
@@ -389,6 +405,7 @@ impl State {
     }
 
     /// CN-S7, CN-A2..A4, CN-C2: bring the lowest-numbered yard piece onto the start square.
+    #[inline(always)]
     fn eval_exit(&self, piece: u8) -> Result<Effect, Illegal> {
         let c = self.colour;
         let pieces = self.progress[c as usize];
@@ -403,8 +420,10 @@ impl State {
                 roll: self.roll_value(),
             });
         }
-        // CN-A3: an exit that uses up the roll needs all of it.
-        if self.config.exit_consumes_roll && self.roll.used != 0 {
+        // CN-A3, CN-C12: the exit comes first. Whether or not it uses up the roll, it is
+        // offered only while no part of the roll is spent (a track move, an entry or a climb
+        // ends the chance of an exit for the rest of the roll).
+        if self.roll.used != 0 {
             return Err(Illegal::RollPartlyUsed);
         }
         // CN-C2: yard pieces are interchangeable; the lowest-numbered one goes.
@@ -417,14 +436,12 @@ impl State {
         let mut victim = 0;
         if occ != 0 {
             let oc = (occ - 1) >> 2;
-            let own = self.owner_of(oc) == self.owner_of(c);
             // CN-A4: own piece → illegal; opponent → kicked (or blocked by option). CN-C6: a
-            // player's other colour counts as own unless kick_own_other_colour.
-            let kick = if own {
-                oc != c && self.config.kick_own_other_colour
-            } else {
-                self.config.start_occupied_by_opponent == StartConflict::Kick
-            };
+            // player's other colour counts as own; CN-C17: under kick_own_other_colour it is
+            // an opponent, so `start_occupied_by_opponent` applies to it too. CN-C15: safe
+            // squares play no part in an exit.
+            let kick =
+                !self.is_own(oc) && self.config.start_occupied_by_opponent == StartConflict::Kick;
             if !kick {
                 return Err(Illegal::StartOccupied {
                     square: sq,
@@ -468,7 +485,7 @@ impl State {
     }
 
     /// A track move of `piece` from progress `p` (before the door) by `dist`, spending `mask`.
-    #[inline]
+    #[inline(always)]
     fn eval_track_from(&self, piece: u8, p: i8, dist: u8, mask: u8) -> Result<Effect, Illegal> {
         let c = self.colour;
         let door = self.config.door();
@@ -524,6 +541,7 @@ impl State {
     }
 
     /// CN-A11: from the door onto a home step.
+    #[inline(always)]
     fn eval_enter(&self, piece: u8, step: u8) -> Result<Effect, Illegal> {
         let c = self.colour;
         let p = self.progress[c as usize][piece as usize & 3];
@@ -558,6 +576,7 @@ impl State {
     }
 
     /// CN-A11, CN-A12: up the home column.
+    #[inline(always)]
     fn eval_climb(&self, piece: u8, steps: u8) -> Result<Effect, Illegal> {
         let c = self.colour;
         let p = self.progress[c as usize][piece as usize & 3];
@@ -595,6 +614,98 @@ impl State {
         })
     }
 
+    // ---- the scan's lean tests -----------------------------------------------------------
+    //
+    // The scan of the legal moves runs on every roll; these say only "legal, and whether it
+    // kicks" (`Some(kicks)`) or "illegal" (`None`), the same answers as `eval_exit` and
+    // `eval_track_from` without building an `Effect` or an `Illegal` (whose payloads cost
+    // the scan more than the tests themselves). Debug builds check every scan against
+    // `evaluate` (see `scan_legal`).
+
+    /// [`State::check_ahead`] as a yes/no.
+    #[inline(always)]
+    fn ahead_clear(&self, piece: u8, p: i8, n: u8) -> bool {
+        if n == 0 {
+            return true;
+        }
+        let c = self.colour;
+        let l = self.config.track_len;
+        let start = self.abs(c, p);
+        if self.config.blocking == Blocking::AnyPiece {
+            let full = (1u64 << l) - 1;
+            let rot = ((self.occupied >> start) | (self.occupied << (l - start))) & full;
+            let path = ((1u64 << (n + 1)) - 1) & !1;
+            return rot & path == 0;
+        }
+        let me = 1 + 4 * c + piece;
+        (1..=n).all(|k| self.blocker(me, (start + k) % l) == 0)
+    }
+
+    /// [`State::landing`] as `Some(kicks)` or `None`.
+    #[inline(always)]
+    fn landing_ok(&self, piece: u8, sq: u8) -> Option<bool> {
+        let occ = self.board[sq as usize];
+        if occ == 0 || occ == 1 + 4 * self.colour + piece {
+            return Some(false);
+        }
+        let oc = (occ - 1) >> 2;
+        let safe = self.config.safe_squares.contains(sq)
+            || (self.config.start_square_safe && sq % self.config.segment() == 0);
+        (!self.is_own(oc) && !safe).then_some(true)
+    }
+
+    /// [`State::eval_exit`] for the lowest yard piece `piece`, as `Some(kicks)` or `None`.
+    #[inline(always)]
+    fn exit_ok(&self, piece: u8) -> Option<bool> {
+        if self.roll.exited || self.roll.used != 0 || !self.is_exit_roll() {
+            return None;
+        }
+        let sq = self.abs(self.colour, 0);
+        let occ = self.board[sq as usize];
+        if occ == 0 {
+            return Some(false);
+        }
+        let _ = piece;
+        let oc = (occ - 1) >> 2;
+        (!self.is_own(oc) && self.config.start_occupied_by_opponent == StartConflict::Kick)
+            .then_some(true)
+    }
+
+    /// [`State::eval_track_from`] as `Some(kicks)` or `None`.
+    #[inline(always)]
+    fn track_ok(&self, piece: u8, p: i8, dist: u8) -> Option<bool> {
+        let c = self.colour;
+        let door = self.config.door();
+        let q = p + dist as i8;
+        if q <= door {
+            if !self.ahead_clear(piece, p, dist - 1) {
+                return None;
+            }
+            return self.landing_ok(piece, self.abs(c, q));
+        }
+        match self.config.door_rule {
+            DoorRule::ExactStop => None,
+            DoorRule::CountIntoHome => {
+                let step = (q - door) as u8;
+                let ok = step <= self.config.top_step()
+                    && self.ahead_clear(piece, p, (door - p) as u8)
+                    && self.check_home_path(piece, 1, step).is_ok();
+                ok.then_some(false)
+            }
+            DoorRule::BounceBack => {
+                let t = door - (q - door);
+                if t == p || !self.ahead_clear(piece, p, (door - p) as u8) {
+                    return None;
+                }
+                let me = 1 + 4 * c + piece;
+                if (t + 1..door).any(|s| self.blocker(me, self.abs(c, s)) != 0) {
+                    return None;
+                }
+                self.landing_ok(piece, self.abs(c, t))
+            }
+        }
+    }
+
     /// Calls `f(action, kicks)` for every move legal before the mandatory-kick filter, in
     /// ascending id order; stops early when `f` returns `false`.
     #[inline]
@@ -609,18 +720,17 @@ impl State {
                 // CN-C2: one exit action, by the lowest-numbered yard piece.
                 if !exit_seen {
                     exit_seen = true;
-                    let a = Action::Exit { piece };
-                    if let Ok(e) = self.eval_exit(piece) {
-                        if !f(a, e.victim != 0) {
+                    if let Some(kicks) = self.exit_ok(piece) {
+                        if !f(Action::Exit { piece }, kicks) {
                             return;
                         }
                     }
                 }
             } else if p < door {
                 let values = *track.get_or_insert_with(|| self.track_values());
-                for &(dist, mask) in &values.v[..values.n as usize] {
-                    if let Ok(e) = self.eval_track_from(piece, p, dist, mask) {
-                        if !f(Action::Track { piece, dist }, e.victim != 0) {
+                for &(dist, _) in &values.v[..values.n as usize] {
+                    if let Some(kicks) = self.track_ok(piece, p, dist) {
+                        if !f(Action::Track { piece, dist }, kicks) {
                             return;
                         }
                     }
@@ -676,14 +786,154 @@ impl State {
         }
     }
 
-    /// Whether any move is legal with the current roll.
-    pub(crate) fn any_legal_move(&self) -> bool {
-        let mut any = false;
-        self.for_each_move(|_, _| {
-            any = true;
-            false
-        });
-        any
+    /// The legal moves now (after the mandatory-kick filter), as the bit mask of
+    /// `id − MOVE_BASE` that [`State::legal`] caches.
+    ///
+    /// The same moves as [`State::for_each_move`] finds, in one loop over the pieces with
+    /// everything that depends only on the roll worked out once (the track and home values,
+    /// the top step, whether a home action is left) and the lean tests above: this scan runs
+    /// on every roll and was most of the engine's time. Debug builds check it against
+    /// `evaluate` of every move id.
+    fn scan_legal(&self) -> u128 {
+        let c = self.colour as usize;
+        let cfg = &self.config;
+        let door = cfg.door();
+        let top = cfg.top_step();
+        // Entering and climbing both need a home action left (CN-A11).
+        let home_action_left = self.roll.home_actions < cfg.home_actions_per_roll;
+        let mut all = 0u128;
+        let mut kicking = 0u128;
+        let mut exit_seen = false;
+        let mut track: Option<Values> = None;
+        let mut home: Option<Values> = None;
+        for piece in 0..4u8 {
+            let base = 24 * u32::from(piece);
+            let p = self.progress[c][piece as usize];
+            if p == YARD {
+                // CN-C2: one exit action, by the lowest-numbered yard piece.
+                if !exit_seen {
+                    exit_seen = true;
+                    if let Some(kicks) = self.exit_ok(piece) {
+                        all |= 1 << base;
+                        kicking |= u128::from(kicks) << base;
+                    }
+                }
+            } else if p < door {
+                let values = *track.get_or_insert_with(|| self.track_values());
+                for &(dist, _) in &values.v[..values.n as usize] {
+                    if let Some(kicks) = self.track_ok(piece, p, dist) {
+                        let off = base + u32::from(dist);
+                        all |= 1 << off;
+                        kicking |= u128::from(kicks) << off;
+                    }
+                }
+            } else if !home_action_left {
+                continue;
+            } else if p == door {
+                // CN-A11: the steps `eval_enter` accepts are exactly these values (each
+                // carries its dice), within the column, one step at a time under
+                // StepByStepFromOne, on a free path.
+                let values = match cfg.home_entry {
+                    HomeEntry::ByFaceValue | HomeEntry::StepByStepFromOne => {
+                        *home.get_or_insert_with(|| self.home_values())
+                    }
+                    HomeEntry::CountSteps => *track.get_or_insert_with(|| self.track_values()),
+                    HomeEntry::DoublesOnly => {
+                        let mut v = Values::default();
+                        if let Some(d) = self.whole_double() {
+                            v.push(d, 3);
+                        }
+                        v
+                    }
+                };
+                for step in values.iter() {
+                    if step <= 6
+                        && step <= top
+                        && (cfg.home_entry != HomeEntry::StepByStepFromOne || step == 1)
+                        && self.check_home_path(piece, 1, step).is_ok()
+                    {
+                        all |= 1 << (base + 12 + u32::from(step));
+                    }
+                }
+            } else {
+                // CN-A11, CN-A12: climbing, as `eval_climb` decides it.
+                let s = (p - door) as u8;
+                if self.is_locked(c as u8, s) {
+                    continue;
+                }
+                let values = match cfg.home_climb {
+                    HomeClimb::NextStepExactFace => {
+                        // One step, by a face showing the step climbed to.
+                        let hv = *home.get_or_insert_with(|| self.home_values());
+                        let mut v = Values::default();
+                        if hv.mask_of(s + 1).is_some() {
+                            v.push(1, 0);
+                        }
+                        v
+                    }
+                    HomeClimb::CountSteps => *track.get_or_insert_with(|| self.track_values()),
+                    HomeClimb::DoublesOnly => {
+                        let mut v = Values::default();
+                        if let Some(d) = self.whole_double() {
+                            if d > s {
+                                v.push(d - s, 3);
+                            }
+                        }
+                        v
+                    }
+                };
+                for steps in values.iter() {
+                    let t = s + steps;
+                    if steps <= 5 && t <= top && self.check_home_path(piece, s + 1, t).is_ok() {
+                        all |= 1 << (base + 18 + u32::from(steps));
+                    }
+                }
+            }
+        }
+        #[cfg(debug_assertions)]
+        {
+            // The lean tests of the scan against the full evaluation of every move id.
+            use crate::game::Action as _;
+            let (mut all2, mut kicking2) = (0u128, 0u128);
+            for off in 0..96 {
+                let a = Action::from_id(MOVE_BASE + off).expect("a move id");
+                if let Ok(e) = self.evaluate(a) {
+                    all2 |= 1 << off;
+                    if e.victim != 0 {
+                        kicking2 |= 1 << off;
+                    }
+                }
+            }
+            debug_assert_eq!((all, kicking), (all2, kicking2), "{self:?}");
+        }
+        // CN-A9 (Mandatory): when some move kicks, only the kicking moves remain.
+        if self.config.capture == Capture::Mandatory && kicking != 0 {
+            kicking
+        } else {
+            all
+        }
+    }
+
+    /// Compute the cache of the legal moves for the roll being played (see
+    /// [`State::legal`]); called whenever the phase becomes, or stays, [`Phase::Move`].
+    #[inline]
+    pub(crate) fn refresh_legal(&mut self) {
+        let m = self.scan_legal();
+        self.legal = [m as u32, (m >> 32) as u32, (m >> 64) as u32];
+    }
+
+    /// The cached legal moves as one mask.
+    #[inline]
+    fn legal_mask(&self) -> u128 {
+        u128::from(self.legal[0])
+            | u128::from(self.legal[1]) << 32
+            | u128::from(self.legal[2]) << 64
+    }
+
+    /// Whether any move is legal (from the cache, see [`State::legal`]).
+    #[inline]
+    pub(crate) fn has_legal_move(&self) -> bool {
+        self.legal != [0; 3]
     }
 
     /// Whether some legal move kicks (for CN-A9 `Capture::Mandatory`).
@@ -696,44 +946,36 @@ impl State {
         any
     }
 
-    /// The legal moves of [`Phase::Move`], ascending.
+    /// The legal moves of [`Phase::Move`], ascending, read from the cache
+    /// ([`State::legal`]).
     ///
     /// Maximum: one exit (CN-C2) plus, for each other piece, at most three actions (two track
     /// values, or three home values: two faces and the sum), so at most 1 + 3·4 = 13 — far
     /// below `ACTION_LIST_CAPACITY` (64). The chance outcomes are at most 21.
+    #[inline]
     pub(crate) fn legal_moves(&self, out: &mut ActionList) {
-        use crate::game::Action as _;
         out.clear();
-        let mandatory = self.config.capture == Capture::Mandatory;
-        let mut kick_bits = 0u32;
-        self.for_each_move(|a, kicks| {
-            if out.len() < out.capacity() {
-                if kicks {
-                    kick_bits |= 1 << out.len();
+        for (w, &word) in self.legal.iter().enumerate() {
+            let mut m = word;
+            while m != 0 {
+                let bit = m.trailing_zeros();
+                m &= m - 1;
+                if out.len() < out.capacity() {
+                    out.push(MOVE_BASE + 32 * w as u32 + bit);
                 }
-                out.push(a.id());
             }
-            true
-        });
-        if mandatory && kick_bits != 0 {
-            // CN-A9 (Mandatory): only kicking actions remain.
-            let mut i = 0;
-            out.retain(|_| {
-                let keep = kick_bits & (1 << i) != 0;
-                i += 1;
-                keep
-            });
         }
     }
 
     /// Whether `action` is legal now, and if not why.
     pub(crate) fn check_action(&self, action: Action) -> Result<Option<Effect>, Illegal> {
-        if !action.is_well_formed() {
+        // The id once: it says whether the action is well formed and finds it in the cache.
+        let Some(id) = action.checked_id() else {
             return Err(Illegal::Malformed(match action {
                 Action::Roll { .. } | Action::RollOne { .. } => "roll",
                 _ => "move",
             }));
-        }
+        };
         match self.phase {
             Phase::Over => Err(Illegal::GameOver),
             Phase::Roll => match (action, self.config.dice) {
@@ -745,6 +987,12 @@ impl State {
                 }),
             },
             Phase::Move => {
+                // A listed move is legal: only its effect is needed (the mandatory-kick
+                // filter is already in the cache). Anything else takes the full check below,
+                // which says why it is illegal.
+                if id >= MOVE_BASE && (self.legal_mask() >> (id - MOVE_BASE)) & 1 != 0 {
+                    return self.evaluate(action).map(Some);
+                }
                 let e = self.evaluate(action)?;
                 if self.config.capture == Capture::Mandatory && e.victim == 0 && self.any_kick() {
                     return Err(Illegal::MustKick);
@@ -796,7 +1044,8 @@ impl State {
                 return;
             }
         }
-        if self.any_legal_move() {
+        self.refresh_legal();
+        if self.has_legal_move() {
             self.phase = Phase::Move;
             self.tries_left = 0;
             return;
@@ -938,9 +1187,13 @@ impl State {
             return;
         }
         // The roll goes on while a die is unspent and something can use it.
-        if self.roll.used != self.all_dice() && self.any_legal_move() {
-            return;
+        if self.roll.used != self.all_dice() {
+            self.refresh_legal();
+            if self.has_legal_move() {
+                return;
+            }
         }
+        self.legal = [0; 3];
         // CN-A6: a bonus roll after the roll is spent (not after an exit under
         // bonus_exclusive_with_exit).
         if self.is_bonus_roll() && !(self.config.bonus_exclusive_with_exit && self.roll.exited) {
@@ -965,6 +1218,7 @@ impl State {
         });
         self.bonus_streak = self.bonus_streak.saturating_add(1);
         self.roll = RollState::default();
+        self.legal = [0; 3];
         self.phase = Phase::Roll;
         self.tries_left = 0;
     }
@@ -993,6 +1247,7 @@ impl State {
 
     fn start_turn(&mut self, c: u8, events: &mut impl EventSink<Event>) {
         self.colour = c;
+        self.legal = [0; 3];
         self.phase = Phase::Roll;
         self.roll = RollState::default();
         self.bonus_streak = 0;
@@ -1033,11 +1288,14 @@ impl State {
             return;
         }
         self.place_player(p, events);
-        if !self.config.continue_for_places {
+        let players = self.config.players();
+        // CN-C7: with three or more players and no play for places, only the winner is
+        // placed. CN-C16: two players always get places 1 and 2, whatever
+        // `continue_for_places` says.
+        if !self.config.continue_for_places && players > 2 {
             self.end_game(EndReason::FirstFinisher, events);
             return;
         }
-        let players = self.config.players();
         if players - self.placed_count <= 1 {
             // The last player left takes the last place (CN-C7).
             if let Some(last) = (0..players).find(|&q| self.placed_mask & (1 << q) == 0) {
@@ -1049,11 +1307,14 @@ impl State {
 
     fn end_game(&mut self, reason: EndReason, events: &mut impl EventSink<Event>) {
         self.phase = Phase::Over;
+        self.legal = [0; 3];
         self.end = Some(reason);
         self.colour = 0;
         self.roll = RollState::default();
         self.tries_left = 0;
         self.bonus_streak = 0;
-        events.emit(Event::GameOver { reason });
+        if let Some(outcome) = crate::Game::outcome(self) {
+            events.emit(Event::GameOver { outcome });
+        }
     }
 }

@@ -4,23 +4,35 @@ use std::fmt;
 
 use serde::Serialize;
 
-use super::config::Colour;
+use super::action::Action;
+use super::config::{Colour, Config};
 use super::event::EndReason;
 use super::state::{CurrentRoll, Phase, State, YARD};
-use crate::game::Seat;
+use crate::game::{Action as _, ActionList, Game, Outcome, Seat, ToMove};
 
-/// What `seat` sees: the whole position, since nothing is hidden in Cờ cá ngựa (the rules
-/// are known to everyone and left out; see [`State::rules`]).
+/// What `seat` sees: the whole position, since nothing is hidden in Cờ cá ngựa.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "CaNguaView"))]
 pub struct View {
     /// The player it is for.
     pub seat: Seat,
+    /// The rules.
+    pub config: Config,
+    /// Who acts next.
+    pub to_move: ToMove,
+    /// Whose turn it is: the player of the colour to act (`None` once the game is over).
+    pub turn: Option<Seat>,
+    /// Actions applied since the start, chance outcomes included.
+    pub move_number: u32,
+    /// The actions this player may take now (empty when it is not its turn).
+    pub legal: Vec<Action>,
     /// The colours this player plays.
     pub colours: Vec<Colour>,
     /// Every piece's progress, `[colour][piece]` (see [`Setup::pieces`](super::Setup::pieces)).
     pub pieces: [[i8; 4]; 4],
     /// The colour to act, `None` once the game is over.
-    pub to_move: Option<Colour>,
+    pub colour_to_move: Option<Colour>,
     /// Roll, move or over.
     pub phase: Phase,
     /// The roll being played.
@@ -32,11 +44,9 @@ pub struct View {
     /// Finished colours, in order.
     pub finished_colours: Vec<Colour>,
     /// Players in finishing order.
-    pub places: Vec<Seat>,
-    /// Why the game ended, once it has.
-    pub end_reason: Option<EndReason>,
-    /// Actions so far.
-    pub move_number: u32,
+    pub finishing_order: Vec<Seat>,
+    /// The result, once the game is over.
+    pub outcome: Option<Outcome<EndReason>>,
 }
 
 impl View {
@@ -44,22 +54,32 @@ impl View {
     pub fn of(state: &State, seat: Seat) -> View {
         let setup = state.to_setup();
         let mine = state.config.seats.colours_of(seat.0);
+        let mut legal = Vec::new();
+        if state.to_move() == ToMove::Seat(seat) {
+            let mut ids = ActionList::new();
+            state.legal_actions(&mut ids);
+            legal.extend(ids.iter().filter_map(|&id| Action::from_id(id)));
+        }
         View {
             seat,
+            config: state.config,
+            to_move: state.to_move(),
+            turn: state.turn(),
+            move_number: setup.move_number,
+            legal,
             colours: Colour::ALL
                 .into_iter()
                 .filter(|c| mine & (1 << c.0) != 0)
                 .collect(),
             pieces: setup.pieces,
-            to_move: setup.to_move,
+            colour_to_move: setup.colour_to_move,
             phase: setup.phase,
             roll: setup.roll,
             tries_left: setup.tries_left,
             kicks: setup.kicks,
             finished_colours: setup.finished_colours,
-            places: setup.places,
-            end_reason: setup.end_reason,
-            move_number: setup.move_number,
+            finishing_order: setup.finishing_order,
+            outcome: state.outcome(),
         }
     }
 }
@@ -84,7 +104,7 @@ impl fmt::Display for State {
                     write!(f, " ({r:?})")?;
                 }
                 let places: Vec<String> = self
-                    .places()
+                    .finishing_order()
                     .enumerate()
                     .map(|(i, p)| format!("{}. player {}", i + 1, p.0))
                     .collect();
@@ -176,7 +196,7 @@ impl fmt::Display for State {
         }
         if players > 0 && self.placed_count > 0 && self.phase != Phase::Over {
             let places: Vec<String> = self
-                .places()
+                .finishing_order()
                 .enumerate()
                 .map(|(i, p)| format!("{}. player {}", i + 1, p.0))
                 .collect();

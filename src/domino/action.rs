@@ -86,18 +86,11 @@ impl fmt::Display for Action {
     }
 }
 
-impl serde::Serialize for Action {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Action {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Action, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::game::action_as_text!(
+    Action,
+    "DominoAction",
+    "An action in Domino notation: \"play 3-5 L\" or \"play 3-5 R\" (a tile at an end), \"market\" (choose to draw), and the chance outcomes \"deal 2-6\" and \"draw 0-4\"."
+);
 
 impl FromStr for Action {
     type Err = ParseActionError;
@@ -132,7 +125,8 @@ impl FromStr for Action {
         if words.next().is_some() {
             return Err(ParseActionError::new(s, "unexpected text after the action"));
         }
-        Ok(action)
+        // One spelling: single ASCII spaces, no tabs, no other whitespace.
+        crate::game::canonical(s, action)
     }
 }
 
@@ -149,10 +143,8 @@ mod tests {
             assert_eq!(a.to_string().parse::<Action>(), Ok(a));
         }
         assert_eq!(Action::from_id(Action::ID_COUNT), None);
-        assert_eq!(
-            "play 5-3 R".parse::<Action>().unwrap().to_string(),
-            "play 3-5 R"
-        );
+        // One spelling per action: the tile is written low half first.
+        assert!("play 5-3 R".parse::<Action>().is_err());
         assert!("play 3-5".parse::<Action>().is_err());
         assert!("play 3-5 L x".parse::<Action>().is_err());
         assert!("deal 9-9".parse::<Action>().is_err());

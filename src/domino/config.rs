@@ -3,10 +3,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::ConfigError;
+use crate::game::{ConfigError, GameConfig};
 
 /// Who leads a round decided by the opening rule (DM-S5, DM-A1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Opening {
     /// The seed rule (DM-S5): the holder of 0-0 leads; else the holder of 6-6, 5-5, … 1-1;
     /// else the holder of the tile with the highest total (ties: [`TieBreak`]).
@@ -22,6 +25,9 @@ pub enum Opening {
 
 /// How two non-doubles with the same total are ordered by the opening rule (DM-A1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum TieBreak {
     /// The register's default: the tile with the higher end first (3-6 before 4-5).
     #[default]
@@ -32,6 +38,9 @@ pub enum TieBreak {
 
 /// Who leads the rounds after the first (DM-A2).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum LaterLead {
     /// The opening rule ([`Opening`]) decides every round (the seed, read literally).
     #[default]
@@ -48,6 +57,9 @@ pub enum LaterLead {
 
 /// The order of turns (DM-A10).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum SeatOrder {
     /// Seat `i` is followed by seat `i + 1` (read as clockwise).
     #[default]
@@ -58,6 +70,9 @@ pub enum SeatOrder {
 
 /// When a player goes to the chợ (market, boneyard) (DM-S8, DM-A3).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum DrawPolicy {
     /// The seed rule: only a player with no playable tile draws, one tile at a time, until a
     /// playable tile comes; that tile must then be played.
@@ -76,6 +91,9 @@ pub enum DrawPolicy {
 
 /// When a round is declared cá (blocked) (DM-S10, DM-A5).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum FishDetection {
     /// The seed, read literally: cá when nothing can be drawn and no seat can play.
     #[default]
@@ -87,6 +105,9 @@ pub enum FishDetection {
 
 /// Who scores what when a round ends in cá (DM-S11, DM-A6).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum FishScoring {
     /// The seed rule: the fish-setter adds 0, every other seat adds its own pips.
     #[default]
@@ -101,6 +122,9 @@ pub enum FishScoring {
 
 /// How equal totals are placed at the end of the match (DM-A8).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Ranking {
     /// Standard competition ranking: equal totals share a place, the next place is skipped.
     #[default]
@@ -116,6 +140,8 @@ pub enum Ranking {
 /// the default and a reference file's `options` object reads as a config.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "DominoConfig"))]
 pub struct Config {
     /// Number of players, 2, 3 or 4 (DM-S1; default 2 by DM-C6).
     pub players: u8,
@@ -191,7 +217,7 @@ impl Default for Config {
 impl Config {
     /// The seed rules (the same as `Config::default()`): 2 players, 7 tiles each, 0-0 leads,
     /// draw until playable, cá when all are stuck, the fish-setter scores 0, lose at 101.
-    pub fn seed() -> Config {
+    pub fn seed_rules() -> Config {
         Config::default()
     }
 
@@ -243,29 +269,42 @@ impl Config {
         }
     }
 
-    /// Every named preset with its name: `seed`, `kozel`, `western_draw`, `block`.
-    pub fn presets() -> [(&'static str, Config); 4] {
-        [
-            ("seed", Config::seed()),
-            ("kozel", Config::kozel()),
-            ("western_draw", Config::western_draw()),
-            ("block", Config::block()),
-        ]
-    }
-
-    /// The preset with this name (see [`Config::presets`]).
-    pub fn preset(name: &str) -> Option<Config> {
-        Config::presets()
-            .into_iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, c)| c)
-    }
-
     /// Checks every option's range.
     ///
     /// # Errors
     /// [`ConfigError`] naming the first option out of range.
     pub fn validate(&self) -> Result<(), ConfigError> {
+        <Config as GameConfig>::validate(self)
+    }
+}
+
+impl GameConfig for Config {
+    const PRESETS: &'static [&'static str] = &[
+        "seed_rules",
+        "three_players",
+        "four_players",
+        "kozel",
+        "western_draw",
+        "block",
+    ];
+
+    fn preset(name: &str) -> Option<Config> {
+        Some(match name {
+            "seed_rules" => Config::seed_rules(),
+            "three_players" => Config::with_players(3),
+            "four_players" => Config::with_players(4),
+            "kozel" => Config::kozel(),
+            "western_draw" => Config::western_draw(),
+            "block" => Config::block(),
+            _ => return None,
+        })
+    }
+
+    fn seats(&self) -> u8 {
+        self.players
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
         if !(2..=4).contains(&self.players) {
             return Err(ConfigError::new("players", "must be 2, 3 or 4 (DM-S1)"));
         }
@@ -309,7 +348,9 @@ impl Config {
         }
         Ok(())
     }
+}
 
+impl Config {
     /// The engine guard (DM-A8): the most rounds a match lasts. `max_rounds` when set, else
     /// `4 × players × loss_threshold` rounds.
     ///
@@ -322,7 +363,8 @@ impl Config {
     pub fn round_cap(&self) -> u32 {
         match self.max_rounds {
             Some(m) => m,
-            None => 4 * u32::from(self.players) * self.loss_threshold,
+            // Saturating: an unchecked config (read without validation) must not overflow.
+            None => (4 * u32::from(self.players)).saturating_mul(self.loss_threshold),
         }
     }
 
@@ -356,7 +398,7 @@ mod tests {
         let c: Config = serde_json::from_str("{}").unwrap();
         assert_eq!(c, Config::default());
         assert!(serde_json::from_str::<Config>(r#"{"playerz":3}"#).is_err());
-        let c: Config = serde_json::from_str(r#"{"draw_policy":"NoDraw"}"#).unwrap();
+        let c: Config = serde_json::from_str(r#"{"draw_policy":"no_draw"}"#).unwrap();
         assert_eq!(c.draw_policy, DrawPolicy::NoDraw);
     }
 

@@ -2,13 +2,14 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Seat, MAX_SEATS};
+use crate::game::{Named, Outcome, Seat, MAX_SEATS};
 
 use super::tile::{End, Placed, Tile};
 
 /// How a round ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum RoundEnd {
     /// A seat played its last tile ("xuất trận", DM-S11).
     Out,
@@ -19,6 +20,8 @@ pub enum RoundEnd {
 /// Why the match ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub enum EndReason {
     /// A seat reached [`Config::loss_threshold`](super::Config::loss_threshold) (DM-S12).
     LossThreshold,
@@ -31,6 +34,7 @@ pub enum EndReason {
 
 /// The result of a finished round.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct RoundResult {
     /// The round number (from 1).
     pub round: u32,
@@ -50,6 +54,8 @@ pub struct RoundResult {
 /// gives every other seat the form with `tile: null`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub enum Event {
     /// A tile was dealt to `seat` (DM-S4, DM-C1).
     Dealt {
@@ -128,14 +134,11 @@ pub enum Event {
         /// The round number (from 2; round 1 starts with the game).
         round: u32,
     },
-    /// The match is over (DM-S12, DM-A8).
-    MatchEnded {
-        /// Why.
-        reason: EndReason,
-        /// Final totals.
-        scores: [u32; MAX_SEATS],
-        /// Place of each seat (1 = best, equal places shared; 0 past the number of players).
-        places: [u8; MAX_SEATS],
+    /// The match is over (DM-S12, DM-A8): why, the final totals and the places (1 = best,
+    /// equal places shared).
+    GameOver {
+        /// The result, as [`Game::outcome`](crate::Game::outcome) gives it.
+        outcome: Outcome<EndReason>,
     },
 }
 
@@ -153,6 +156,16 @@ impl Event {
                 tile: None,
             },
             e => e,
+        }
+    }
+}
+
+impl Named for EndReason {
+    fn name(self) -> &'static str {
+        match self {
+            EndReason::LossThreshold => "loss_threshold",
+            EndReason::MaxRounds => "max_rounds",
+            EndReason::RoundCap => "round_cap",
         }
     }
 }

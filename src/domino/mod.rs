@@ -81,6 +81,7 @@
 
 mod action;
 mod config;
+mod describe;
 mod event;
 mod rules;
 mod sample;
@@ -98,3 +99,10 @@ pub use rules::Illegal;
 pub use state::{Line, Phase, Placement, Setup, State};
 pub use tile::{End, ParseTileError, Placed, Tile, TileIter, TileSet, TILE_COUNT};
 pub use view::View;
+
+/// The most events one action reports: a placement (or the last tile of a deal, with the
+/// forced lead), then the forced passes of the other seats (at most 3), a going out or a cá,
+/// the round's score, and the next round or the end of the match. Every action does a bounded
+/// amount of work too: a re-deal or the end of a round puts back at most 28 tiles, and the
+/// legal actions are at most 28.
+pub const MAX_EVENTS_PER_ACTION: usize = 16;

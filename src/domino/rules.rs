@@ -2,19 +2,20 @@
 
 use crate::chance::uniform_below;
 use crate::game::{
-    ActionList, ChanceList, ChanceOutcome, ConfigError, EventSink, Game, GameKind, Outcome, Seat,
-    SetupError, StateHasher, ToMove, MAX_SEATS,
+    ActionList, ChanceList, ChanceOutcome, ConfigError, EventSink, Game, GameKind, IllegalReason,
+    Outcome, Seat, SetupError, StateHasher, ToMove, MAX_SEATS,
 };
 
 use super::action::{Action, DEAL_BASE, DRAW_BASE, MARKET_ID};
 use super::config::{Config, DrawPolicy, FishScoring, LaterLead, Opening, Ranking, TieBreak};
 use super::event::{EndReason, Event, RoundEnd, RoundResult};
-use super::state::{numbers_of, Phase, Placement, State};
+use super::state::{numbers_of, Phase, Placement, Setup, State};
 use super::tile::{End, Placed, Tile, ALL_TILES, SUITS, TILE_COUNT};
 use super::view::View;
 
 /// Why an action is illegal.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Illegal {
     /// The match is over.
     #[error("the match is over")]
@@ -82,6 +83,36 @@ pub enum Illegal {
         /// The seat to lead.
         seat: Seat,
     },
+}
+
+impl IllegalReason for Illegal {
+    const REASONS: &'static [(u32, &'static str)] = &[
+        (300, "game_over"),
+        (301, "chance_to_act"),
+        (302, "player_to_act"),
+        (303, "not_in_stock"),
+        (304, "not_in_hand"),
+        (305, "no_match"),
+        (306, "lead_is_left"),
+        (307, "market_not_allowed"),
+        (308, "market_empty"),
+        (309, "market_on_lead"),
+    ];
+
+    fn code(&self) -> u32 {
+        match self {
+            Illegal::GameOver => 300,
+            Illegal::ChanceToAct { .. } => 301,
+            Illegal::PlayerToAct { .. } => 302,
+            Illegal::NotInStock { .. } => 303,
+            Illegal::NotInHand { .. } => 304,
+            Illegal::NoMatch { .. } => 305,
+            Illegal::LeadIsLeft { .. } => 306,
+            Illegal::MarketNotAllowed { .. } => 307,
+            Illegal::MarketEmpty => 308,
+            Illegal::MarketOnLead { .. } => 309,
+        }
+    }
 }
 
 /// The opening priority of `tile` under `opening` (lower leads first): the doubles in the
@@ -396,11 +427,9 @@ impl State {
             self.actor = 0;
             self.drew = false;
             self.end_reason = Some(reason);
-            ev.emit(Event::MatchEnded {
-                reason,
-                scores: self.scores,
-                places: self.places(),
-            });
+            if let Some(outcome) = Game::outcome(self) {
+                ev.emit(Event::GameOver { outcome });
+            }
             return;
         }
         self.round += 1;
@@ -525,6 +554,7 @@ impl State {
 
 impl Game for State {
     type Config = Config;
+    type Setup = Setup;
     type Action = Action;
     type Event = Event;
     type Illegal = Illegal;
@@ -534,8 +564,19 @@ impl Game for State {
     const KIND: GameKind = GameKind::Domino;
 
     fn new(config: Config) -> Result<State, ConfigError> {
-        config.validate()?;
-        Ok(State::start(config))
+        State::new(config)
+    }
+
+    fn from_setup(setup: Setup) -> Result<State, SetupError> {
+        State::from_setup(setup)
+    }
+
+    fn to_setup(&self) -> Setup {
+        State::to_setup(self)
+    }
+
+    fn turn(&self) -> Option<Seat> {
+        State::turn(self)
     }
 
     fn config(&self) -> &Config {
@@ -752,25 +793,7 @@ impl Game for State {
     }
 
     fn hash_state(&self, h: &mut StateHasher) {
-        let c = &self.config;
-        h.bytes(&[
-            c.players,
-            c.hand_size,
-            c.opening as u8,
-            u8::from(c.opening_tile_forced),
-            c.opening_tiebreak as u8,
-            c.later_round_lead as u8,
-            c.turn_order as u8,
-            c.draw_policy as u8,
-            c.boneyard_reserve,
-            c.fish_detection as u8,
-            c.fish_scoring as u8,
-            c.ranking as u8,
-            c.redeal_if_doubles_at_least.map_or(0xff, |k| k),
-        ]);
-        h.u32(u32::from(c.double_blank_value));
-        h.u32(c.loss_threshold);
-        h.u32(c.max_rounds.unwrap_or(0));
+        h.config(&self.config);
         for m in self.hands {
             h.u32(m);
         }

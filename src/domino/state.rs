@@ -12,6 +12,7 @@ use super::tile::{End, Placed, Tile, TileSet, ALL_TILES, DOUBLES, SUITS, TILE_CO
 /// The stage of a round.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Phase {
     /// Chance deals the tiles, seat 0's whole hand first (DM-C1).
     Deal,
@@ -29,6 +30,7 @@ pub enum Phase {
 /// One placement on the line, in the order played: who placed which tile at which end. The
 /// first placement of a round is the lead (written with `End::Left`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Placement {
     /// Who placed it.
     pub seat: Seat,
@@ -146,6 +148,8 @@ impl Line {
 /// (the public history of the round); its layout follows from them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "DominoState"))]
 pub struct Setup {
     /// The rules.
     #[serde(default)]
@@ -154,8 +158,9 @@ pub struct Setup {
     pub round: u32,
     /// The stage of the round.
     pub phase: Phase,
-    /// The seat to act: the seat being dealt to, leading, playing or drawing; `None` when over.
-    pub to_move: Option<Seat>,
+    /// Whose turn it is: the seat being dealt to, leading, playing or drawing; `None` when
+    /// over.
+    pub turn: Option<Seat>,
     /// Each seat's hand (one list per player).
     pub hands: Vec<Vec<Tile>>,
     /// The chợ (boneyard); during the deal, the tiles not dealt yet.
@@ -202,6 +207,7 @@ impl Setup {
 /// its [`Setup`] and deserializes through [`State::from_setup`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "Setup", into = "Setup")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct State {
     pub(crate) config: Config,
     pub(crate) hands: [u32; MAX_SEATS],
@@ -229,6 +235,20 @@ pub struct State {
 }
 
 impl State {
+    /// A new match under `config` (the same as [`Game::new`](crate::Game::new)).
+    ///
+    /// # Errors
+    /// [`ConfigError`](crate::ConfigError) when the config is invalid.
+    pub fn new(config: Config) -> Result<State, crate::ConfigError> {
+        config.validate()?;
+        Ok(State::start(config))
+    }
+
+    /// The position as plain data.
+    pub fn to_setup(&self) -> Setup {
+        Setup::from(*self)
+    }
+
     /// The start of a match (the config must be valid).
     pub(crate) fn start(config: Config) -> State {
         State {
@@ -264,8 +284,9 @@ impl State {
         self.round
     }
 
-    /// The seat to act (dealt to, leading, playing or drawing), or `None` when over.
-    pub fn actor(&self) -> Option<Seat> {
+    /// Whose turn it is: the seat being dealt to, leading, playing or drawing; `None` when
+    /// over.
+    pub fn turn(&self) -> Option<Seat> {
         (self.phase != Phase::Over).then_some(Seat(self.actor))
     }
 
@@ -582,7 +603,7 @@ impl State {
         let ends = line.ends().map_or([0, 0], |(l, r)| [l, r]);
         let mut scores = [0u32; MAX_SEATS];
         scores[..n].copy_from_slice(&setup.scores);
-        let actor = match (setup.phase, setup.to_move) {
+        let actor = match (setup.phase, setup.turn) {
             (Phase::Over, None) => 0,
             (Phase::Over, Some(_)) => return bad("nobody is to move when over".into()),
             (_, Some(s)) if s.index() < n => s.0,
@@ -808,7 +829,7 @@ impl From<State> for Setup {
             config: s.config,
             round: s.round,
             phase: s.phase,
-            to_move: s.actor(),
+            turn: s.turn(),
             hands: (0..n)
                 .map(|i| TileSet(s.hands[i]).iter().collect())
                 .collect(),

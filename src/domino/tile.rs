@@ -169,7 +169,7 @@ impl FromStr for Tile {
     type Err = ParseTileError;
 
     fn from_str(s: &str) -> Result<Tile, ParseTileError> {
-        let err = || ParseTileError(s.to_owned());
+        let err = || ParseTileError(crate::game::clip(s));
         let bytes = s.as_bytes();
         if bytes.len() != 3 || bytes[1] != b'-' {
             return Err(err());
@@ -281,14 +281,15 @@ impl Iterator for TileIter {
 
 impl ExactSizeIterator for TileIter {}
 
-/// One of the two open ends of the line. Text `L` / `R`.
+/// One of the two open ends of the line: `L` / `R` in the action notation, `"left"` /
+/// `"right"` in JSON.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
 pub enum End {
     /// The left end (`L`). A lead on an empty line is written with `L`.
-    #[serde(rename = "L")]
     Left,
     /// The right end (`R`).
-    #[serde(rename = "R")]
     Right,
 }
 
@@ -390,5 +391,43 @@ mod tests {
         assert_eq!(DOUBLES.count_ones(), 7);
         let total: u32 = Tile::all().map(|t| u32::from(t.pips())).sum();
         assert_eq!(total, 168);
+    }
+}
+
+/// JSON Schemas of the tile types, which serialize as arrays.
+#[cfg(feature = "schema")]
+mod schema {
+    use std::borrow::Cow;
+
+    use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
+
+    impl JsonSchema for super::Tile {
+        fn schema_name() -> Cow<'static, str> {
+            "Tile".into()
+        }
+        fn json_schema(_: &mut SchemaGenerator) -> Schema {
+            json_schema!({
+                "type": "array",
+                "items": {"type": "integer", "minimum": 0, "maximum": 6},
+                "minItems": 2,
+                "maxItems": 2,
+                "description": "A tile [low, high], e.g. [3, 5]."
+            })
+        }
+    }
+
+    impl JsonSchema for super::Placed {
+        fn schema_name() -> Cow<'static, str> {
+            "Placed".into()
+        }
+        fn json_schema(_: &mut SchemaGenerator) -> Schema {
+            json_schema!({
+                "type": "array",
+                "items": {"type": "integer", "minimum": 0, "maximum": 6},
+                "minItems": 2,
+                "maxItems": 2,
+                "description": "A tile as it lies on the line, [left half, right half]."
+            })
+        }
     }
 }

@@ -22,6 +22,8 @@ use super::tile::{Placed, Tile};
 /// [`Game::event_for`](crate::Game::event_for); earlier rounds' results are the
 /// [`Event::RoundScored`](super::Event::RoundScored) events.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "DominoView"))]
 pub struct View {
     /// Whose view this is.
     pub seat: Seat,
@@ -33,8 +35,9 @@ pub struct View {
     pub phase: Phase,
     /// Who acts next (a seat, chance dealing or drawing, or nobody).
     pub to_move: ToMove,
-    /// The seat concerned: being dealt to, leading, playing or drawing (`None` when over).
-    pub actor: Option<Seat>,
+    /// Whose turn it is: the seat being dealt to, leading, playing or drawing (`None` when
+    /// over).
+    pub turn: Option<Seat>,
     /// This seat's tiles, ascending.
     pub hand: Vec<Tile>,
     /// Tiles held by each seat.
@@ -87,7 +90,7 @@ impl View {
             round: state.round,
             phase: state.phase,
             to_move,
-            actor: state.actor(),
+            turn: state.turn(),
             hand: state.hand(seat).iter().collect(),
             hand_counts: (0..n)
                 .map(|s| state.hand(Seat(s as u8)).len() as u8)
@@ -186,7 +189,7 @@ impl fmt::Display for View {
             "Domino, round {}: seat {}'s view; {} (move {})",
             self.round,
             self.seat.0,
-            to_move_text(self.to_move, self.phase, self.actor),
+            to_move_text(self.to_move, self.phase, self.turn),
             self.move_number
         )?;
         write_line(f, &self.line, self.ends)?;
@@ -249,7 +252,7 @@ impl fmt::Display for State {
             self.round,
             n,
             self.config.loss_threshold,
-            to_move_text(self.to_move(), self.phase, self.actor()),
+            to_move_text(self.to_move(), self.phase, self.turn()),
             self.move_number
         )?;
         let line = self.line();

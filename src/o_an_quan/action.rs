@@ -9,6 +9,8 @@ use crate::game::{ParseActionError, Seat};
 
 /// The direction of sowing, fixed for the whole move (OAQ-S3, OAQ-S4).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Dir {
     /// Clockwise seen from above with A at the bottom: ring direction −1 (notation `-`).
     Cw,
@@ -187,22 +189,19 @@ impl FromStr for Action {
             b'-' => Dir::Cw,
             _ => return Err(ParseActionError::new(s, EXPECTED)),
         };
-        Ok(Action {
-            cell: base + n,
-            dir,
-        })
+        // One spelling: lower-case square names.
+        crate::game::canonical(
+            s,
+            Action {
+                cell: base + n,
+                dir,
+            },
+        )
     }
 }
 
-impl Serialize for Action {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for Action {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        text.parse().map_err(serde::de::Error::custom)
-    }
-}
+crate::game::action_as_text!(
+    Action,
+    "OAnQuanAction",
+    "A move in Ô ăn quan notation: the square a1..a5 or b1..b5, then + (counter-clockwise) or - (clockwise), e.g. \"a1+\"."
+);

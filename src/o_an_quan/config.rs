@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{ConfigError, Seat};
+use crate::game::{ConfigError, GameConfig, Seat};
 
 /// The largest `dan_per_square` a config may ask for.
 pub const MAX_DAN_PER_SQUARE: u8 = 20;
@@ -18,29 +18,55 @@ pub const MAX_REFILL_PER_SQUARE: u8 = 5;
 /// to the board (OAQ-A8), so the board never holds more than
 /// `10 · 20 + 2 · 50 + 2000 · 25 = 50 300` stones.
 pub const ENGINE_MAX_PLIES: u32 = 2000;
-/// How many earlier positions the repetition rule remembers (OAQ-A13).
+/// How many earlier positions the repetition rule remembers (OAQ-A13, OAQ-C12).
 ///
-/// A position repeated `k` times inside this window ends the game when
-/// `repetition_limit = Some(k)`; a cycle of `p` plies is caught when `(k − 1) · p < 16`
-/// (the 4-ply cycle of OAQ-A13 with `k = 3`).
+/// After each move the position reached is counted among itself and the 16 positions before
+/// it; `repetition_limit = Some(k)` ends the game when it occurs `k` times there. A position
+/// is the dân of each cell, where the big stones are and the player to move (not the
+/// captured piles). So a cycle of `p` plies is caught exactly when `(k − 1) · p ≤ 16`: the
+/// 4-ply cycle of OAQ-A13 with `k` up to 5.
 pub const REPETITION_WINDOW: usize = 16;
-/// A relay guard of last resort for the looping variants: no move makes more relays than
-/// this (OAQ-A12). The turn then ends with [`crate::o_an_quan::TurnEndReason::RelayCap`].
-pub const RELAY_BACKSTOP: u32 = 100_000;
+/// The largest `repetition_limit` (OAQ-C12: `k` is 2 to 8).
+pub const MAX_REPETITION_LIMIT: u8 = 8;
+/// The most stones one move sows, relays included: the bound on the work (and the events) of
+/// any one move under every valid config.
+///
+/// Under the rules proved loop-free (OAQ-A12: quan squares receive stones, never start a
+/// relay, and a quan square next ends the turn) a move with `S` stones on the board sows at
+/// most `12 · (S/2 + 1)` stones; a valid position holds at most 65 535 stones, so at most
+/// 393 222 are sown and this bound never cuts such a move. Under the rules that can relay
+/// for ever (`RelayLoop::EndTurnOnRepeat`, `RelayLoop::Cap`), a move that would sow more ends
+/// its turn before the relay that would pass it, with
+/// [`TurnEndReason::RelayCap`](crate::o_an_quan::TurnEndReason::RelayCap) (a guard of last
+/// resort: no game of the seed rules comes near it). So one `apply` sows at most this many
+/// stones and reports at most about twice as many events, and the repeat search of
+/// `EndTurnOnRepeat` simulates at most twelve times as many sowing steps beforehand (Brent's
+/// cycle search: the hare sows at most four budgets, the search for the cycle's start at most
+/// twice that).
+pub const SOWING_BACKSTOP: u32 = 400_000;
 
 /// What is in the two quan squares (ô quan) at the start (OAQ-S1, OAQ-A1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum QuanSetup {
     /// One big stone (the quan, "mandarin") in each quan square (seed rule).
     #[default]
     BigStone,
     /// No big stone: this many small stones (dân) in each quan square (e.g. 10, as in
     /// Ludii's "Tonkin" ruleset and English Wikipedia).
-    SmallStones(u8),
+    SmallStones {
+        /// Small stones in each quan square, 1..=50.
+        count: u8,
+    },
 }
 
 /// Which ways a player may sow (OAQ-S3, OAQ-A3).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum DirectionRule {
     /// The player chooses the direction on every move (seed rule).
     #[default]
@@ -53,6 +79,9 @@ pub enum DirectionRule {
 
 /// What happens when the square after the last stone is a quan square (OAQ-S7, OAQ-A5).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum RelayAtQuan {
     /// The turn ends (seed rule: "liền sau đó là ô quan … mất lượt").
     #[default]
@@ -67,6 +96,9 @@ pub enum RelayAtQuan {
 
 /// Whether a capture chain continues automatically (OAQ-S6, OAQ-A7).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum ChainCapture {
     /// Every "empty square, then a square with pieces" is captured in turn (default).
     #[default]
@@ -77,6 +109,9 @@ pub enum ChainCapture {
 
 /// How a player whose five squares are empty refills them (OAQ-S8, OAQ-A8).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Refill {
     /// From the captured dân; the pile may go below zero, a negative pile being the debt to
     /// the opponent (seed rule, OAQ-C1, OAQ-C7).
@@ -91,6 +126,9 @@ pub enum Refill {
 
 /// When a game is over (OAQ-S9, OAQ-A9).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum EndCondition {
     /// Both quan squares are empty: no big stone and no dân (seed rule).
     #[default]
@@ -102,6 +140,9 @@ pub enum EndCondition {
 /// Who gets the dân left in the quan squares at a [`EndCondition::BothBigStonesCaptured`]
 /// end (OAQ-A9).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Leftover {
     /// Whoever captured that square's big stone (default).
     #[default]
@@ -109,12 +150,16 @@ pub enum Leftover {
     /// The player mapped to that end, as in Ludii: the left quan square (cell 0) to A, the
     /// right one (cell 6) to B.
     ToMappedPlayer,
-    /// Half to each player; an odd stone goes to nobody.
+    /// Half to each player; an odd stone goes to A (OAQ-C11, as Ludii splits: player 1
+    /// first), so the totals always add up to every point in play.
     Split,
 }
 
 /// Who starts the next game of a match (OAQ-A11).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum NextStarter {
     /// The players take turns to start (default, a design choice).
     #[default]
@@ -133,6 +178,9 @@ pub enum NextStarter {
 /// plays several under [`MatchMode::DebtCarryOver`]. Ludii's "selling squares" match is not
 /// offered.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum MatchMode {
     /// One game (default).
     #[default]
@@ -152,6 +200,9 @@ pub enum MatchMode {
 
 /// How a game stopped by the ply cap or the repetition rule is scored (OAQ-A13, OAQ-C4).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum CapResolution {
     /// Each side's small squares go to their owner, the quan squares to nobody; the higher
     /// total wins (default).
@@ -163,6 +214,9 @@ pub enum CapResolution {
 
 /// How the engine guards against endless relay sowing inside one move (OAQ-A12).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum RelayLoop {
     /// No guard: allowed only for rules proved loop-free (quan squares sown into and never
     /// relayed from), see OAQ-A12. [`Config::validate`] refuses it for the other rules.
@@ -171,8 +225,11 @@ pub enum RelayLoop {
     /// The turn ends just before a relay would pick up the same square from the same board
     /// as an earlier relay of this move (the first repeat of the relay state).
     EndTurnOnRepeat,
-    /// The turn ends just before relay number `n + 1` of a move.
-    Cap(u32),
+    /// The turn ends just before relay number `relays + 1` of a move.
+    Cap {
+        /// The most relays in one move.
+        relays: u32,
+    },
 }
 
 /// The rules of one game of Ô ăn quan. `Config::default()` is the seed rules (rules §3).
@@ -181,6 +238,7 @@ pub enum RelayLoop {
 /// JSON is the default config; unknown fields are an error.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Config {
     /// Small stones (dân) per small square (ô dân) at the start, 1..=20 (OAQ-S1: 5).
     pub dan_per_square: u8,
@@ -231,10 +289,13 @@ pub struct Config {
     /// The ply cap, 1..=2000 (OAQ-A13; default `Some(400)`); `None` means the engine's own
     /// cap [`ENGINE_MAX_PLIES`].
     pub max_plies: Option<u32>,
-    /// The game ends when a position (board, captures, player to move) occurs for this
-    /// many times within the last [`REPETITION_WINDOW`] positions, 2..=16 (OAQ-A13; default
-    /// `None`). The start counts as a position; after a move the position is taken before
-    /// any refill (OAQ-C3 checks repetition before the refill).
+    /// The game ends when the position a move reaches occurs this many times among itself
+    /// and the [`REPETITION_WINDOW`] (16) positions before it, 2..=8 (OAQ-A13, OAQ-C12;
+    /// default `None`). A position is the dân of each cell, where the big stones are and the
+    /// player to move; the captured piles are not part of it. The start counts as a
+    /// position; after a move the position is taken before any refill (OAQ-C3 checks
+    /// repetition before the refill). A cycle of `p` plies is caught exactly when
+    /// `(k − 1) · p ≤ 16`.
     pub repetition_limit: Option<u8>,
     /// How a game stopped by the cap or by repetition is scored (OAQ-A13, OAQ-C4).
     pub on_cap: CapResolution,
@@ -296,7 +357,7 @@ impl Config {
     /// [`RelayLoop::EndTurnOnRepeat`].
     pub fn tonkin() -> Config {
         Config {
-            quan_setup: QuanSetup::SmallStones(10),
+            quan_setup: QuanSetup::SmallStones { count: 10 },
             direction: DirectionRule::FixedCcw,
             relay_at_quan: RelayAtQuan::TakeOne,
             relay_loop: RelayLoop::EndTurnOnRepeat,
@@ -365,34 +426,11 @@ impl Config {
         }
     }
 
-    /// Every named preset with its name.
-    pub fn presets() -> [(&'static str, Config); 9] {
-        [
-            ("seed_rules", Config::seed_rules()),
-            ("vi_wikipedia", Config::vi_wikipedia()),
-            ("tonkin", Config::tonkin()),
-            ("ludii", Config::ludii()),
-            ("no_borrowing", Config::no_borrowing()),
-            ("no_first_quan", Config::no_first_quan()),
-            ("quan_worth_five", Config::quan_worth_five()),
-            ("threefold", Config::threefold()),
-            ("debt_match", Config::debt_match()),
-        ]
-    }
-
-    /// The preset with this name (see [`Config::presets`]).
-    pub fn preset(name: &str) -> Option<Config> {
-        Config::presets()
-            .into_iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, c)| c)
-    }
-
     /// Small stones in the two quan squares together at the start.
     pub fn quan_square_stones(&self) -> u16 {
         match self.quan_setup {
             QuanSetup::BigStone => 0,
-            QuanSetup::SmallStones(n) => 2 * u16::from(n),
+            QuanSetup::SmallStones { count: n } => 2 * u16::from(n),
         }
     }
 
@@ -432,17 +470,54 @@ impl Config {
     /// # Errors
     /// A [`ConfigError`] naming the first option at fault.
     pub fn validate(&self) -> Result<(), ConfigError> {
+        <Config as GameConfig>::validate(self)
+    }
+}
+
+impl GameConfig for Config {
+    const PRESETS: &'static [&'static str] = &[
+        "seed_rules",
+        "vi_wikipedia",
+        "tonkin",
+        "ludii",
+        "no_borrowing",
+        "no_first_quan",
+        "quan_worth_five",
+        "threefold",
+        "debt_match",
+    ];
+
+    fn preset(name: &str) -> Option<Config> {
+        Some(match name {
+            "seed_rules" => Config::seed_rules(),
+            "vi_wikipedia" => Config::vi_wikipedia(),
+            "tonkin" => Config::tonkin(),
+            "ludii" => Config::ludii(),
+            "no_borrowing" => Config::no_borrowing(),
+            "no_first_quan" => Config::no_first_quan(),
+            "quan_worth_five" => Config::quan_worth_five(),
+            "threefold" => Config::threefold(),
+            "debt_match" => Config::debt_match(),
+            _ => return None,
+        })
+    }
+
+    fn seats(&self) -> u8 {
+        2
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
         if self.dan_per_square == 0 || self.dan_per_square > MAX_DAN_PER_SQUARE {
             return Err(ConfigError::new(
                 "dan_per_square",
                 format!("must be 1..={MAX_DAN_PER_SQUARE}"),
             ));
         }
-        if let QuanSetup::SmallStones(n) = self.quan_setup {
+        if let QuanSetup::SmallStones { count: n } = self.quan_setup {
             if n == 0 || n > MAX_SMALL_STONES_PER_QUAN {
                 return Err(ConfigError::new(
                     "quan_setup",
-                    format!("SmallStones must be 1..={MAX_SMALL_STONES_PER_QUAN}"),
+                    format!("small_stones count must be 1..={MAX_SMALL_STONES_PER_QUAN}"),
                 ));
             }
         }
@@ -452,7 +527,7 @@ impl Config {
         if self.quan_non_threshold == Some(0) {
             return Err(ConfigError::new(
                 "quan_non_threshold",
-                "Some(0) protects nothing; use None",
+                "0 protects nothing; use null",
             ));
         }
         if self.stop_after_sowing_at_least == Some(0) {
@@ -472,29 +547,29 @@ impl Config {
         if self.end_condition == EndCondition::BothBigStonesCaptured && !self.has_big_stones() {
             return Err(ConfigError::new(
                 "end_condition",
-                "BothBigStonesCaptured needs quan_setup BigStone",
+                "both_big_stones_captured needs quan_setup big_stone",
             ));
         }
         if let Some(n) = self.max_plies {
             if n == 0 || n > ENGINE_MAX_PLIES {
                 return Err(ConfigError::new(
                     "max_plies",
-                    format!("must be 1..={ENGINE_MAX_PLIES} (or None for {ENGINE_MAX_PLIES})"),
+                    format!("must be 1..={ENGINE_MAX_PLIES} (or null for {ENGINE_MAX_PLIES})"),
                 ));
             }
         }
         if let Some(k) = self.repetition_limit {
-            if !(2..=REPETITION_WINDOW as u8).contains(&k) {
+            if !(2..=MAX_REPETITION_LIMIT).contains(&k) {
                 return Err(ConfigError::new(
                     "repetition_limit",
-                    format!("must be 2..={REPETITION_WINDOW}"),
+                    format!("must be 2..={MAX_REPETITION_LIMIT} (OAQ-C12)"),
                 ));
             }
         }
         if self.relay_loop == RelayLoop::Impossible && self.relays_can_loop() {
             return Err(ConfigError::new(
                 "relay_loop",
-                "these rules can relay forever (OAQ-A12): choose EndTurnOnRepeat or Cap(n)",
+                "these rules can relay forever (OAQ-A12): choose end_turn_on_repeat or a cap",
             ));
         }
         if self.first_player.0 > 1 {

@@ -2,10 +2,13 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::Seat;
+use crate::game::{Named, Outcome, Seat};
 
 /// Why a turn ended (OAQ-S7 and the variants).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum TurnEndReason {
     /// The square after the last stone is a quan square (OAQ-S7, "mất lượt").
     NextIsQuan,
@@ -23,15 +26,20 @@ pub enum TurnEndReason {
     /// A relay would have repeated an earlier relay of this move (OAQ-A12,
     /// `RelayLoop::EndTurnOnRepeat`).
     RelayRepeat,
-    /// The relay cap of `RelayLoop::Cap` (or the engine's backstop) was reached (OAQ-A12).
+    /// The relay cap of `RelayLoop::Cap`, or the engine's backstop
+    /// (`SOWING_BACKSTOP` stones sown in one move), was
+    /// reached (OAQ-A12).
     RelayCap,
 }
 
 /// Why a game ended (rules §2.3, OAQ-A9, OAQ-A13, OAQ-C3).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum EndReason {
     /// Both quan squares are empty (OAQ-S9: "hết quan tàn dân").
-    BothQuanEmpty,
+    BothQuanSquaresEmpty,
     /// Both big stones are captured (`EndCondition::BothBigStonesCaptured`, OAQ-A9).
     BothBigStonesCaptured,
     /// The player to move could not refill an empty side (OAQ-A8, OAQ-C5, OAQ-C6); the
@@ -39,12 +47,16 @@ pub enum EndReason {
     NoRefill,
     /// The ply cap was reached (OAQ-A13).
     MoveCap,
-    /// A position repeated `repetition_limit` times (OAQ-A13).
+    /// The position a move reached occurred `repetition_limit` times among itself and the 16
+    /// positions before it (OAQ-A13, OAQ-C12).
     Repetition,
 }
 
 /// One step of a move, for a client to animate. Cells are ring cells 0..=11 (rules §2.1).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "kind", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Event {
     /// The mover picks up every stone of the square played (OAQ-S3).
     PickUp {
@@ -110,14 +122,11 @@ pub enum Event {
         /// The debt to the opponent after the refill (0 when the pile is not negative).
         debt: u32,
     },
-    /// The game is over (OAQ-S9, OAQ-C3, OAQ-C4).
-    GameEnd {
-        /// Why.
-        reason: EndReason,
-        /// The final totals (OAQ-C4), A then B.
-        scores: [i32; 2],
-        /// The winner; `None` for a draw (OAQ-C10).
-        winner: Option<Seat>,
+    /// The game is over (OAQ-S9, OAQ-C3, OAQ-C4): why, the final totals (OAQ-C4) and the
+    /// places (a draw shares the first place, OAQ-C10).
+    GameOver {
+        /// The result, as [`Game::outcome`](crate::Game::outcome) gives it.
+        outcome: Outcome<EndReason>,
     },
     /// A game of a [`Match`](crate::o_an_quan::Match) was settled (OAQ-S11, OAQ-A11).
     MatchSettled {
@@ -126,4 +135,16 @@ pub enum Event {
         /// The running balance of each player after this game (stones won or owed).
         balance: [i32; 2],
     },
+}
+
+impl Named for EndReason {
+    fn name(self) -> &'static str {
+        match self {
+            EndReason::BothQuanSquaresEmpty => "both_quan_squares_empty",
+            EndReason::BothBigStonesCaptured => "both_big_stones_captured",
+            EndReason::NoRefill => "no_refill",
+            EndReason::MoveCap => "move_cap",
+            EndReason::Repetition => "repetition",
+        }
+    }
 }

@@ -36,13 +36,53 @@ pub struct GameResult {
 /// `balance[p] += total[p] − stake_per_half`, where the stake is what one half of the board
 /// is worth (35 at the defaults). The balance is the match result; the players stop when
 /// they like. The next game starts as [`NextStarter`] says.
+///
+/// In JSON a match is its [`MatchSetup`], checked when read (a match received from anywhere is
+/// one that can occur).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "MatchSetup", into = "MatchSetup")]
 pub struct Match {
     config: Config,
     game: State,
     balance: [i32; 2],
     games: u32,
     last: Option<GameResult>,
+}
+
+/// A match as plain data: what [`Match`] serializes as, checked by [`Match::from_setup`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MatchSetup {
+    /// The match's rules (`match_mode` is `debt_carry_over`).
+    pub config: Config,
+    /// The game being played (or just finished): played under `config` but for its first
+    /// player.
+    pub game: State,
+    /// The running balance of A and B in stones.
+    pub balance: [i32; 2],
+    /// Games finished so far.
+    pub games: u32,
+    /// The result of the last finished game (`None` before the first).
+    pub last: Option<GameResult>,
+}
+
+impl From<Match> for MatchSetup {
+    fn from(m: Match) -> MatchSetup {
+        MatchSetup {
+            config: m.config,
+            game: m.game,
+            balance: m.balance,
+            games: m.games,
+            last: m.last,
+        }
+    }
+}
+
+impl TryFrom<MatchSetup> for Match {
+    type Error = crate::SetupError;
+    fn try_from(s: MatchSetup) -> Result<Match, crate::SetupError> {
+        Match::from_setup(s)
+    }
 }
 
 impl Match {
@@ -65,6 +105,62 @@ impl Match {
             games: 0,
             last: None,
         })
+    }
+
+    /// The match of a [`MatchSetup`], after checking it: a valid config of a match, a game
+    /// played under it (only the first player may differ), a last result exactly when games
+    /// were finished, and balances that games of these rules can reach.
+    ///
+    /// # Errors
+    /// [`SetupError`](crate::SetupError) saying what is wrong.
+    pub fn from_setup(s: MatchSetup) -> Result<Match, crate::SetupError> {
+        let bad = |m: &str| crate::SetupError::Position(m.to_owned());
+        s.config.validate()?;
+        if s.config.match_mode == MatchMode::SingleGame {
+            return Err(bad("a match needs match_mode debt_carry_over"));
+        }
+        let game_config = Config {
+            first_player: s.config.first_player,
+            ..*s.game.config()
+        };
+        if game_config != s.config {
+            return Err(bad("the game is not played under the match's config"));
+        }
+        if s.last.is_some() != (s.games > 0) {
+            return Err(bad(
+                "a last result is there exactly when games were finished",
+            ));
+        }
+        if let Some(last) = s.last {
+            if last.starter.0 > 1 || last.winner.is_some_and(|w| w.0 > 1) {
+                return Err(bad("the last result names a seat not at the table"));
+            }
+        }
+        // One game moves a balance by at most every point in play plus the refills of its
+        // plies (the debt), so balances stay well within 32 bits.
+        let swing = i64::from(s.config.total_points())
+            + 5 * i64::from(s.config.refill_amount_per_square) * i64::from(s.config.ply_cap())
+            + i64::from(u16::MAX);
+        for b in s.balance {
+            if i64::from(b).abs() > i64::from(s.games) * swing {
+                return Err(bad("a balance these games cannot reach"));
+            }
+        }
+        if i64::from(s.games) * swing > i64::from(i32::MAX / 2) {
+            return Err(bad("too many games for the balances to stay in range"));
+        }
+        Ok(Match {
+            config: s.config,
+            game: s.game,
+            balance: s.balance,
+            games: s.games,
+            last: s.last,
+        })
+    }
+
+    /// The match as plain data.
+    pub fn to_setup(&self) -> MatchSetup {
+        MatchSetup::from(*self)
     }
 
     /// The game being played (or just finished).
@@ -112,9 +208,9 @@ impl Match {
         if let Some(scores) = self.game.final_scores() {
             let stake = self.stake_per_half();
             for (b, t) in self.balance.iter_mut().zip(scores) {
-                *b += t - stake;
+                *b = b.saturating_add(t.saturating_sub(stake));
             }
-            self.games += 1;
+            self.games = self.games.saturating_add(1);
             self.last = Some(GameResult {
                 starter: self.starter(),
                 scores,
@@ -131,7 +227,7 @@ impl Match {
     fn starter(&self) -> Seat {
         // The seat that moved first in the current game: the mover at ply 0 alternates.
         let ply = self.game.ply();
-        let now = self.game.setup().to_move;
+        let now = self.game.to_setup().turn;
         if ply % 2 == 0 {
             now
         } else {

@@ -33,12 +33,15 @@
 //! Choices where the rules leave one (all documented at the option): the debt is a negative
 //! captured-dân pile (OAQ-C1); the refill is part of the move that passes the turn
 //! (OAQ-C2); a config that can relay forever must choose a relay guard; the ply cap is at
-//! most [`ENGINE_MAX_PLIES`]; repetitions are counted within the last
-//! [`REPETITION_WINDOW`] positions.
+//! most [`ENGINE_MAX_PLIES`]; a repeated position is the board, the big stones and the
+//! player to move (not the captured piles), counted among itself and the
+//! [`REPETITION_WINDOW`] (16) positions before it (OAQ-C12); under `Leftover::Split` an odd
+//! stone goes to A (OAQ-C11).
 #![forbid(unsafe_code)]
 
 mod action;
 mod config;
+mod describe;
 mod event;
 mod match_play;
 mod rules;
@@ -49,12 +52,11 @@ pub use action::{owner_of, Action, Dir};
 pub use config::{
     CapResolution, ChainCapture, Config, DirectionRule, EndCondition, Leftover, MatchMode,
     NextStarter, QuanSetup, Refill, RelayAtQuan, RelayLoop, ENGINE_MAX_PLIES, MAX_DAN_PER_SQUARE,
-    MAX_REFILL_PER_SQUARE, MAX_SMALL_STONES_PER_QUAN, RELAY_BACKSTOP, REPETITION_WINDOW,
+    MAX_REFILL_PER_SQUARE, MAX_REPETITION_LIMIT, MAX_SMALL_STONES_PER_QUAN, REPETITION_WINDOW,
+    SOWING_BACKSTOP,
 };
 pub use event::{EndReason, Event, TurnEndReason};
-pub use match_play::{GameResult, Match, MatchError};
+pub use match_play::{GameResult, Match, MatchError, MatchSetup};
 pub use rules::Illegal;
-pub use state::{
-    is_quan, own_cells, BigStone, Setup, State, CELLS, LEFT_QUAN, MAX_PILE, RIGHT_QUAN,
-};
+pub use state::{is_quan, own_cells, BigStone, Setup, State, CELLS, LEFT_QUAN, RIGHT_QUAN};
 pub use view::View;

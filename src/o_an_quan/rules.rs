@@ -1,20 +1,21 @@
 //! The move procedure (rules §2.2, §2.3) and the [`Game`] implementation.
 
 use crate::game::{
-    Action as _, ActionList, ChanceList, ConfigError, EventSink, Game, GameKind, NoEvents, Outcome,
-    Seat, SetupError, StateHasher, ToMove,
+    Action as _, ActionList, ChanceList, ConfigError, EventSink, Game, GameKind, IllegalReason,
+    NoEvents, Outcome, Seat, SetupError, StateHasher, ToMove,
 };
 
 use super::action::{seat_letter, Action, Dir};
 use super::config::{
-    ChainCapture, Config, DirectionRule, Refill, RelayAtQuan, RelayLoop, RELAY_BACKSTOP,
+    ChainCapture, Config, DirectionRule, Refill, RelayAtQuan, RelayLoop, SOWING_BACKSTOP,
 };
 use super::event::{EndReason, Event, TurnEndReason};
-use super::state::{is_quan, own_cells, owned_by, quan_index, BigStone, State};
+use super::state::{is_quan, own_cells, owned_by, quan_index, BigStone, Setup, State};
 use super::view::View;
 
-/// Why a move is illegal.
+/// Why a move is illegal. Each reason has a stable code ([`IllegalReason::code`]).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Illegal {
     /// The game is over.
     #[error("the game is over")]
@@ -55,6 +56,26 @@ pub enum Illegal {
         /// The move.
         action: Action,
     },
+}
+
+impl IllegalReason for Illegal {
+    const REASONS: &'static [(u32, &'static str)] = &[
+        (100, "game_over"),
+        (101, "not_own_square"),
+        (102, "empty_square"),
+        (103, "direction_not_allowed"),
+        (104, "quan_capture_on_first_move"),
+    ];
+
+    fn code(&self) -> u32 {
+        match self {
+            Illegal::GameOver => 100,
+            Illegal::NotOwnSquare { .. } => 101,
+            Illegal::EmptySquare { .. } => 102,
+            Illegal::DirectionNotAllowed { .. } => 103,
+            Illegal::QuanCaptureOnFirstMove { .. } => 104,
+        }
+    }
 }
 
 /// How sowing continues after a hand is sown (one leg of a move).
@@ -111,6 +132,19 @@ fn ring_step(cell: u8, dir: Dir) -> u8 {
         }
     }
 }
+
+/// The next cell round the ring, per direction (`[Cw, Ccw]`), as a table: the sowing loop
+/// looks it up instead of branching on the direction and the ring's end for every stone.
+const RING_NEXT: [[u8; 12]; 2] = {
+    let mut t = [[0u8; 12]; 2];
+    let mut c = 0;
+    while c < 12 {
+        t[0][c] = if c == 0 { 11 } else { c as u8 - 1 };
+        t[1][c] = if c >= 11 { 0 } else { c as u8 + 1 };
+        c += 1;
+    }
+    t
+};
 
 impl State {
     /// The cell after `cell` in direction `dir` (quan squares left out under
@@ -181,10 +215,17 @@ impl State {
 
     /// The ids forbidden on the first ply by `forbid_quan_capture_on_first_move` (OAQ-A6), as
     /// a bit mask; 0 when the rule does not apply or when it would forbid every move.
+    #[inline]
     fn first_move_forbidden_mask(&self) -> u32 {
         if !self.config.forbid_quan_capture_on_first_move || self.ply != 0 || self.end.is_some() {
             return 0;
         }
+        self.first_move_search()
+    }
+
+    /// The simulation of [`State::first_move_forbidden_mask`] (ply 0 only).
+    #[inline(never)]
+    fn first_move_search(&self) -> u32 {
         let mut forbidden = 0u32;
         let mut allowed = 0u32;
         for id in 0..Action::ID_COUNT {
@@ -215,6 +256,20 @@ impl State {
     fn sow_leg<S: EventSink<Event>>(&mut self, from: u8, take: u16, dir: Dir, sink: &mut S) -> Leg {
         let mut pos = from;
         let mut hand = take;
+        if !self.config.skip_quan_squares && !self.config.skip_origin_on_lap {
+            // The plain ring (the seed rules): one table step per stone.
+            let next = &RING_NEXT[usize::from(dir == Dir::Ccw)];
+            while hand > 0 {
+                pos = next[usize::from(pos)];
+                let cell = &mut self.dan[usize::from(pos)];
+                *cell += 1;
+                hand -= 1;
+                sink.emit(Event::Sow {
+                    cell: pos,
+                    now: *cell,
+                });
+            }
+        }
         while hand > 0 {
             pos = self.next_cell(pos, dir);
             // OAQ-A4: by default the origin gets a stone on a lap; Oware-style skips it.
@@ -266,10 +321,18 @@ impl State {
     /// Under `RelayLoop::EndTurnOnRepeat`, the number of the relay (from 0) that would first
     /// repeat an earlier relay state of this move, found with Brent's cycle detection on a
     /// copy (OAQ-A12). `None` when the move ends without repeating.
+    #[inline]
     fn relay_stop(&self, a: Action) -> Option<u32> {
+        // Inline for the common case: only `EndTurnOnRepeat` searches ahead.
         if self.config.relay_loop != RelayLoop::EndTurnOnRepeat {
             return None;
         }
+        self.relay_repeat(a)
+    }
+
+    /// The search of [`State::relay_stop`].
+    #[inline(never)]
+    fn relay_repeat(&self, a: Action) -> Option<u32> {
         let dir = a.dir();
         let mut s = *self;
         let from = a.cell();
@@ -295,24 +358,26 @@ impl State {
                 _ => None,
             }
         };
-        // Brent: find the cycle length `lam`.
+        // Brent: find the cycle length `lam`. The hare runs at most about three times as far
+        // as the first repeat; a repeat within the move's budget (SOWING_BACKSTOP) is found
+        // before the hare has sown four budgets, so the search stops there.
         let mut power = 1u32;
         let mut lam = 1u32;
         let mut tortoise = x0;
+        let mut sown = u64::from(take) + u64::from(x0.take);
         let mut hare = f(&x0)?;
-        let mut steps = 1u32;
         while !tortoise.same(&hare) {
             if power == lam {
                 tortoise = hare;
                 power *= 2;
                 lam = 0;
             }
-            hare = f(&hare)?;
-            lam += 1;
-            steps += 1;
-            if steps > RELAY_BACKSTOP {
+            sown += u64::from(hare.take);
+            if sown > 4 * u64::from(SOWING_BACKSTOP) {
                 return None;
             }
+            hare = f(&hare)?;
+            lam += 1;
         }
         // Then the start of the cycle `mu`: the first repeat is relay `mu + lam`.
         let mut tortoise = x0;
@@ -349,6 +414,8 @@ impl State {
             stones: take,
         });
         let mut relays = 0u32;
+        // Stones sown so far in this move (see SOWING_BACKSTOP).
+        let mut sown = u32::from(take);
         let stop = |reason| Summary {
             reason,
             captures: 0,
@@ -363,15 +430,18 @@ impl State {
                     if stop_relay_at == Some(relays) {
                         return stop(TurnEndReason::RelayRepeat);
                     }
+                    let over_budget = sown.saturating_add(u32::from(t)) > SOWING_BACKSTOP;
                     match self.config.relay_loop {
-                        RelayLoop::Impossible => {}
-                        RelayLoop::Cap(c) if relays >= c => {
+                        // Proved loop-free (OAQ-A12): the budget is never reached.
+                        RelayLoop::Impossible => debug_assert!(!over_budget),
+                        RelayLoop::Cap { relays: c } if relays >= c => {
                             return stop(TurnEndReason::RelayCap);
                         }
-                        _ if relays >= RELAY_BACKSTOP => return stop(TurnEndReason::RelayCap),
+                        _ if over_budget => return stop(TurnEndReason::RelayCap),
                         _ => {}
                     }
                     relays += 1;
+                    sown = sown.saturating_add(u32::from(t));
                     self.dan[usize::from(cell)] -= t;
                     sink.emit(Event::Relay {
                         cell,
@@ -427,7 +497,7 @@ impl State {
             let d = self.dan[usize::from(t)];
             self.dan[usize::from(t)] = 0;
             let q = if self.big_on_board(t) {
-                self.big[quan_index(t)] = BigStone::CapturedBy(seat);
+                self.big[quan_index(t)] = BigStone::CapturedBy { seat };
                 1
             } else {
                 0
@@ -461,12 +531,9 @@ impl State {
 
     fn finish<S: EventSink<Event>>(&mut self, reason: EndReason, sink: &mut S) {
         self.end = Some(reason);
-        let scores = self.final_scores().unwrap_or([0; 2]);
-        sink.emit(Event::GameEnd {
-            reason,
-            scores,
-            winner: self.winner(),
-        });
+        if let Some(outcome) = self.outcome() {
+            sink.emit(Event::GameOver { outcome });
+        }
     }
 
     /// After a move (OAQ-C3): the end condition, the ply cap, repetition, then the refill
@@ -477,7 +544,9 @@ impl State {
         // (1) OAQ-S9 / OAQ-A9.
         if self.end_condition_met() {
             let reason = match self.config.end_condition {
-                super::config::EndCondition::BothQuanSquaresEmpty => EndReason::BothQuanEmpty,
+                super::config::EndCondition::BothQuanSquaresEmpty => {
+                    EndReason::BothQuanSquaresEmpty
+                }
                 super::config::EndCondition::BothBigStonesCaptured => {
                     EndReason::BothBigStonesCaptured
                 }
@@ -521,6 +590,7 @@ impl State {
 
 impl Game for State {
     type Config = Config;
+    type Setup = Setup;
     type Action = Action;
     type Event = Event;
     type Illegal = Illegal;
@@ -530,10 +600,19 @@ impl Game for State {
     const KIND: GameKind = GameKind::OAnQuan;
 
     fn new(config: Config) -> Result<Self, ConfigError> {
-        State::start(config).map_err(|e| match e {
-            SetupError::Config(c) => c,
-            SetupError::Position(p) => ConfigError::new("config", p),
-        })
+        State::new(config)
+    }
+
+    fn from_setup(setup: Setup) -> Result<Self, SetupError> {
+        State::from_setup(setup)
+    }
+
+    fn to_setup(&self) -> Setup {
+        State::to_setup(self)
+    }
+
+    fn turn(&self) -> Option<Seat> {
+        State::turn(self)
     }
 
     fn config(&self) -> &Config {
@@ -558,20 +637,25 @@ impl Game for State {
             return;
         }
         let mask = self.first_move_forbidden_mask();
-        for cell in own_cells(self.to_move) {
+        // Which of the ids `2k` (clockwise) and `2k + 1` (counter-clockwise) the direction
+        // rule allows, as a 2-bit pattern.
+        let dirs: u32 = match self.config.direction {
+            DirectionRule::PlayerChoice => 0b11,
+            DirectionRule::FixedCw => 0b01,
+            DirectionRule::FixedCcw => 0b10,
+        };
+        // The ids are 2k and 2k + 1 for the k-th small square (A's squares 1..=5 are k 0..=4,
+        // B's 7..=11 are k 5..=9): ascending as the cells are.
+        let first = if self.to_move.0 == 0 { 0 } else { 5 };
+        for (i, cell) in own_cells(self.to_move).into_iter().enumerate() {
             if self.dan[usize::from(cell)] == 0 {
                 continue;
             }
-            for dir in [Dir::Cw, Dir::Ccw] {
-                if self.direction_allowed(dir).is_err() {
-                    continue;
-                }
-                if let Some(a) = Action::new(cell, dir) {
-                    let id = a.id();
-                    if mask & (1 << id) == 0 {
-                        out.push(id);
-                    }
-                }
+            let k = first + i as u32;
+            let mut allowed = dirs & !(mask >> (2 * k));
+            while allowed != 0 {
+                out.push(2 * k + allowed.trailing_zeros());
+                allowed &= allowed - 1;
             }
         }
     }
@@ -639,7 +723,7 @@ impl Game for State {
     }
 
     fn validate(&self) -> Result<(), SetupError> {
-        let back = State::from_setup(self.setup())?;
+        let back = State::from_setup(self.to_setup())?;
         if back != *self {
             return Err(SetupError::Position(
                 "the state differs from its own setup".into(),

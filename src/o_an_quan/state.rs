@@ -5,9 +5,7 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::action::{owner_of, seat_letter};
-use super::config::{
-    CapResolution, Config, EndCondition, Leftover, Refill, ENGINE_MAX_PLIES, REPETITION_WINDOW,
-};
+use super::config::{CapResolution, Config, EndCondition, Leftover, Refill, REPETITION_WINDOW};
 use super::event::EndReason;
 use crate::game::{Seat, SetupError, StateHasher};
 
@@ -17,8 +15,6 @@ pub const CELLS: usize = 12;
 pub const LEFT_QUAN: u8 = 0;
 /// The right quan square (ô quan), cell 6.
 pub const RIGHT_QUAN: u8 = 6;
-/// The largest captured-dân pile, in either sign, that a setup may hold.
-pub const MAX_PILE: i32 = 1_000_000;
 
 /// Whether `cell` is a quan square (0 or 6).
 #[inline]
@@ -43,11 +39,16 @@ pub const fn own_cells(seat: Seat) -> [u8; 5] {
 
 /// Where the big stone (the quan) of one quan square is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum BigStone {
     /// Still in its quan square.
     OnBoard,
-    /// Captured by this seat.
-    CapturedBy(Seat),
+    /// Captured by a seat.
+    CapturedBy {
+        /// The seat that captured it.
+        seat: Seat,
+    },
     /// There is none: the game started with `QuanSetup::SmallStones`.
     Absent,
 }
@@ -56,7 +57,7 @@ impl BigStone {
     fn code(self) -> u8 {
         match self {
             BigStone::OnBoard => 1,
-            BigStone::CapturedBy(s) => 2 + s.0,
+            BigStone::CapturedBy { seat: s } => 2 + s.0,
             BigStone::Absent => 0,
         }
     }
@@ -66,6 +67,8 @@ impl BigStone {
 /// A [`State`] serializes as its setup and deserializes through that check.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "OAnQuanState"))]
 pub struct Setup {
     /// The rules.
     pub config: Config,
@@ -75,28 +78,30 @@ pub struct Setup {
     pub big: [BigStone; 2],
     /// Captured dân of A and B; negative = a debt to the opponent (OAQ-C1).
     pub cap_dan: [i32; 2],
-    /// The player to move; once the game is over, the player who would have moved (for
+    /// Whose turn it is; once the game is over, the player who would have moved (for
     /// [`EndReason::NoRefill`]: the player who could not refill).
-    pub to_move: Seat,
+    pub turn: Seat,
     /// Plies (moves) played.
     pub ply: u32,
     /// Why the game ended, or `None` while it goes on.
     #[serde(default)]
     pub end: Option<EndReason>,
-    /// The hashes of the last positions (oldest first), kept only with a
-    /// `repetition_limit` (OAQ-A13). Left empty for a game in progress, the position itself
-    /// counts as its first occurrence.
+    /// The position hashes of the repetition rule (OAQ-A13, OAQ-C12), oldest first, kept only
+    /// with a `repetition_limit`: the position the last move reached (before any refill) and
+    /// up to 15 before it, [`REPETITION_WINDOW`] in all, so that the next move's position is
+    /// counted among itself and the 16 before it. Left empty for a game in progress, the
+    /// position itself counts as its first occurrence.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub history: Vec<u64>,
 }
 
 impl Setup {
     /// The starting position under `config` (OAQ-S1, OAQ-S2).
-    pub fn start(config: Config) -> Setup {
+    pub fn new(config: Config) -> Setup {
         let mut dan = [u16::from(config.dan_per_square); CELLS];
         let (q, big) = match config.quan_setup {
             super::config::QuanSetup::BigStone => (0, BigStone::OnBoard),
-            super::config::QuanSetup::SmallStones(n) => (u16::from(n), BigStone::Absent),
+            super::config::QuanSetup::SmallStones { count } => (u16::from(count), BigStone::Absent),
         };
         dan[usize::from(LEFT_QUAN)] = q;
         dan[usize::from(RIGHT_QUAN)] = q;
@@ -105,7 +110,7 @@ impl Setup {
             dan,
             big: [big; 2],
             cap_dan: [0; 2],
-            to_move: config.first_player,
+            turn: config.first_player,
             ply: 0,
             end: None,
             history: Vec::new(),
@@ -119,6 +124,7 @@ impl Setup {
 /// serializes as its [`Setup`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "Setup", into = "Setup")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct State {
     pub(crate) config: Config,
     pub(crate) dan: [u16; CELLS],
@@ -136,13 +142,17 @@ fn bad(msg: impl Into<String>) -> SetupError {
 }
 
 impl State {
-    /// The starting position under `config`.
+    /// A new game under `config` (the same as [`Game::new`](crate::Game::new)).
     ///
     /// # Errors
-    /// [`SetupError::Config`] when the config is invalid.
-    pub fn start(config: Config) -> Result<State, SetupError> {
+    /// [`ConfigError`](crate::ConfigError) when the config is invalid.
+    pub fn new(config: Config) -> Result<State, crate::ConfigError> {
         config.validate()?;
-        State::from_setup(Setup::start(config))
+        State::from_setup(Setup::new(config)).map_err(|e| match e {
+            SetupError::Config(c) => c,
+            // The start of a game under a valid config is always a valid position.
+            SetupError::Position(p) => crate::ConfigError::new("config", p),
+        })
     }
 
     fn from_setup_unchecked(setup: &Setup) -> State {
@@ -154,7 +164,7 @@ impl State {
             dan: setup.dan,
             big: setup.big,
             cap_dan: setup.cap_dan,
-            to_move: setup.to_move,
+            to_move: setup.turn,
             end: setup.end,
             ply: setup.ply,
             hist,
@@ -171,14 +181,14 @@ impl State {
     pub fn from_setup(setup: Setup) -> Result<State, SetupError> {
         let c = setup.config;
         c.validate()?;
-        if setup.to_move.0 > 1 {
+        if setup.turn.0 > 1 {
             return Err(bad("to_move must be seat 0 or 1"));
         }
         for (i, b) in setup.big.iter().enumerate() {
             let ok = match b {
                 BigStone::Absent => !c.has_big_stones(),
                 BigStone::OnBoard => c.has_big_stones(),
-                BigStone::CapturedBy(s) => c.has_big_stones() && s.0 <= 1,
+                BigStone::CapturedBy { seat: s } => c.has_big_stones() && s.0 <= 1,
             };
             if !ok {
                 return Err(bad(format!(
@@ -187,9 +197,20 @@ impl State {
                 )));
             }
         }
-        for (i, p) in setup.cap_dan.iter().enumerate() {
-            if p.abs() > MAX_PILE {
-                return Err(bad(format!("captured pile {i} is out of range: {p}")));
+        // A pile only falls by refills (at most one of 5·r stones per ply, OAQ-C1), and the two
+        // piles hold at most every stone in play plus the debts. So after `ply` plies each
+        // pile lies in [−5·r·ply, total + 5·r·ply]; a legal move keeps that true at the next
+        // ply, so a position accepted here stays valid whatever is played.
+        let refilled = 5 * i64::from(c.refill_amount_per_square) * i64::from(setup.ply);
+        for (i, &p) in setup.cap_dan.iter().enumerate() {
+            let p = i64::from(p);
+            if p < -refilled || p > i64::from(c.total_dan()) + refilled {
+                return Err(bad(format!(
+                    "captured pile {i} ({p}) is out of range after {} plies: {} to {}",
+                    setup.ply,
+                    -refilled,
+                    i64::from(c.total_dan()) + refilled
+                )));
             }
         }
         let board: i64 = setup.dan.iter().map(|&d| i64::from(d)).sum();
@@ -249,7 +270,7 @@ impl State {
             }
             Some(reason) => {
                 let ok = match reason {
-                    EndReason::BothQuanEmpty => {
+                    EndReason::BothQuanSquaresEmpty => {
                         c.end_condition == EndCondition::BothQuanSquaresEmpty
                             && s.end_condition_met()
                     }
@@ -276,13 +297,13 @@ impl State {
     }
 
     /// The position as a [`Setup`].
-    pub fn setup(&self) -> Setup {
+    pub fn to_setup(&self) -> Setup {
         Setup {
             config: self.config,
             dan: self.dan,
             big: self.big,
             cap_dan: self.cap_dan,
-            to_move: self.to_move,
+            turn: self.to_move,
             ply: self.ply,
             end: self.end,
             history: self.hist[..usize::from(self.hist_len)].to_vec(),
@@ -318,7 +339,7 @@ impl State {
     pub fn captured_quan(&self, seat: Seat) -> u8 {
         self.big
             .iter()
-            .filter(|b| **b == BigStone::CapturedBy(seat))
+            .filter(|b| **b == BigStone::CapturedBy { seat })
             .count() as u8
     }
 
@@ -332,8 +353,8 @@ impl State {
         self.ply
     }
 
-    /// The player to move, or `None` when the game is over.
-    pub fn player_to_move(&self) -> Option<Seat> {
+    /// Whose turn it is: the player to move, or `None` when the game is over.
+    pub fn turn(&self) -> Option<Seat> {
         match self.end {
             None => Some(self.to_move),
             Some(_) => None,
@@ -374,7 +395,7 @@ impl State {
             EndCondition::BothBigStonesCaptured => self
                 .big
                 .iter()
-                .all(|b| matches!(b, BigStone::CapturedBy(_))),
+                .all(|b| matches!(b, BigStone::CapturedBy { .. })),
         }
     }
 
@@ -404,13 +425,14 @@ impl State {
                 let d = i32::from(self.dan[q * 6]);
                 match self.config.leftover_in_quan_squares {
                     Leftover::ToQuanCaptor => {
-                        if let BigStone::CapturedBy(s) = self.big[q] {
+                        if let BigStone::CapturedBy { seat: s } = self.big[q] {
                             t[usize::from(s.0 & 1)] += d;
                         }
                     }
                     Leftover::ToMappedPlayer => t[q] += d,
                     Leftover::Split => {
-                        t[0] += d / 2;
+                        // OAQ-C11: halved; an odd stone goes to A, so no stone is lost.
+                        t[0] += d - d / 2;
                         t[1] += d / 2;
                     }
                 }
@@ -440,8 +462,9 @@ impl State {
         }
     }
 
-    /// The hash of the position for the repetition rule: board, big stones, captured piles
-    /// and the player to move (OAQ-A13).
+    /// The hash of the position for the repetition rule (OAQ-A13, OAQ-C12): the dân of each
+    /// cell, where the big stones are and the player to move. The captured piles are not part
+    /// of it: the guard ends a board going round in circles, whoever is ahead.
     pub(crate) fn position_hash(&self) -> u64 {
         let mut h = StateHasher::default();
         for d in self.dan {
@@ -449,8 +472,6 @@ impl State {
         }
         h.u8(self.big[0].code());
         h.u8(self.big[1].code());
-        h.i32(self.cap_dan[0]);
-        h.i32(self.cap_dan[1]);
         h.u8(self.to_move.0);
         h.finish()
     }
@@ -475,7 +496,7 @@ impl State {
     }
 
     pub(crate) fn hash_into(&self, h: &mut StateHasher) {
-        hash_config(&self.config, h);
+        h.config(&self.config);
         for d in self.dan {
             h.bytes(&d.to_le_bytes());
         }
@@ -496,56 +517,6 @@ impl State {
     }
 }
 
-fn hash_config(c: &Config, h: &mut StateHasher) {
-    use super::config::{MatchMode, QuanSetup, RelayLoop};
-    h.u8(c.dan_per_square);
-    match c.quan_setup {
-        QuanSetup::BigStone => h.u8(0),
-        QuanSetup::SmallStones(n) => {
-            h.u8(1);
-            h.u8(n);
-        }
-    }
-    h.u8(c.quan_value);
-    h.u8(c.direction as u8);
-    h.u8(u8::from(c.skip_origin_on_lap));
-    h.u8(u8::from(c.skip_quan_squares));
-    h.u8(c.relay_at_quan as u8);
-    h.u8(u8::from(c.quan_square_as_gap));
-    h.u8(c.chain_capture as u8);
-    h.u32(c.quan_non_threshold.map_or(u32::MAX, u32::from));
-    h.u8(u8::from(c.quan_non_requires_big_stone));
-    h.u8(u8::from(c.forbid_quan_capture_on_first_move));
-    h.u32(c.stop_after_sowing_at_least.map_or(u32::MAX, u32::from));
-    h.u8(c.refill as u8);
-    h.u8(c.refill_amount_per_square);
-    h.u8(c.end_condition as u8);
-    h.u8(c.leftover_in_quan_squares as u8);
-    match c.match_mode {
-        MatchMode::SingleGame => h.u8(0),
-        MatchMode::DebtCarryOver {
-            stake_per_half,
-            next_starter,
-        } => {
-            h.u8(1);
-            h.u32(stake_per_half.map_or(u32::MAX, u32::from));
-            h.u8(next_starter as u8);
-        }
-    }
-    h.u32(c.max_plies.unwrap_or(ENGINE_MAX_PLIES + 1));
-    h.u32(c.repetition_limit.map_or(u32::MAX, u32::from));
-    h.u8(c.on_cap as u8);
-    match c.relay_loop {
-        RelayLoop::Impossible => h.u8(0),
-        RelayLoop::EndTurnOnRepeat => h.u8(1),
-        RelayLoop::Cap(n) => {
-            h.u8(2);
-            h.u32(n);
-        }
-    }
-    h.u8(c.first_player.0);
-}
-
 impl TryFrom<Setup> for State {
     type Error = SetupError;
     fn try_from(setup: Setup) -> Result<Self, Self::Error> {
@@ -555,7 +526,7 @@ impl TryFrom<Setup> for State {
 
 impl From<State> for Setup {
     fn from(s: State) -> Self {
-        s.setup()
+        s.to_setup()
     }
 }
 

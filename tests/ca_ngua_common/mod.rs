@@ -47,7 +47,7 @@ pub fn variants() -> Vec<(&'static str, Config)> {
                     .unwrap(),
                 door_rule: DoorRule::BounceBack,
                 home_entry: HomeEntry::StepByStepFromOne,
-                bonus_roll_on: BonusRule::DoublesOrPair(6, 1),
+                bonus_roll_on: BonusRule::DoublesOrPair { a: 6, b: 1 },
                 ..d
             },
         ),
@@ -98,7 +98,9 @@ pub fn variants() -> Vec<(&'static str, Config)> {
                 continue_for_places: false,
                 tries_when_no_piece_out: 0,
                 first_colour: Some(Colour::BLUE),
-                bonus_roll_on: BonusRule::Faces(FaceSet::new(&[6]).unwrap()),
+                bonus_roll_on: BonusRule::Faces {
+                    faces: FaceSet::new(&[6]).unwrap(),
+                },
                 ..Config::one_die()
             },
         ),
@@ -141,8 +143,10 @@ pub fn any_config(cap: u32) -> impl Strategy<Value = Config> {
     let bonus = (
         prop_oneof![
             Just(BonusRule::Doubles),
-            Just(BonusRule::DoublesOrPair(6, 1)),
-            Just(BonusRule::Faces(FaceSet::ONE_AND_SIX)),
+            Just(BonusRule::DoublesOrPair { a: 6, b: 1 }),
+            Just(BonusRule::Faces {
+                faces: FaceSet::ONE_AND_SIX
+            }),
         ],
         any::<bool>(),
         any::<bool>(),
@@ -252,7 +256,7 @@ pub fn any_config(cap: u32) -> impl Strategy<Value = Config> {
 /// The squares and home steps of every piece: no two pieces share one outside the yard,
 /// every colour in play has its four pieces in range, colours not in play stay in the yard.
 pub fn check_position(s: &State) -> Result<(), String> {
-    let cfg = s.rules();
+    let cfg = s.config();
     let door = cfg.door();
     let top = cfg.top_step() as i8;
     let mut squares = [None; 56];
@@ -304,7 +308,7 @@ pub fn check_position(s: &State) -> Result<(), String> {
 /// Progress never goes down except for a piece kicked back to the yard (named by a `Kicked`
 /// event) or, under `DoorRule::BounceBack`, the piece that bounced off its door.
 pub fn check_progress(before: &State, after: &State, events: &[Event]) -> Result<(), String> {
-    let bounce = before.rules().door_rule == DoorRule::BounceBack;
+    let bounce = before.config().door_rule == DoorRule::BounceBack;
     let kicks_before: u32 = before.kicks().iter().flatten().map(|&k| u32::from(k)).sum();
     let kicks_after: u32 = after.kicks().iter().flatten().map(|&k| u32::from(k)).sum();
     let kicked = events

@@ -161,12 +161,24 @@ static void play(uint32_t kind, uint64_t seed) {
     /* Save, load, and get the same position back. */
     char *saved = text_of(game, dg_game_save);
     DgGame *loaded = NULL;
-    CHECK(dg_game_load((const uint8_t *)saved, strlen(saved), &loaded));
+    CHECK(dg_game_load((const uint8_t *)saved, strlen(saved), 7, &loaded));
     uint64_t loaded_hash = 0;
     CHECK(dg_game_state_hash(loaded, &loaded_hash));
     EXPECT(loaded_hash == hash);
     free(saved);
     dg_game_free(loaded);
+
+    /* Start another game from this position (a tutorial, a puzzle, a restored table). */
+    char *state = text_of(game, dg_game_state_json);
+    DgGame *restored = NULL;
+    CHECK(dg_game_from_state_json(kind, (const uint8_t *)state, strlen(state), 7, &restored));
+    uint64_t restored_hash = 0;
+    CHECK(dg_game_state_hash(restored, &restored_hash));
+    EXPECT(restored_hash == hash);
+    EXPECT(dg_game_from_state_json(kind, (const uint8_t *)"{}", 2, 7, &restored) ==
+           DG_STATUS_INVALID_STATE);
+    free(state);
+    dg_game_free(restored);
     dg_game_free(game);
 }
 
@@ -282,11 +294,11 @@ static void error_paths(void) {
     hash += strlen("\"final_hash\":\"");
     hash[0] = hash[0] == '0' ? '1' : '0';
     DgGame *loaded = NULL;
-    EXPECT(dg_game_load((const uint8_t *)saved, strlen(saved), &loaded) == DG_STATUS_INVALID_RECORD);
+    EXPECT(dg_game_load((const uint8_t *)saved, strlen(saved), 7, &loaded) == DG_STATUS_INVALID_RECORD);
     EXPECT(strstr(last_error(), "differs") != NULL && loaded == NULL);
-    EXPECT(dg_game_load((const uint8_t *)"{}", 2, &loaded) == DG_STATUS_INVALID_RECORD);
-    EXPECT(dg_game_load((const uint8_t *)"{", 1, &loaded) == DG_STATUS_INVALID_JSON);
-    EXPECT(dg_game_load(not_utf8, 2, &loaded) == DG_STATUS_INVALID_UTF8);
+    EXPECT(dg_game_load((const uint8_t *)"{}", 2, 7, &loaded) == DG_STATUS_INVALID_RECORD);
+    EXPECT(dg_game_load((const uint8_t *)"{", 1, 7, &loaded) == DG_STATUS_INVALID_JSON);
+    EXPECT(dg_game_load(not_utf8, 2, 7, &loaded) == DG_STATUS_INVALID_UTF8);
     EXPECT(loaded == NULL);
     free(saved);
 
@@ -325,7 +337,7 @@ int main(int argc, char **argv) {
         size_t len = 0;
         char *json = read_file(argv[i], &len);
         DgGame *game = NULL;
-        CHECK(dg_game_load((const uint8_t *)json, len, &game));
+        CHECK(dg_game_load((const uint8_t *)json, len, 7, &game));
         uint64_t hash = 0;
         CHECK(dg_game_state_hash(game, &hash));
         char *state = text_of(game, dg_game_state_json);

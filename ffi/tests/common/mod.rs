@@ -98,6 +98,8 @@ pub fn have_tools(test: &str, tools: &[(&str, &str)]) -> bool {
     true
 }
 
+pub mod header;
+
 /// Run a command; fail the test with its output if it cannot start or fails.
 pub fn run(cmd: &mut Command, what: &str) -> Output {
     let out = cmd

@@ -1,0 +1,121 @@
+//! A fixed amount of work for instruction counts (`valgrind --tool=callgrind`, `perf stat`):
+//! `count GAME PATH N` plays N seeded random playouts of GAME (`o_an_quan`, `ca_ngua`,
+//! `ca_ngua_one_die`, `domino_one_round`, `domino_match`) through PATH (`typed`, `any`,
+//! `ffi`) and prints the actions applied, so that two versions can be compared by
+//! instructions per action, free of the noise of a shared machine.
+
+use dangian::any::AnyGame;
+use dangian::{Action, ActionList, Game, GameRng, NoEvents, ToMove};
+use dangian_ffi::{
+    dg_game_apply, dg_game_clone, dg_game_free, dg_game_legal_actions, dg_game_new,
+    dg_game_play_chance, dg_game_set_events, dg_game_to_move, DgGame, DG_MAX_ACTIONS,
+    DG_TO_MOVE_CHANCE, DG_TO_MOVE_OVER,
+};
+
+fn run<G: Game>(config: G::Config, path: &str, n: u64) -> u64 {
+    let json = serde_json::to_string(&config).expect("config");
+    let mut rng = GameRng::new(1);
+    let mut legal = ActionList::new();
+    let mut actions = 0u64;
+    // Every playout starts from a clone of one prototype, as in the benchmark.
+    let start = G::new(config.clone()).expect("config");
+    let mut any = AnyGame::new(G::KIND, &json).expect("config");
+    any.keep_events(false);
+    let mut ffi: *mut DgGame = std::ptr::null_mut();
+    // SAFETY: valid pointers; `ffi` is a live handle from here on.
+    unsafe {
+        dg_game_new(G::KIND as u32, json.as_ptr(), json.len(), 7, &mut ffi);
+        dg_game_set_events(ffi, 0);
+    }
+    for _ in 0..n {
+        match path {
+            "typed" => {
+                let mut game = start.clone();
+                loop {
+                    let a = match game.to_move() {
+                        ToMove::Over => break,
+                        ToMove::Chance => game.sample_chance(&mut rng),
+                        ToMove::Seat(_) => {
+                            game.legal_actions(&mut legal);
+                            G::Action::from_id(legal[rng.below(legal.len() as u32) as usize])
+                        }
+                    };
+                    game.apply(a.expect("action"), &mut NoEvents)
+                        .expect("legal");
+                    actions += 1;
+                }
+                std::hint::black_box(&game);
+            }
+            "any" => {
+                let mut game = any.clone();
+                loop {
+                    let id = match game.to_move() {
+                        ToMove::Over => break,
+                        ToMove::Chance => {
+                            game.play_chance(&mut rng).expect("chance");
+                            actions += 1;
+                            continue;
+                        }
+                        ToMove::Seat(_) => {
+                            game.legal_actions(&mut legal);
+                            legal[rng.below(legal.len() as u32) as usize]
+                        }
+                    };
+                    game.apply(id).expect("legal");
+                    actions += 1;
+                }
+                std::hint::black_box(&game);
+            }
+            _ => {
+                let mut game: *mut DgGame = std::ptr::null_mut();
+                let mut buf = [0u32; DG_MAX_ACTIONS];
+                // SAFETY: valid pointers and a live handle used by this thread only.
+                unsafe {
+                    dg_game_clone(ffi, &mut game);
+                    loop {
+                        let mut t = 0i32;
+                        dg_game_to_move(game, &mut t);
+                        if t == DG_TO_MOVE_OVER {
+                            break;
+                        }
+                        if t == DG_TO_MOVE_CHANCE {
+                            let mut id = 0;
+                            dg_game_play_chance(game, &mut id);
+                        } else {
+                            let mut len = 0;
+                            dg_game_legal_actions(game, buf.as_mut_ptr(), buf.len(), &mut len);
+                            dg_game_apply(game, buf[rng.below(len as u32) as usize]);
+                        }
+                        actions += 1;
+                    }
+                    dg_game_free(game);
+                }
+            }
+        }
+    }
+    actions
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let game = args.get(1).map_or("o_an_quan", String::as_str);
+    let path = args.get(2).map_or("typed", String::as_str);
+    let n: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(100);
+    let actions = match game {
+        "o_an_quan" => run::<dangian::o_an_quan::State>(Default::default(), path, n),
+        "ca_ngua" => run::<dangian::ca_ngua::State>(Default::default(), path, n),
+        "ca_ngua_one_die" => {
+            run::<dangian::ca_ngua::State>(dangian::ca_ngua::Config::one_die(), path, n)
+        }
+        "domino_one_round" => run::<dangian::domino::State>(
+            dangian::domino::Config {
+                max_rounds: Some(1),
+                ..Default::default()
+            },
+            path,
+            n,
+        ),
+        _ => run::<dangian::domino::State>(Default::default(), path, n),
+    };
+    println!("{game} {path} {n} playouts {actions} actions");
+}

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Builds the npm package in bindings/js/dist/ (and so the demo's engine):
+#   1. the engine for wasm32 in release (cargo, once; CARGO_TARGET_DIR is honoured),
+#   2. its JavaScript glue and .d.ts with wasm-bindgen (--target web: an ES module that runs in
+#      browsers and in Node), less the wasm's `name` section,
+#   3. the TypeScript types of every JSON form from schema/*.json (json-schema-to-typescript),
+#   4. the typed wrapper ts/index.ts with tsc.
+# Installs what is missing first (the wasm32 target, wasm-bindgen-cli, node_modules).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}"
+cd "$here"
+. scripts/tools.sh
+ensure_rust_tools
+ensure_node_modules
+
+# One codegen unit and LTO for this build only (smaller and a little faster; the workspace's
+# release profile stays as it is for the host).
+CARGO_PROFILE_RELEASE_LTO=true CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 \
+  cargo build --release --locked --target wasm32-unknown-unknown -p dangian-js
+wasm="$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/dangian_js.wasm"
+
+rm -rf dist
+mkdir -p dist/wasm
+wasm-bindgen --target web --out-dir dist/wasm --out-name dangian_js "$wasm"
+node scripts/strip-names.mjs dist/wasm/dangian_js_bg.wasm
+node scripts/gen-types.mjs
+npx --no-install tsc -p tsconfig.json
+
+raw=$(wc -c < dist/wasm/dangian_js_bg.wasm)
+gz=$(gzip -9 -c dist/wasm/dangian_js_bg.wasm | wc -c)
+echo "built dist/ (dangian_js_bg.wasm: $raw bytes, $gz gzipped)"

@@ -1,0 +1,690 @@
+//! The WebAssembly build of `dangian` for JavaScript and TypeScript.
+//!
+//! `wasm-bindgen` turns this crate into an ES module (`dist/wasm/dangian_js.js` with its
+//! `.wasm`); the TypeScript wrapper in `ts/index.ts` gives it typed configs, states, views,
+//! events, outcomes and records. This layer is thin: every call goes to
+//! [`dangian::any::AnyGame`], JSON travels as text (the wrapper parses it), and a failure is
+//! thrown as the JSON text of a [`Failure`] (`{"kind","message","code","reason"}`), which the
+//! wrapper turns into a `DangianError`.
+//!
+//! The plain Rust layer ([`Table`] and the free functions returning [`Failure`]) is what the
+//! host tests exercise; the `#[wasm_bindgen]` items only convert.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+use dangian::any::{AnyError, AnyGame};
+use dangian::bot::Level;
+use dangian::record::{hash_text, Record};
+use dangian::{ActionList, ChanceList, GameKind, GameRng, IllegalReason, ToMove};
+use wasm_bindgen::prelude::*;
+
+/// Why a call failed, as the wrapper receives it (thrown as its JSON text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// What kind of failure: `config`, `setup`, `record`, `no_such_preset`, `unknown_id`,
+    /// `notation`, `stale`, `illegal`, `no_such_seat`, `not_chance`, `not_to_move`,
+    /// `unknown_kind`, `unknown_level`.
+    pub kind: &'static str,
+    /// Why, in words.
+    pub message: String,
+    /// For `illegal`: the stable code of the reason (`IllegalReason::code`).
+    pub code: Option<u32>,
+    /// For `illegal`: the snake_case name of the reason (`"empty_square"`).
+    pub reason: Option<&'static str>,
+}
+
+impl Failure {
+    fn new(kind: &'static str, message: impl Into<String>) -> Failure {
+        Failure {
+            kind,
+            message: message.into(),
+            code: None,
+            reason: None,
+        }
+    }
+
+    /// The failure of an [`AnyError`] raised by a game of `kind`.
+    pub fn from_any(kind: GameKind, e: &AnyError) -> Failure {
+        let name = match e {
+            AnyError::Config(_) => "config",
+            AnyError::Setup(_) => "setup",
+            AnyError::Record(_) => "record",
+            AnyError::NoSuchPreset { .. } => "no_such_preset",
+            AnyError::UnknownId(_) => "unknown_id",
+            AnyError::Notation(_) => "notation",
+            AnyError::Stale { .. } => "stale",
+            AnyError::Illegal { .. } => "illegal",
+            AnyError::NoSuchSeat(_) => "no_such_seat",
+            AnyError::NotChance => "not_chance",
+            AnyError::NotToMove(_) => "not_to_move",
+            _ => "other",
+        };
+        let mut failure = Failure::new(name, e.to_string());
+        if let AnyError::Illegal { code, .. } = e {
+            failure.code = Some(*code);
+            failure.reason = reason_name(kind, *code);
+        }
+        failure
+    }
+
+    /// The JSON text the wrapper reads.
+    pub fn to_json(&self) -> String {
+        serde_json::json!({
+            "kind": self.kind,
+            "message": self.message,
+            "code": self.code,
+            "reason": self.reason,
+        })
+        .to_string()
+    }
+}
+
+impl From<Failure> for JsValue {
+    fn from(f: Failure) -> JsValue {
+        JsValue::from_str(&f.to_json())
+    }
+}
+
+/// Every reason an action of `kind` can be refused: its stable code and its name.
+pub fn reasons(kind: GameKind) -> &'static [(u32, &'static str)] {
+    match kind {
+        GameKind::OAnQuan => <dangian::o_an_quan::Illegal as IllegalReason>::REASONS,
+        GameKind::CaNgua => <dangian::ca_ngua::Illegal as IllegalReason>::REASONS,
+        GameKind::Domino => <dangian::domino::Illegal as IllegalReason>::REASONS,
+    }
+}
+
+fn reason_name(kind: GameKind, code: u32) -> Option<&'static str> {
+    reasons(kind)
+        .iter()
+        .find(|(c, _)| *c == code)
+        .map(|(_, n)| *n)
+}
+
+/// The game kind named `name` (`o_an_quan`, `ca_ngua`, `domino`).
+///
+/// # Errors
+/// `unknown_kind`.
+pub fn kind_of(name: &str) -> Result<GameKind, Failure> {
+    GameKind::ALL
+        .into_iter()
+        .find(|k| k.name() == name)
+        .ok_or_else(|| {
+            Failure::new(
+                "unknown_kind",
+                format!("no game is called {name:?} (o_an_quan, ca_ngua, domino)"),
+            )
+        })
+}
+
+/// The bot level named `name` (`easy`, `medium`, `hard`).
+///
+/// # Errors
+/// `unknown_level`.
+pub fn level_of(name: &str) -> Result<Level, Failure> {
+    Level::ALL
+        .into_iter()
+        .find(|l| l.name() == name)
+        .ok_or_else(|| {
+            Failure::new(
+                "unknown_level",
+                format!("no bot level is called {name:?} (easy, medium, hard)"),
+            )
+        })
+}
+
+/// A game with its own seeded RNG for chance: what a `Game` of the wrapper holds.
+#[derive(Clone, Debug)]
+pub struct Table {
+    game: AnyGame,
+    rng: GameRng,
+    seed: u64,
+}
+
+fn json_of_ids(ids: &[u32]) -> String {
+    serde_json::to_string(ids).unwrap_or_default()
+}
+
+impl Table {
+    /// A table around `game`, whose chance the RNG seeded with `seed` samples.
+    pub fn new(game: AnyGame, seed: u64) -> Table {
+        Table {
+            game,
+            rng: GameRng::new(seed),
+            seed,
+        }
+    }
+
+    /// A new game of `kind` under `config_json` (empty or `{}`: the seed rules).
+    ///
+    /// # Errors
+    /// `unknown_kind` or `config`.
+    pub fn create(kind: &str, config_json: &str, seed: u64) -> Result<Table, Failure> {
+        let kind = kind_of(kind)?;
+        let game = AnyGame::new(kind, config_json).map_err(|e| Failure::from_any(kind, &e))?;
+        Ok(Table::new(game, seed))
+    }
+
+    /// A new game of `kind` under a named preset.
+    ///
+    /// # Errors
+    /// `unknown_kind` or `no_such_preset`.
+    pub fn preset(kind: &str, name: &str, seed: u64) -> Result<Table, Failure> {
+        let kind = kind_of(kind)?;
+        let game = AnyGame::with_preset(kind, name).map_err(|e| Failure::from_any(kind, &e))?;
+        Ok(Table::new(game, seed))
+    }
+
+    /// A game from a position (a state's JSON), validated.
+    ///
+    /// # Errors
+    /// `unknown_kind` or `setup`.
+    pub fn from_state(kind: &str, state_json: &str, seed: u64) -> Result<Table, Failure> {
+        let kind = kind_of(kind)?;
+        let game =
+            AnyGame::from_setup_json(kind, state_json).map_err(|e| Failure::from_any(kind, &e))?;
+        Ok(Table::new(game, seed))
+    }
+
+    /// A saved game (a record, or a document with a `record` field), replayed and verified.
+    ///
+    /// # Errors
+    /// `record`.
+    pub fn load(record_json: &str, seed: u64) -> Result<Table, Failure> {
+        let game = AnyGame::from_record_json(record_json)
+            .map_err(|e| Failure::from_any(GameKind::OAnQuan, &e))?;
+        Ok(Table::new(game, seed))
+    }
+
+    /// The game inside.
+    pub fn game(&self) -> &AnyGame {
+        &self.game
+    }
+
+    fn fail(&self, e: &AnyError) -> Failure {
+        Failure::from_any(self.game.kind(), e)
+    }
+
+    /// The seed of the chance RNG.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Who acts next, as JSON (`{"kind":"seat","seat":1}`, `{"kind":"chance"}`,
+    /// `{"kind":"over"}`).
+    pub fn to_move_json(&self) -> String {
+        serde_json::to_string(&self.game.to_move()).unwrap_or_default()
+    }
+
+    /// The legal action ids (host only at a chance point).
+    pub fn legal_actions(&self) -> Vec<u32> {
+        let mut out = ActionList::new();
+        self.game.legal_actions(&mut out);
+        out.to_vec()
+    }
+
+    /// The action ids `seat` may take now (empty unless it is that seat's turn).
+    ///
+    /// # Errors
+    /// `no_such_seat`.
+    pub fn legal_actions_for(&self, seat: u32) -> Result<Vec<u32>, Failure> {
+        let mut out = ActionList::new();
+        self.game
+            .legal_actions_for(seat, &mut out)
+            .map_err(|e| self.fail(&e))?;
+        Ok(out.to_vec())
+    }
+
+    /// The chance outcomes with their weights as JSON `[{"id","weight"}]`.
+    pub fn chance_outcomes_json(&self) -> String {
+        let mut out = ChanceList::new();
+        self.game.chance_outcomes(&mut out);
+        serde_json::to_string(&out.as_slice()).unwrap_or_default()
+    }
+
+    /// `None` when the action is legal now, else why not.
+    pub fn check(&self, id: u32) -> Option<Failure> {
+        self.game.check(id).err().map(|e| self.fail(&e))
+    }
+
+    /// Apply an action; the game is unchanged on error.
+    ///
+    /// # Errors
+    /// `unknown_id` or `illegal`.
+    pub fn apply(&mut self, id: u32) -> Result<(), Failure> {
+        self.game.apply(id).map_err(|e| self.fail(&e))
+    }
+
+    /// Apply an action chosen at move `expected`; the game is unchanged on error.
+    ///
+    /// # Errors
+    /// `stale`, `unknown_id` or `illegal`.
+    pub fn apply_at(&mut self, expected: u32, id: u32) -> Result<(), Failure> {
+        self.game.apply_at(expected, id).map_err(|e| self.fail(&e))
+    }
+
+    /// Sample a chance outcome from the table's RNG and apply it; returns its id.
+    ///
+    /// # Errors
+    /// `not_chance`.
+    pub fn play_chance(&mut self) -> Result<u32, Failure> {
+        let id = self
+            .game
+            .sample_chance(&mut self.rng)
+            .map_err(|e| self.fail(&e))?;
+        self.apply(id)?;
+        Ok(id)
+    }
+
+    /// Apply a chance outcome the caller chose (physical dice, a server's shuffle).
+    ///
+    /// # Errors
+    /// `not_chance`, `unknown_id` or `illegal`.
+    pub fn apply_chance(&mut self, id: u32) -> Result<(), Failure> {
+        if self.game.to_move() != ToMove::Chance {
+            return Err(self.fail(&AnyError::NotChance));
+        }
+        self.apply(id)
+    }
+
+    /// The events of the last action as a JSON array: every event for `None` (the host), or
+    /// the form `seat` may see.
+    ///
+    /// # Errors
+    /// `no_such_seat`.
+    pub fn events_json(&self, seat: Option<u32>) -> Result<String, Failure> {
+        self.game.events_json(seat).map_err(|e| self.fail(&e))
+    }
+
+    /// The view of `seat` as JSON.
+    ///
+    /// # Errors
+    /// `no_such_seat`.
+    pub fn view_json(&self, seat: u32) -> Result<String, Failure> {
+        self.game.view_json(seat).map_err(|e| self.fail(&e))
+    }
+
+    /// The hash of `seat`'s view as 16 hex digits.
+    ///
+    /// # Errors
+    /// `no_such_seat`.
+    pub fn view_hash(&self, seat: u32) -> Result<String, Failure> {
+        self.game
+            .view_hash(seat)
+            .map(hash_text)
+            .map_err(|e| self.fail(&e))
+    }
+
+    /// The outcome as JSON, `null` while the game goes on.
+    pub fn outcome_json(&self) -> String {
+        serde_json::to_string(&self.game.outcome()).unwrap_or_default()
+    }
+
+    /// The text of an action id.
+    ///
+    /// # Errors
+    /// `unknown_id`.
+    pub fn action_text(&self, id: u32) -> Result<String, Failure> {
+        self.game.action_text(id).map_err(|e| self.fail(&e))
+    }
+
+    /// The id of an action's text.
+    ///
+    /// # Errors
+    /// `notation`.
+    pub fn action_id(&self, text: &str) -> Result<u32, Failure> {
+        self.game.action_id(text).map_err(|e| self.fail(&e))
+    }
+
+    /// The action `seat` (the seat to move) plays with a bot of `level` seeded with `seed`.
+    ///
+    /// # Errors
+    /// `unknown_level`, `no_such_seat` or `not_to_move`.
+    pub fn bot_choose(&self, seat: u32, level: &str, seed: u64) -> Result<u32, Failure> {
+        let level = level_of(level)?;
+        self.game
+            .bot_choose(seat, level, seed)
+            .map_err(|e| self.fail(&e))
+    }
+
+    /// Every legal action of `seat` ranked by a bot, best first, as JSON
+    /// `[{"action","text","score","visits"}]`.
+    ///
+    /// # Errors
+    /// `unknown_level`, `no_such_seat` or `not_to_move`.
+    pub fn bot_hints_json(&self, seat: u32, level: &str, seed: u64) -> Result<String, Failure> {
+        let level = level_of(level)?;
+        let hints = self
+            .game
+            .bot_hints(seat, level, seed)
+            .map_err(|e| self.fail(&e))?;
+        let list: Vec<_> = hints
+            .iter()
+            .map(|h| {
+                serde_json::json!({
+                    "action": h.action,
+                    "text": self.game.action_text(h.action).unwrap_or_default(),
+                    "score": if h.score.is_finite() { h.score } else { 0.0 },
+                    "visits": h.visits,
+                })
+            })
+            .collect();
+        Ok(serde_json::Value::Array(list).to_string())
+    }
+}
+
+/// The preset names of `kind` as a JSON array, `"seed_rules"` first.
+///
+/// # Errors
+/// `unknown_kind`.
+pub fn presets_json(kind: &str) -> Result<String, Failure> {
+    let names = AnyGame::presets(kind_of(kind)?);
+    Ok(serde_json::to_string(names).unwrap_or_default())
+}
+
+/// The reasons an action of `kind` can be refused, as JSON `[{"code","name"}]`.
+///
+/// # Errors
+/// `unknown_kind`.
+pub fn reasons_json(kind: &str) -> Result<String, Failure> {
+    let list: Vec<_> = reasons(kind_of(kind)?)
+        .iter()
+        .map(|(code, name)| serde_json::json!({ "code": code, "name": name }))
+        .collect();
+    Ok(serde_json::Value::Array(list).to_string())
+}
+
+/// A record replayed action by action: a JSON array of the lines of `AnyGame::replay_lines`
+/// (`{"index","action","events","state"}` per action, then `{"outcome"}` or `{"to_move"}`).
+///
+/// # Errors
+/// `record` for anything wrong with the record.
+pub fn replay_json(record_json: &str) -> Result<String, Failure> {
+    let record = Record::from_document(record_json)
+        .map_err(|e| Failure::from_any(GameKind::OAnQuan, &AnyError::from(e)))?;
+    let mut out = String::from("[");
+    AnyGame::replay_lines(&record, |line| {
+        if out.len() > 1 {
+            out.push(',');
+        }
+        out.push_str(&line);
+    })
+    .map_err(|e| Failure::from_any(record.game, &e))?;
+    out.push(']');
+    Ok(out)
+}
+
+// ---- the wasm-bindgen layer --------------------------------------------------------------
+
+/// One game of any kind, with its own seeded RNG for chance. Use the TypeScript `Game`
+/// class, which wraps this one with types.
+#[wasm_bindgen]
+pub struct WasmGame(Table);
+
+#[wasm_bindgen]
+impl WasmGame {
+    /// A new game of `kind` under `config_json` (empty or `{}`: the seed rules).
+    pub fn create(kind: &str, config_json: &str, seed: u64) -> Result<WasmGame, JsValue> {
+        Ok(WasmGame(Table::create(kind, config_json, seed)?))
+    }
+    /// A new game of `kind` under the preset `name`.
+    pub fn preset(kind: &str, name: &str, seed: u64) -> Result<WasmGame, JsValue> {
+        Ok(WasmGame(Table::preset(kind, name, seed)?))
+    }
+    /// A game from a position (a state's JSON).
+    pub fn from_state(kind: &str, state_json: &str, seed: u64) -> Result<WasmGame, JsValue> {
+        Ok(WasmGame(Table::from_state(kind, state_json, seed)?))
+    }
+    /// A saved game, replayed and verified.
+    pub fn load(record_json: &str, seed: u64) -> Result<WasmGame, JsValue> {
+        Ok(WasmGame(Table::load(record_json, seed)?))
+    }
+    /// A copy (with a copy of the RNG).
+    pub fn copy(&self) -> WasmGame {
+        WasmGame(self.0.clone())
+    }
+    /// `o_an_quan`, `ca_ngua` or `domino`.
+    pub fn kind(&self) -> String {
+        self.0.game.kind().name().to_owned()
+    }
+    /// How many seats play.
+    pub fn seats(&self) -> u8 {
+        self.0.game.seats()
+    }
+    /// The seed of the chance RNG.
+    pub fn seed(&self) -> u64 {
+        self.0.seed
+    }
+    /// Who acts next, as JSON.
+    pub fn to_move_json(&self) -> String {
+        self.0.to_move_json()
+    }
+    /// Actions applied so far.
+    pub fn move_number(&self) -> u32 {
+        self.0.game.move_number()
+    }
+    /// No game under this config lasts more actions.
+    pub fn max_moves(&self) -> u32 {
+        self.0.game.max_moves()
+    }
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.0.game.is_over()
+    }
+    /// The legal action ids, ascending (host only at a chance point or another seat's turn).
+    pub fn legal_actions(&self) -> Vec<u32> {
+        self.0.legal_actions()
+    }
+    /// The action ids `seat` may take now: safe to show that seat.
+    pub fn legal_actions_for(&self, seat: u32) -> Result<Vec<u32>, JsValue> {
+        Ok(self.0.legal_actions_for(seat)?)
+    }
+    /// The legal action ids as a JSON array.
+    pub fn legal_actions_json(&self) -> String {
+        json_of_ids(&self.0.legal_actions())
+    }
+    /// The chance outcomes with their weights as JSON.
+    pub fn chance_outcomes_json(&self) -> String {
+        self.0.chance_outcomes_json()
+    }
+    /// `undefined` when the action is legal, else the failure's JSON.
+    pub fn check(&self, id: u32) -> Option<String> {
+        self.0.check(id).map(|f| f.to_json())
+    }
+    /// Apply an action.
+    pub fn apply(&mut self, id: u32) -> Result<(), JsValue> {
+        Ok(self.0.apply(id)?)
+    }
+    /// Apply an action chosen at move `expected`.
+    pub fn apply_at(&mut self, expected: u32, id: u32) -> Result<(), JsValue> {
+        Ok(self.0.apply_at(expected, id)?)
+    }
+    /// Sample a chance outcome from the seeded RNG and apply it; returns its id.
+    pub fn play_chance(&mut self) -> Result<u32, JsValue> {
+        Ok(self.0.play_chance()?)
+    }
+    /// Apply a chance outcome chosen by the caller.
+    pub fn apply_chance(&mut self, id: u32) -> Result<(), JsValue> {
+        Ok(self.0.apply_chance(id)?)
+    }
+    /// Whether to keep the events of each action (on by default).
+    pub fn keep_events(&mut self, keep: bool) {
+        self.0.game.keep_events(keep)
+    }
+    /// The events of the last action as JSON: all of them for `undefined`, or what `seat`
+    /// may see.
+    pub fn events_json(&self, seat: Option<u32>) -> Result<String, JsValue> {
+        Ok(self.0.events_json(seat)?)
+    }
+    /// The text of an action id.
+    pub fn action_text(&self, id: u32) -> Result<String, JsValue> {
+        Ok(self.0.action_text(id)?)
+    }
+    /// The id of an action's text.
+    pub fn action_id(&self, text: &str) -> Result<u32, JsValue> {
+        Ok(self.0.action_id(text)?)
+    }
+    /// The outcome as JSON (`null` while the game goes on).
+    pub fn outcome_json(&self) -> String {
+        self.0.outcome_json()
+    }
+    /// The whole state as JSON: host only.
+    pub fn state_json(&self) -> String {
+        self.0.game.state_json()
+    }
+    /// What `seat` may see, as JSON.
+    pub fn view_json(&self, seat: u32) -> Result<String, JsValue> {
+        Ok(self.0.view_json(seat)?)
+    }
+    /// The config as JSON, every option written out.
+    pub fn config_json(&self) -> String {
+        self.0.game.config_json()
+    }
+    /// The state hash as 16 hex digits: host only.
+    pub fn state_hash(&self) -> String {
+        hash_text(self.0.game.state_hash())
+    }
+    /// The hash of `seat`'s view as 16 hex digits.
+    pub fn view_hash(&self, seat: u32) -> Result<String, JsValue> {
+        Ok(self.0.view_hash(seat)?)
+    }
+    /// The position drawn as text (every hand shown): host only.
+    pub fn board_text(&self) -> String {
+        self.0.game.board_text()
+    }
+    /// The record of the game so far as JSON: host only before the game is over.
+    pub fn record_json(&self) -> String {
+        self.0.game.record().to_json()
+    }
+    /// The action a bot of `level` seeded with `seed` plays for `seat`.
+    pub fn bot_choose(&self, seat: u32, level: &str, seed: u64) -> Result<u32, JsValue> {
+        Ok(self.0.bot_choose(seat, level, seed)?)
+    }
+    /// Every legal action of `seat` ranked by a bot, best first, as JSON.
+    pub fn bot_hints_json(&self, seat: u32, level: &str, seed: u64) -> Result<String, JsValue> {
+        Ok(self.0.bot_hints_json(seat, level, seed)?)
+    }
+}
+
+/// The preset names of `kind` as JSON.
+#[wasm_bindgen(js_name = presetsJson)]
+pub fn presets_json_js(kind: &str) -> Result<String, JsValue> {
+    Ok(presets_json(kind)?)
+}
+
+/// The seed rules of `kind` as JSON, every option written out.
+#[wasm_bindgen(js_name = seedRulesJson)]
+pub fn seed_rules_json_js(kind: &str) -> Result<String, JsValue> {
+    Ok(AnyGame::seed_rules_json(kind_of(kind)?))
+}
+
+/// The reasons an action of `kind` can be refused, as JSON.
+#[wasm_bindgen(js_name = reasonsJson)]
+pub fn reasons_json_js(kind: &str) -> Result<String, JsValue> {
+    Ok(reasons_json(kind)?)
+}
+
+/// A record replayed action by action, as a JSON array of lines.
+#[wasm_bindgen(js_name = replayJson)]
+pub fn replay_json_js(record_json: &str) -> Result<String, JsValue> {
+    Ok(replay_json(record_json)?)
+}
+
+/// The engine's rules version (records of another version are refused).
+#[wasm_bindgen(js_name = rulesVersion)]
+pub fn rules_version() -> u32 {
+    dangian::RULES_VERSION
+}
+
+/// The version of the engine crate.
+#[wasm_bindgen(js_name = engineVersion)]
+pub fn engine_version() -> String {
+    env!("CARGO_PKG_VERSION").to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plays_each_game_to_the_end_with_its_rng() {
+        for kind in ["o_an_quan", "ca_ngua", "domino"] {
+            let mut t = Table::create(kind, "", 7).unwrap();
+            let mut n = 0;
+            while !t.game().is_over() {
+                if t.game().to_move() == ToMove::Chance {
+                    t.play_chance().unwrap();
+                } else {
+                    let legal = t.legal_actions();
+                    t.apply(legal[n % legal.len()]).unwrap();
+                }
+                n += 1;
+                assert!(n < 100_000);
+            }
+            assert_ne!(t.outcome_json(), "null");
+            // The record replays to the same final state.
+            let loaded = Table::load(&t.game().record().to_json(), 0).unwrap();
+            assert_eq!(loaded.game().state_json(), t.game().state_json());
+        }
+    }
+
+    #[test]
+    fn failures_carry_codes_and_names() {
+        let mut t = Table::create("o_an_quan", "{}", 1).unwrap();
+        let b1 = t.action_id("b1+").unwrap();
+        let f = t.check(b1).unwrap();
+        assert_eq!(f.kind, "illegal");
+        assert!(f.code.is_some() && f.reason.is_some());
+        assert_eq!(t.apply(b1).unwrap_err(), f);
+        let json: serde_json::Value = serde_json::from_str(&f.to_json()).unwrap();
+        assert_eq!(json["code"], f.code.unwrap());
+        assert_eq!(
+            Table::create("chess", "", 0).unwrap_err().kind,
+            "unknown_kind"
+        );
+        assert_eq!(
+            Table::create("domino", "{\"players\":9}", 0)
+                .unwrap_err()
+                .kind,
+            "config"
+        );
+        assert_eq!(
+            Table::preset("domino", "nope", 0).unwrap_err().kind,
+            "no_such_preset"
+        );
+        assert_eq!(t.play_chance().unwrap_err().kind, "not_chance");
+        assert_eq!(
+            t.bot_choose(0, "expert", 1).unwrap_err().kind,
+            "unknown_level"
+        );
+        assert_eq!(t.bot_choose(1, "easy", 1).unwrap_err().kind, "not_to_move");
+        assert_eq!(t.view_json(5).unwrap_err().kind, "no_such_seat");
+        assert_eq!(t.apply_at(3, 0).unwrap_err().kind, "stale");
+        for kind in GameKind::ALL {
+            assert!(!reasons(kind).is_empty());
+        }
+    }
+
+    #[test]
+    fn seat_safe_calls_hide_other_hands() {
+        let mut t = Table::create("domino", "", 3).unwrap();
+        while t.game().to_move() == ToMove::Chance {
+            t.play_chance().unwrap();
+        }
+        let seat = match t.game().to_move() {
+            ToMove::Seat(s) => u32::from(s.0),
+            other => panic!("{other:?}"),
+        };
+        assert!(t.legal_actions_for(1 - seat).unwrap().is_empty());
+        assert_eq!(t.legal_actions_for(seat).unwrap(), t.legal_actions());
+        let hints: serde_json::Value =
+            serde_json::from_str(&t.bot_hints_json(seat, "easy", 1).unwrap()).unwrap();
+        assert_eq!(hints.as_array().unwrap().len(), t.legal_actions().len());
+        let replay: serde_json::Value =
+            serde_json::from_str(&replay_json(&t.game().record().to_json()).unwrap()).unwrap();
+        assert_eq!(
+            replay.as_array().unwrap().len(),
+            t.game().move_number() as usize + 1
+        );
+    }
+}

@@ -1,0 +1,61 @@
+// Compiled (never run) by types.test.mjs against the built package's .d.ts files.
+import { Game, init, replay, seedRules } from '../dist/index.js';
+import type { Action, CaNgua, Config, Domino, Event, GameRecord, OAnQuan, Outcome, State, View } from '../dist/index.js';
+
+export async function typed(): Promise<void> {
+  await init();
+
+  // Configs are typed per game.
+  const domino = Game.create('domino', { players: 3, draw_policy: 'until_playable' }, { seed: 1n });
+  // @ts-expect-error: not a Domino option
+  Game.create('domino', { dan_per_square: 5 });
+  // @ts-expect-error: not a value of draw_policy
+  Game.create('domino', { draw_policy: 'sometimes' });
+  // @ts-expect-error: no such game
+  Game.create('chess');
+
+  // Views, states and events carry the game's types.
+  const view: View<'domino'> = domino.view(0);
+  const hand: Domino.Tile[] = view.hand;
+  const mine: Domino.DominoView = domino.seat(0).view();
+  // @ts-expect-error: a Domino view has no board of dân
+  view.dan;
+  for (const e of domino.events(0)) {
+    if (e.kind === 'drew') {
+      const tile: Domino.Tile | null | undefined = e.tile;
+      void tile;
+    }
+    // @ts-expect-error: no such Domino event
+    if (e.kind === 'sow') void e;
+  }
+
+  const oaq = Game.create('o_an_quan', { quan_setup: { kind: 'small_stones', count: 10 } }, { seed: 2 });
+  const events: Event<'o_an_quan'>[] = oaq.apply('a1+');
+  for (const e of events) {
+    if (e.kind === 'sow') {
+      const n: number = e.now;
+      void n;
+    }
+  }
+  const dan: number[] = oaq.state().dan;
+  const big: OAnQuan.BigStone = oaq.view(1).big[0];
+
+  const cn = Game.preset('ca_ngua', 'two_players', { seed: 3 });
+  const step = cn.playChance();
+  const pieces: number[][] = cn.view(0).pieces;
+  const roll: CaNgua.CurrentRoll | null | undefined = cn.state().roll;
+  const outcome: Outcome<'ca_ngua'> | null = cn.outcome();
+  if (outcome) {
+    const reason: CaNgua.EndReason = outcome.reason;
+    void reason;
+  }
+
+  // Records and replays.
+  const record: GameRecord<'domino'> = domino.record();
+  const actions: Action<'domino'>[] = record.actions;
+  const back: Game<'domino'> = Game.load(record);
+  const { steps, end } = replay(record);
+  const state: State<'domino'> = steps[0]!.state;
+  const rules: Required<Config<'o_an_quan'>> = seedRules('o_an_quan');
+  void [hand, mine, dan, big, step, pieces, roll, actions, back, end, state, rules];
+}

@@ -1,0 +1,614 @@
+/**
+ * dangian for JavaScript and TypeScript: the rules engine of Ô ăn quan, Cờ cá ngựa and Domino,
+ * compiled to WebAssembly.
+ *
+ * ```ts
+ * import { init, Game } from 'dangian';
+ * await init();
+ * const game = Game.create('ca_ngua', { seats: 2 }, { seed: 42 });
+ * game.playChance();                        // dice from the game's seeded RNG
+ * const moves = game.legalActions();        // ids, ascending
+ * const events = game.apply(moves[0]);      // each square stepped, for animation
+ * ```
+ *
+ * Every JSON form (config, state, view, event, outcome, record) has a TypeScript type
+ * generated from the JSON Schemas of the Rust types: `Config<'domino'>`, `View<'ca_ngua'>`,
+ * `Event<'o_an_quan'>`, … (namespaces `OAnQuan`, `CaNgua`, `Domino` hold every named type).
+ *
+ * What a host may show a seat: Domino hides hands and the chợ. `game.seat(s)` gives a
+ * {@link SeatHandle} whose calls are safe to show seat `s` (its view, its legal actions, the
+ * events as it sees them, bots asked for it). `state()`, `stateHash()`, `boardText()`,
+ * `legalActions()` at a chance point or on another seat's turn, `events()` without a seat,
+ * what `playChance()` returns, and `record()` before the game is over are for the host alone.
+ *
+ * @module
+ */
+import wasmInit, {
+  engineVersion,
+  initSync as wasmInitSync,
+  presetsJson,
+  reasonsJson,
+  replayJson,
+  rulesVersion as wasmRulesVersion,
+  seedRulesJson,
+  WasmGame,
+} from './wasm/dangian_js.js';
+import type { GameForms } from './generated/index.js';
+
+export type { CaNgua, Domino, GameForms, OAnQuan } from './generated/index.js';
+
+/** The three games, as records and JSON name them. */
+export type Kind = keyof GameForms;
+/** Every game kind. */
+export const KINDS: readonly Kind[] = ['o_an_quan', 'ca_ngua', 'domino'];
+
+/** A game's config (every field optional: `{}` is the seed rules). */
+export type Config<K extends Kind = Kind> = GameForms[K]['config'];
+/** A game's whole state (its setup): for the host, it shows every hidden tile. */
+export type State<K extends Kind = Kind> = GameForms[K]['state'];
+/** What one seat may see. */
+export type View<K extends Kind = Kind> = GameForms[K]['view'];
+/** One step of what an action did (each stone sown, each square moved, each tile drawn). */
+export type Event<K extends Kind = Kind> = GameForms[K]['event'];
+/** How a finished game came out. */
+export type Outcome<K extends Kind = Kind> = GameForms[K]['outcome'];
+/** A saved game: the config, the start when not the config's, every action in notation. */
+export type GameRecord<K extends Kind = Kind> = GameForms[K]['record'] & { game: K };
+
+/** An action in the game's text notation (`"a1+"`, `"r3-5"`, `"0+8"`, `"play 3-5 L"`, `"draw 0-4"`). */
+export type Action<K extends Kind = Kind> = GameForms[K]['record']['actions'][number];
+
+/** A bot's strength. */
+export type Level = 'easy' | 'medium' | 'hard';
+/** The bot levels, easiest first. */
+export const LEVELS: readonly Level[] = ['easy', 'medium', 'hard'];
+
+/** Who acts next. */
+export type ToMove = { kind: 'seat'; seat: number } | { kind: 'chance' } | { kind: 'over' };
+
+/** An action: its dense id, or its text in the game's notation (`"a1+"`, `"r3-5"`, `"play 3-5 L"`). */
+export type ActionRef = number | string;
+
+/** A seed for the RNG of chance or for a bot. */
+export type Seed = number | bigint;
+
+/** A chance outcome and its exact weight. */
+export interface ChanceOutcome {
+  id: number;
+  weight: number;
+}
+
+/** A legal action ranked by a bot. */
+export interface Hint {
+  action: number;
+  text: string;
+  /** The bot's estimate for the seat, from 0 (lost) to 1 (won). */
+  score: number;
+  /** The simulations spent on it (0 for the easy bot). */
+  visits: number;
+}
+
+/** Why a call failed, with a stable code for an illegal action. */
+export type FailureKind =
+  | 'config'
+  | 'setup'
+  | 'record'
+  | 'no_such_preset'
+  | 'unknown_id'
+  | 'notation'
+  | 'stale'
+  | 'illegal'
+  | 'no_such_seat'
+  | 'not_chance'
+  | 'not_to_move'
+  | 'unknown_kind'
+  | 'unknown_level'
+  | 'other';
+
+interface FailureJson {
+  kind: FailureKind;
+  message: string;
+  code: number | null;
+  reason: string | null;
+}
+
+/** The result of {@link Game.check}. */
+export type Check =
+  | { legal: true }
+  | {
+      legal: false;
+      kind: FailureKind;
+      /** Why, in words. */
+      message: string;
+      /** For an illegal action: the stable code of the reason (the C header's `DgReason`). */
+      code: number | null;
+      /** For an illegal action: the reason's snake_case name (`"empty_square"`). */
+      reason: string | null;
+    };
+
+/** An error thrown by the engine: an illegal action, a bad config, a corrupt record, … */
+export class DangianError extends Error {
+  /** What failed. */
+  readonly kind: FailureKind;
+  /** For an illegal action: the stable code of the reason. */
+  readonly code: number | null;
+  /** For an illegal action: the reason's snake_case name. */
+  readonly reason: string | null;
+  constructor(f: FailureJson) {
+    super(f.message);
+    this.name = 'DangianError';
+    this.kind = f.kind;
+    this.code = f.code;
+    this.reason = f.reason;
+  }
+}
+
+/** One action applied: its id, its text and its events. */
+export interface Step<K extends Kind = Kind> {
+  action: number;
+  text: string;
+  events: Event<K>[];
+}
+
+/** One line of {@link replay}: an action with its events and the state after it. */
+export interface ReplayStep<K extends Kind = Kind> {
+  index: number;
+  action: string;
+  events: Event<K>[];
+  state: State<K>;
+}
+
+/** The last line of {@link replay}. */
+export type ReplayEnd<K extends Kind = Kind> = { outcome: Outcome<K> } | { to_move: ToMove };
+
+function failure(e: unknown): unknown {
+  if (typeof e === 'string' && e.startsWith('{')) {
+    try {
+      return new DangianError(JSON.parse(e) as FailureJson);
+    } catch {
+      return e;
+    }
+  }
+  return e;
+}
+
+function call<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    throw failure(e);
+  }
+}
+
+function parse<T>(json: string): T {
+  return JSON.parse(json) as T;
+}
+
+function toSeed(seed: Seed | undefined): bigint {
+  if (seed === undefined) {
+    const words = new Uint32Array(2);
+    globalThis.crypto.getRandomValues(words);
+    return (BigInt(words[0]!) << 32n) | BigInt(words[1]!);
+  }
+  const big = BigInt(seed);
+  return BigInt.asUintN(64, big);
+}
+
+function text(json: unknown): string {
+  return typeof json === 'string' ? json : JSON.stringify(json);
+}
+
+// ---- loading the WebAssembly module -------------------------------------------------------
+
+/** Where to find the `.wasm`: a URL, a `Response`, its bytes, or a compiled module. */
+export type WasmSource = URL | string | Response | BufferSource | WebAssembly.Module;
+
+let ready: Promise<void> | undefined;
+let loaded = false;
+
+function isNode(): boolean {
+  const p = (globalThis as { process?: { versions?: { node?: string } } }).process;
+  return typeof p?.versions?.node === 'string';
+}
+
+/**
+ * Load the WebAssembly module (once; later calls return the same promise). In a browser it is
+ * fetched next to this module (`wasm/dangian_js_bg.wasm`); in Node it is read from disk.
+ */
+export function init(source?: WasmSource): Promise<void> {
+  ready ??= (async () => {
+    let input: WasmSource | undefined = source;
+    if (input === undefined && isNode()) {
+      // A computed specifier keeps bundlers for the browser from following it.
+      const fs = 'node:fs/promises';
+      const { readFile } = (await import(fs)) as {
+        readFile: (u: URL) => Promise<Uint8Array>;
+      };
+      input = await readFile(new URL('./wasm/dangian_js_bg.wasm', import.meta.url));
+    }
+    await wasmInit(input === undefined ? undefined : { module_or_path: input });
+    loaded = true;
+  })();
+  return ready;
+}
+
+/** Load the WebAssembly module synchronously from its bytes or a compiled module. */
+export function initSync(module: BufferSource | WebAssembly.Module): void {
+  if (loaded) return;
+  wasmInitSync({ module });
+  loaded = true;
+  ready = Promise.resolve();
+}
+
+function needInit(): void {
+  if (!loaded) throw new Error('dangian: call `await init()` first');
+}
+
+// ---- free functions -----------------------------------------------------------------------
+
+/** The preset names of a game, `"seed_rules"` first. */
+export function presets(kind: Kind): string[] {
+  needInit();
+  return parse(call(() => presetsJson(kind)));
+}
+
+/** The seed rules of a game, every option written out. */
+export function seedRules<K extends Kind>(kind: K): Required<Config<K>> {
+  needInit();
+  return parse(call(() => seedRulesJson(kind)));
+}
+
+/** Every reason an action of a game can be refused: its stable code and its name. */
+export function reasons(kind: Kind): { code: number; name: string }[] {
+  needInit();
+  return parse(call(() => reasonsJson(kind)));
+}
+
+/** The engine's rules version: a record of another version is refused. */
+export function rulesVersion(): number {
+  needInit();
+  return wasmRulesVersion();
+}
+
+/** The version of the Rust engine inside. */
+export function version(): string {
+  needInit();
+  return engineVersion();
+}
+
+/**
+ * Replay a record action by action: every action with its events and the state after it,
+ * then the outcome (or who is to move). The final hash is checked.
+ */
+export function replay<K extends Kind = Kind>(
+  record: GameRecord<K> | string,
+): { steps: ReplayStep<K>[]; end: ReplayEnd<K> } {
+  needInit();
+  const lines = parse<unknown[]>(call(() => replayJson(text(record))));
+  const end = lines.pop() as ReplayEnd<K>;
+  return { steps: lines as ReplayStep<K>[], end };
+}
+
+// ---- games --------------------------------------------------------------------------------
+
+/** Options of a new game. */
+export interface GameOptions {
+  /** The seed of the RNG that samples chance (dice, the deal, draws); random when absent. */
+  seed?: Seed;
+}
+
+/**
+ * One game of Ô ăn quan, Cờ cá ngựa or Domino, with its own seeded RNG for chance. Call
+ * {@link Game.free} (or `using`) when done, or leave it to the garbage collector.
+ */
+export class Game<K extends Kind = Kind> {
+  readonly #inner: WasmGame;
+  /** Which game. */
+  readonly kind: K;
+  /** How many seats play. */
+  readonly seats: number;
+  /** The seed of the RNG of chance: the same seed and the same decisions replay the game. */
+  readonly seed: bigint;
+
+  private constructor(inner: WasmGame) {
+    this.#inner = inner;
+    this.kind = inner.kind() as K;
+    this.seats = inner.seats();
+    this.seed = inner.seed();
+  }
+
+  /** A new game under a config (`{}`, absent or `""`: the seed rules), or its JSON text. */
+  static create<K extends Kind>(kind: K, config?: Config<K> | string, options: GameOptions = {}): Game<K> {
+    needInit();
+    const json = config === undefined ? '' : text(config);
+    return new Game<K>(call(() => WasmGame.create(kind, json, toSeed(options.seed))));
+  }
+
+  /** A new game under a named preset (see {@link presets}). */
+  static preset<K extends Kind>(kind: K, name: string, options: GameOptions = {}): Game<K> {
+    needInit();
+    return new Game<K>(call(() => WasmGame.preset(kind, name, toSeed(options.seed))));
+  }
+
+  /** A game from a position (a state, as {@link Game.state} gives it), validated. */
+  static fromState<K extends Kind>(kind: K, state: State<K> | string, options: GameOptions = {}): Game<K> {
+    needInit();
+    return new Game<K>(call(() => WasmGame.from_state(kind, text(state), toSeed(options.seed))));
+  }
+
+  /**
+   * A saved game (a record, its JSON text, or a document with a `record` field such as a
+   * golden vector), replayed and verified (a corrupt or forged record throws). The seed is
+   * for the chance still to come: a record holds no RNG.
+   */
+  static load<K extends Kind = Kind>(record: GameRecord<K> | string | { record: GameRecord<K> }, options: GameOptions = {}): Game<K> {
+    needInit();
+    return new Game<K>(call(() => WasmGame.load(text(record), toSeed(options.seed))));
+  }
+
+  /** A copy, with a copy of the RNG. */
+  clone(): Game<K> {
+    return new Game<K>(this.#inner.copy());
+  }
+
+  /** Release the WebAssembly memory now. */
+  free(): void {
+    this.#inner.free();
+  }
+
+  [Symbol.dispose](): void {
+    this.free();
+  }
+
+  /** Who acts next. */
+  toMove(): ToMove {
+    return parse(this.#inner.to_move_json());
+  }
+
+  /** The seat that decides now, or `null` at a chance point or once the game is over. */
+  seatToMove(): number | null {
+    const t = this.toMove();
+    return t.kind === 'seat' ? t.seat : null;
+  }
+
+  /** Whether chance (dice, the deal, a draw) is to move. */
+  isChance(): boolean {
+    return this.toMove().kind === 'chance';
+  }
+
+  /** Whether the game is over. */
+  isOver(): boolean {
+    return this.#inner.is_over();
+  }
+
+  /** Actions applied so far, chance outcomes included. */
+  get moveNumber(): number {
+    return this.#inner.move_number();
+  }
+
+  /** No game under this config lasts more actions. */
+  get maxMoves(): number {
+    return this.#inner.max_moves();
+  }
+
+  /**
+   * Every legal action id, ascending: the decisions of the seat to move, or the chance
+   * outcomes at a chance point. For the host (in Domino they name hidden tiles).
+   */
+  legalActions(): number[] {
+    return Array.from(this.#inner.legal_actions());
+  }
+
+  /** The action ids `seat` may take now: empty unless it is its turn. Safe to show that seat. */
+  legalActionsFor(seat: number): number[] {
+    return Array.from(call(() => this.#inner.legal_actions_for(seat)));
+  }
+
+  /** The chance outcomes with their exact weights (empty unless chance is to move). For the host. */
+  chanceOutcomes(): ChanceOutcome[] {
+    return parse(this.#inner.chance_outcomes_json());
+  }
+
+  /** The id of an action given by id or text. */
+  actionId(action: ActionRef): number {
+    return typeof action === 'number' ? action : call(() => this.#inner.action_id(action));
+  }
+
+  /** An action's text in the game's notation. */
+  actionText(action: ActionRef): string {
+    return typeof action === 'string' ? action : call(() => this.#inner.action_text(action));
+  }
+
+  /** Whether an action is legal now, and if not, why (with the reason's stable code). */
+  check(action: ActionRef): Check {
+    let id: number;
+    try {
+      id = this.actionId(action);
+    } catch (e) {
+      if (e instanceof DangianError) return { legal: false, kind: e.kind, message: e.message, code: null, reason: null };
+      throw e;
+    }
+    const f = this.#inner.check(id);
+    if (f === undefined) return { legal: true };
+    const j = parse<FailureJson>(f);
+    return { legal: false, kind: j.kind, message: j.message, code: j.code, reason: j.reason };
+  }
+
+  /**
+   * Apply an action (a decision or a chance outcome) and return its events (every seat's
+   * form: for the host). With `atMove`, refuse an action chosen at another move number
+   * (a stale message). Throws {@link DangianError} and changes nothing when it is illegal.
+   */
+  apply(action: ActionRef, options: { atMove?: number } = {}): Event<K>[] {
+    const id = this.actionId(action);
+    if (options.atMove === undefined) call(() => this.#inner.apply(id));
+    else {
+      const at = options.atMove;
+      call(() => this.#inner.apply_at(at, id));
+    }
+    return this.events();
+  }
+
+  /** Sample a chance outcome from the game's seeded RNG and apply it. For the host. */
+  playChance(): Step<K> {
+    const id = call(() => this.#inner.play_chance());
+    return { action: id, text: this.actionText(id), events: this.events() };
+  }
+
+  /** Apply a chance outcome chosen outside (physical dice, a server's shuffle). */
+  applyChance(action: ActionRef): Event<K>[] {
+    const id = this.actionId(action);
+    call(() => this.#inner.apply_chance(id));
+    return this.events();
+  }
+
+  /** Whether to keep the events of each action (on by default; off is faster). */
+  keepEvents(keep: boolean): void {
+    this.#inner.keep_events(keep);
+  }
+
+  /** The events of the last action: every event (host), or the form `seat` may see. */
+  events(seat?: number): Event<K>[] {
+    return parse(call(() => this.#inner.events_json(seat)));
+  }
+
+  /** The outcome, once the game is over. */
+  outcome(): Outcome<K> | null {
+    return parse(this.#inner.outcome_json());
+  }
+
+  /** The whole state (its setup): for the host (every hand shown). */
+  state(): State<K> {
+    return parse(this.#inner.state_json());
+  }
+
+  /** What `seat` may see: safe to send to that seat. */
+  view(seat: number): View<K> {
+    return parse(call(() => this.#inner.view_json(seat)));
+  }
+
+  /** The config, every option written out. */
+  config(): Required<Config<K>> {
+    return parse(this.#inner.config_json());
+  }
+
+  /** The stable state hash, 16 hex digits (the same as Rust, C and the records). For the host. */
+  stateHash(): string {
+    return this.#inner.state_hash();
+  }
+
+  /** The stable hash of what `seat` sees. */
+  viewHash(seat: number): string {
+    return call(() => this.#inner.view_hash(seat));
+  }
+
+  /** The position drawn as text (every hand shown): for the host. */
+  boardText(): string {
+    return this.#inner.board_text();
+  }
+
+  /** The record of the game so far (during play it lists every tile dealt: for the host). */
+  record(): GameRecord<K> {
+    return parse(this.#inner.record_json());
+  }
+
+  /** The record as JSON text. */
+  save(): string {
+    return this.#inner.record_json();
+  }
+
+  /**
+   * The action a bot of `level` plays for `seat`, which must be the seat to move. The bot
+   * sees only what that seat may see; the same position, level and seed give the same action.
+   */
+  botChoose(seat: number, level: Level, seed: Seed = 0): number {
+    return call(() => this.#inner.bot_choose(seat, level, toSeed(seed)));
+  }
+
+  /** Every legal action of `seat` (the seat to move) ranked by a bot, best first. */
+  botHints(seat: number, level: Level, seed: Seed = 0): Hint[] {
+    return parse(call(() => this.#inner.bot_hints_json(seat, level, toSeed(seed))));
+  }
+
+  /** The calls that are safe to show seat `seat` (see {@link SeatHandle}). */
+  seat(seat: number): SeatHandle<K> {
+    if (!Number.isInteger(seat) || seat < 0 || seat >= this.seats) {
+      throw new DangianError({ kind: 'no_such_seat', message: `seat ${seat} is not in this game`, code: null, reason: null });
+    }
+    return new SeatHandle(this, seat);
+  }
+}
+
+/**
+ * What one seat may know and do: everything here is safe to show that seat, in every game
+ * (Domino hands stay hidden). A client for one player needs nothing else.
+ */
+export class SeatHandle<K extends Kind = Kind> {
+  constructor(
+    private readonly game: Game<K>,
+    /** The seat. */
+    readonly seat: number,
+  ) {}
+
+  /** What this seat sees. */
+  view(): View<K> {
+    return this.game.view(this.seat);
+  }
+
+  /** The hash of what this seat sees (to agree on a position with a server). */
+  viewHash(): string {
+    return this.game.viewHash(this.seat);
+  }
+
+  /** Whether this seat is to decide now. */
+  isToMove(): boolean {
+    return this.game.seatToMove() === this.seat;
+  }
+
+  /** The action ids this seat may take now (empty unless it is its turn). */
+  legalActions(): number[] {
+    return this.game.legalActionsFor(this.seat);
+  }
+
+  /** Whether this seat may take the action now, and if not, why. */
+  check(action: ActionRef): Check {
+    if (!this.isToMove()) {
+      return { legal: false, kind: 'not_to_move', message: `seat ${this.seat} is not to move`, code: null, reason: null };
+    }
+    return this.game.check(action);
+  }
+
+  /** Take an action as this seat; returns the events as this seat sees them. */
+  apply(action: ActionRef, options: { atMove?: number } = {}): Event<K>[] {
+    if (!this.isToMove()) {
+      throw new DangianError({ kind: 'not_to_move', message: `seat ${this.seat} is not to move`, code: null, reason: null });
+    }
+    this.game.apply(action, options);
+    return this.events();
+  }
+
+  /** The events of the last action as this seat sees them. */
+  events(): Event<K>[] {
+    return this.game.events(this.seat);
+  }
+
+  /** The action a bot of `level` would play for this seat now. */
+  botChoose(level: Level, seed: Seed = 0): number {
+    return this.game.botChoose(this.seat, level, seed);
+  }
+
+  /** This seat's legal actions ranked by a bot, best first (a hint). */
+  botHints(level: Level, seed: Seed = 0): Hint[] {
+    return this.game.botHints(this.seat, level, seed);
+  }
+
+  /** An action's text. */
+  actionText(action: ActionRef): string {
+    return this.game.actionText(action);
+  }
+
+  /** The outcome, once the game is over. */
+  outcome(): Outcome<K> | null {
+    return this.game.outcome();
+  }
+}

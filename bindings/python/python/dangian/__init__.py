@@ -1,0 +1,172 @@
+"""dangian: the rules engine of three Vietnamese folk games — Ô ăn quan, Cờ cá ngựa and
+Domino — for play and AI research.
+
+The engine is Rust; this package is its Python binding (PyO3). A `Game` is one game of any
+kind with its own seeded RNG; `VecEnv` steps N games in one call; the adapters live in
+`dangian.spiel` (OpenSpiel), `dangian.pettingzoo_env` (PettingZoo), `dangian.gym_env`
+(Gymnasium) and `dangian.arena` (paired-seed matches, on Ray or in one process).
+
+>>> import dangian
+>>> game = dangian.Game("o_an_quan", seed=7)
+>>> game.apply("a1+")[0]["kind"]
+'pick_up'
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, NamedTuple, Optional, Tuple
+
+from ._enums import Kind, KindLike, Level, Reason, Status
+from ._errors import (
+    STATUS_ERRORS,
+    BufferTooSmallError,
+    DangianError,
+    IllegalActionError,
+    InvalidArgumentError,
+    InvalidConfigError,
+    InvalidJsonError,
+    InvalidRecordError,
+    InvalidStateError,
+    InvalidUtf8Error,
+    NoDecisionError,
+    NotChanceError,
+    NotOverError,
+    NullPointerError,
+    PanicError,
+    PoisonedError,
+    StaleActionError,
+    UnknownActionError,
+    WrongGameError,
+)
+from ._dangian import (
+    Game,
+    VecEnv,
+    abi_version,
+    illegal_reasons,
+    kind_name,
+    num_actions,
+    observation_size,
+    preset_config,
+    presets,
+    rules_version,
+    rust_random_play,
+    validate_config,
+    version,
+)
+from . import _dangian
+
+__version__: str = version()
+
+#: The ABI version of the C header this package mirrors (`DANGIAN_ABI_VERSION`).
+ABI_VERSION: int = abi_version()
+#: `Game.to_move` when chance (a roll, a deal, a draw) is to move (`DG_TO_MOVE_CHANCE`).
+TO_MOVE_CHANCE: int = -1
+#: `Game.to_move` when the game is over (`DG_TO_MOVE_OVER`).
+TO_MOVE_OVER: int = -2
+#: `Game.events(ALL_SEATS)`: every event, unredacted, for the host (`DG_ALL_SEATS`).
+ALL_SEATS: int = -1
+#: The most actions (or chance outcomes) ever legal at once (`DG_MAX_ACTIONS`).
+MAX_ACTIONS: int = _dangian.MAX_ACTIONS
+#: The most seats any game has (`DG_MAX_SEATS`).
+MAX_SEATS: int = _dangian.MAX_SEATS
+
+
+class Hint(NamedTuple):
+    """One legal action ranked by a bot (`DgHint`): higher `score` (0 to 1) is better."""
+
+    action: int
+    visits: int
+    score: float
+
+
+class ChanceOutcome(NamedTuple):
+    """A chance outcome and its weight (`DgChanceOutcome`): its probability is `weight`
+    over the sum of the weights."""
+
+    action: int
+    weight: int
+
+
+def hints(game: Game, seat: int, level: "Level | int | str", seed: int = 0) -> List[Hint]:
+    """`Game.bot_hints` as `Hint` tuples, best first."""
+    return [Hint(*h) for h in game.bot_hints(seat, level, seed)]
+
+
+def chance_outcomes(game: Game) -> List[ChanceOutcome]:
+    """`Game.chance_outcomes` as `ChanceOutcome` tuples."""
+    return [ChanceOutcome(*c) for c in game.chance_outcomes()]
+
+
+def chance_probabilities(game: Game) -> List[Tuple[int, float]]:
+    """The chance outcomes with their exact probabilities (weights over their sum)."""
+    outcomes = game.chance_outcomes()
+    total = sum(w for _, w in outcomes)
+    return [(a, w / total) for a, w in outcomes] if total else []
+
+
+def random_game(kind: KindLike, config: Optional[Dict[str, object]] = None, seed: int = 0) -> Game:
+    """A whole game of uniformly random legal moves, chance sampled from `seed`."""
+    import random
+
+    rng = random.Random(seed)
+    game = Game(kind, config, seed=seed)
+    game.set_events(False)
+    while not game.is_over:
+        if game.is_chance:
+            game.play_chance()
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+__all__ = [
+    "ABI_VERSION",
+    "ALL_SEATS",
+    "MAX_ACTIONS",
+    "MAX_SEATS",
+    "TO_MOVE_CHANCE",
+    "TO_MOVE_OVER",
+    "STATUS_ERRORS",
+    "BufferTooSmallError",
+    "ChanceOutcome",
+    "DangianError",
+    "Game",
+    "Hint",
+    "IllegalActionError",
+    "InvalidArgumentError",
+    "InvalidConfigError",
+    "InvalidJsonError",
+    "InvalidRecordError",
+    "InvalidStateError",
+    "InvalidUtf8Error",
+    "Kind",
+    "KindLike",
+    "Level",
+    "NoDecisionError",
+    "NotChanceError",
+    "NotOverError",
+    "NullPointerError",
+    "PanicError",
+    "PoisonedError",
+    "Reason",
+    "StaleActionError",
+    "Status",
+    "UnknownActionError",
+    "VecEnv",
+    "WrongGameError",
+    "abi_version",
+    "chance_outcomes",
+    "chance_probabilities",
+    "hints",
+    "illegal_reasons",
+    "kind_name",
+    "num_actions",
+    "observation_size",
+    "preset_config",
+    "presets",
+    "random_game",
+    "rules_version",
+    "rust_random_play",
+    "validate_config",
+    "version",
+]

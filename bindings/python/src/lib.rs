@@ -1,0 +1,1528 @@
+//! `dangian._dangian`: the Python extension module (PyO3). The Python package `dangian`
+//! re-exports it with enums, exceptions, typing stubs and the framework adapters.
+//!
+//! Everything runs in Rust: a `Game` wraps [`AnyGame`] (the engine's run-time game, the same
+//! one the C ABI wraps) with its own seeded [`GameRng`]; `VecEnv` steps N typed games in one
+//! call and writes observations, masks, rewards and done flags straight into numpy arrays,
+//! with chance sampled and finished games reset in Rust, so a step costs one call from Python
+//! whatever N is.
+#![forbid(unsafe_code)]
+
+use dangian::any::{AnyError, AnyGame};
+use dangian::bot::{Evaluate, Level};
+use dangian::tensor::{legal_mask, returns, Observe};
+use dangian::{
+    ca_ngua, domino, o_an_quan, Action, ActionList, ChanceList, Game, GameConfig, GameKind,
+    GameRng, IllegalReason, NoEvents, Recorded, Seat, ToMove, MAX_SEATS,
+};
+use numpy::ndarray::{Array1, Array2};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
+
+// ---- status codes (the C ABI's DgStatus values) ---------------------------------------------
+
+const INVALID_ARGUMENT: u32 = 2;
+const INVALID_UTF8: u32 = 4;
+const INVALID_JSON: u32 = 5;
+const INVALID_CONFIG: u32 = 6;
+const UNKNOWN_ACTION: u32 = 7;
+const ILLEGAL_ACTION: u32 = 8;
+const STALE_ACTION: u32 = 9;
+const NOT_CHANCE: u32 = 10;
+const INVALID_RECORD: u32 = 12;
+const WRONG_GAME: u32 = 13;
+const NO_DECISION: u32 = 16;
+const INVALID_STATE: u32 = 17;
+
+/// `(status, message, reason code)`, turned into the matching exception of
+/// `dangian._errors` when it reaches Python.
+struct Failure(u32, String, u32);
+
+impl Failure {
+    fn new(status: u32, message: impl Into<String>) -> Failure {
+        Failure(status, message.into(), 0)
+    }
+}
+
+impl From<AnyError> for Failure {
+    fn from(e: AnyError) -> Failure {
+        let message = e.to_string();
+        match e {
+            AnyError::Config(_) | AnyError::NoSuchPreset { .. } => {
+                Failure(INVALID_CONFIG, message, 0)
+            }
+            AnyError::Setup(_) => Failure(INVALID_STATE, message, 0),
+            AnyError::Record(_) => Failure(INVALID_RECORD, message, 0),
+            AnyError::UnknownId(_) | AnyError::Notation(_) => Failure(UNKNOWN_ACTION, message, 0),
+            AnyError::Stale { .. } => Failure(STALE_ACTION, message, 0),
+            AnyError::Illegal { code, .. } => Failure(ILLEGAL_ACTION, message, code),
+            AnyError::NoSuchSeat(_) => Failure(INVALID_ARGUMENT, message, 0),
+            AnyError::NotChance => Failure(NOT_CHANCE, message, 0),
+            AnyError::NotToMove(_) => Failure(NO_DECISION, message, 0),
+            _ => Failure(INVALID_ARGUMENT, message, 0),
+        }
+    }
+}
+
+static ERRORS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+impl From<Failure> for PyErr {
+    fn from(f: Failure) -> PyErr {
+        Python::attach(|py| {
+            let make = ERRORS.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+                Ok(py.import("dangian._errors")?.getattr("_make")?.unbind())
+            });
+            match make.and_then(|m| m.bind(py).call1((f.0, f.1.clone(), f.2))) {
+                Ok(exc) => PyErr::from_value(exc),
+                Err(e) => e,
+            }
+        })
+    }
+}
+
+type Res<T> = Result<T, Failure>;
+
+// ---- conversions ----------------------------------------------------------------------------
+
+fn kind_of(obj: &Bound<'_, PyAny>) -> PyResult<GameKind> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        let s = s.to_str()?;
+        return GameKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| {
+                Failure::new(
+                    INVALID_ARGUMENT,
+                    format!("no game is called {s:?} (o_an_quan, ca_ngua, domino)"),
+                )
+                .into()
+            });
+    }
+    let n: i64 = obj
+        .extract()
+        .map_err(|_| PyTypeError::new_err("a game kind is a Kind, its value or its name"))?;
+    u32::try_from(n)
+        .ok()
+        .and_then(GameKind::from_u32)
+        .ok_or_else(|| Failure::new(INVALID_ARGUMENT, format!("no game kind {n}")).into())
+}
+
+fn level_of(obj: &Bound<'_, PyAny>) -> PyResult<Level> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        let s = s.to_str()?;
+        return Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| {
+                Failure::new(
+                    INVALID_ARGUMENT,
+                    format!("no level {s:?} (easy, medium, hard)"),
+                )
+                .into()
+            });
+    }
+    let n: i64 = obj
+        .extract()
+        .map_err(|_| PyTypeError::new_err("a level is a Level, its value or its name"))?;
+    u32::try_from(n)
+        .ok()
+        .and_then(Level::from_u32)
+        .ok_or_else(|| Failure::new(INVALID_ARGUMENT, format!("no level {n}")).into())
+}
+
+/// JSON text from a `str`, `bytes` (UTF-8) or any value `json.dumps` accepts (a dict).
+fn json_text(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(s.to_str()?.to_owned());
+    }
+    if let Ok(b) = obj.cast::<PyBytes>() {
+        return String::from_utf8(b.as_bytes().to_vec())
+            .map_err(|_| Failure::new(INVALID_UTF8, "the text is not valid UTF-8").into());
+    }
+    py.import("json")?
+        .getattr("dumps")?
+        .call1((obj,))?
+        .extract()
+}
+
+fn from_json(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
+    Ok(py
+        .import("json")?
+        .getattr("loads")?
+        .call1((text,))?
+        .unbind())
+}
+
+fn seat_of(game: &AnyGame, seat: i64) -> Res<Seat> {
+    if seat >= 0 && seat < i64::from(game.seats()) {
+        Ok(Seat(seat as u8))
+    } else {
+        Err(Failure::new(
+            INVALID_ARGUMENT,
+            format!("seat {seat} is not in this game"),
+        ))
+    }
+}
+
+fn id_of(game: &AnyGame, action: &Bound<'_, PyAny>) -> PyResult<u32> {
+    if let Ok(s) = action.cast::<PyString>() {
+        return Ok(game.action_id(s.to_str()?).map_err(Failure::from)?);
+    }
+    let n: i64 = action
+        .extract()
+        .map_err(|_| PyTypeError::new_err("an action is an id (int) or its text"))?;
+    u32::try_from(n).map_err(|_| {
+        Failure::new(UNKNOWN_ACTION, format!("no action of this game has id {n}")).into()
+    })
+}
+
+/// The number of distinct actions (`Action::ID_COUNT`) of a game.
+fn id_count(kind: GameKind) -> u32 {
+    match kind {
+        GameKind::OAnQuan => <o_an_quan::State as Game>::Action::ID_COUNT,
+        GameKind::CaNgua => <ca_ngua::State as Game>::Action::ID_COUNT,
+        GameKind::Domino => <domino::State as Game>::Action::ID_COUNT,
+    }
+}
+
+fn observation_len(kind: GameKind) -> usize {
+    match kind {
+        GameKind::OAnQuan => o_an_quan::State::OBSERVATION_LEN,
+        GameKind::CaNgua => ca_ngua::State::OBSERVATION_LEN,
+        GameKind::Domino => domino::State::OBSERVATION_LEN,
+    }
+}
+
+fn reasons(kind: GameKind) -> &'static [(u32, &'static str)] {
+    match kind {
+        GameKind::OAnQuan => <o_an_quan::State as Game>::Illegal::REASONS,
+        GameKind::CaNgua => <ca_ngua::State as Game>::Illegal::REASONS,
+        GameKind::Domino => <domino::State as Game>::Illegal::REASONS,
+    }
+}
+
+fn kind_enum(py: Python<'_>, kind: GameKind) -> PyResult<Py<PyAny>> {
+    static KIND: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let cls = KIND.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+        Ok(py.import("dangian._enums")?.getattr("Kind")?.unbind())
+    })?;
+    Ok(cls.bind(py).call1((kind as u32,))?.unbind())
+}
+
+// ---- module functions -----------------------------------------------------------------------
+
+/// The ABI version of the C library this package mirrors (`DANGIAN_ABI_VERSION`).
+#[pyfunction]
+fn abi_version() -> u32 {
+    2
+}
+
+/// The engine's version (`DANGIAN_VERSION`).
+#[pyfunction]
+fn version() -> &'static str {
+    env!("CARGO_PKG_VERSION")
+}
+
+/// The rules version written into records.
+#[pyfunction]
+fn rules_version() -> u32 {
+    dangian::RULES_VERSION
+}
+
+/// The name of a game kind as records write it.
+#[pyfunction]
+fn kind_name(kind: &Bound<'_, PyAny>) -> PyResult<&'static str> {
+    Ok(kind_of(kind)?.name())
+}
+
+/// The preset names of a game, `"seed_rules"` first.
+#[pyfunction]
+fn presets(kind: &Bound<'_, PyAny>) -> PyResult<Vec<&'static str>> {
+    Ok(AnyGame::presets(kind_of(kind)?).to_vec())
+}
+
+/// The config of a preset (or the seed rules) as a dict, every option written out.
+#[pyfunction]
+#[pyo3(signature = (kind, name = "seed_rules"))]
+fn preset_config(py: Python<'_>, kind: &Bound<'_, PyAny>, name: &str) -> PyResult<Py<PyAny>> {
+    let game = AnyGame::with_preset(kind_of(kind)?, name).map_err(Failure::from)?;
+    from_json(py, &game.config_json())
+}
+
+/// Validate a config (dict or JSON text) and return it with every option written out.
+#[pyfunction]
+fn validate_config(
+    py: Python<'_>,
+    kind: &Bound<'_, PyAny>,
+    config: &Bound<'_, PyAny>,
+) -> PyResult<Py<PyAny>> {
+    let text = json_text(py, config)?;
+    let game = AnyGame::new(kind_of(kind)?, &text).map_err(Failure::from)?;
+    from_json(py, &game.config_json())
+}
+
+/// Every reason an action of the game may be refused: `(code, name)` in code order.
+#[pyfunction]
+fn illegal_reasons(kind: &Bound<'_, PyAny>) -> PyResult<Vec<(u32, &'static str)>> {
+    Ok(reasons(kind_of(kind)?).to_vec())
+}
+
+/// The number of distinct actions of a game (`Action::ID_COUNT`): ids are `0..num_actions`.
+#[pyfunction]
+fn num_actions(kind: &Bound<'_, PyAny>) -> PyResult<u32> {
+    Ok(id_count(kind_of(kind)?))
+}
+
+/// The length of a game's observation tensor.
+#[pyfunction]
+fn observation_size(kind: &Bound<'_, PyAny>) -> PyResult<usize> {
+    Ok(observation_len(kind_of(kind)?))
+}
+
+// ---- Game -----------------------------------------------------------------------------------
+
+/// One game of any kind with its own seeded RNG for chance.
+#[pyclass(module = "dangian._dangian", name = "Game", weakref)]
+#[derive(Clone)]
+struct PyGame {
+    game: AnyGame,
+    rng: GameRng,
+}
+
+impl PyGame {
+    fn wrap(game: AnyGame, seed: u64) -> PyGame {
+        PyGame {
+            game,
+            rng: GameRng::new(seed),
+        }
+    }
+
+    fn events_value(&self, py: Python<'_>, seat: Option<u32>) -> PyResult<Py<PyAny>> {
+        let text = self.game.events_json(seat).map_err(Failure::from)?;
+        from_json(py, &text)
+    }
+
+    fn seat_arg(&self, seat: Option<i64>) -> Res<Option<u32>> {
+        match seat {
+            None | Some(-1) => Ok(None),
+            Some(s) => seat_of(&self.game, s).map(|s| Some(u32::from(s.0))),
+        }
+    }
+
+    fn typed_wrong(&self, want: &str) -> Failure {
+        Failure::new(WRONG_GAME, format!("the game is not a {want} game"))
+    }
+}
+
+fn observe_into(game: &AnyGame, seat: Seat, out: &mut [f32]) {
+    match game.kind() {
+        GameKind::OAnQuan => {
+            if let Some(g) = game.typed::<o_an_quan::State>() {
+                g.observe(seat, out)
+            }
+        }
+        GameKind::CaNgua => {
+            if let Some(g) = game.typed::<ca_ngua::State>() {
+                g.observe(seat, out)
+            }
+        }
+        GameKind::Domino => {
+            if let Some(g) = game.typed::<domino::State>() {
+                g.observe(seat, out)
+            }
+        }
+    }
+}
+
+fn returns_of(game: &AnyGame) -> [f32; MAX_SEATS] {
+    match game.kind() {
+        GameKind::OAnQuan => game.typed::<o_an_quan::State>().map(returns),
+        GameKind::CaNgua => game.typed::<ca_ngua::State>().map(returns),
+        GameKind::Domino => game.typed::<domino::State>().map(returns),
+    }
+    .unwrap_or_default()
+}
+
+#[pymethods]
+impl PyGame {
+    /// A new game of `kind` under `config` (a dict, JSON text, or `None` for the seed rules);
+    /// `seed` seeds the game's own RNG for `play_chance`.
+    #[new]
+    #[pyo3(signature = (kind, config = None, *, seed = 0))]
+    fn py_new(
+        py: Python<'_>,
+        kind: &Bound<'_, PyAny>,
+        config: Option<&Bound<'_, PyAny>>,
+        seed: u64,
+    ) -> PyResult<Self> {
+        let kind = kind_of(kind)?;
+        let text = match config {
+            None => String::new(),
+            Some(c) => json_text(py, c)?,
+        };
+        Ok(PyGame::wrap(
+            AnyGame::new(kind, &text).map_err(Failure::from)?,
+            seed,
+        ))
+    }
+
+    /// A new game of `kind` under the preset called `name`.
+    #[staticmethod]
+    #[pyo3(signature = (kind, name, *, seed = 0))]
+    fn preset(kind: &Bound<'_, PyAny>, name: &str, seed: u64) -> PyResult<Self> {
+        let game = AnyGame::with_preset(kind_of(kind)?, name).map_err(Failure::from)?;
+        Ok(PyGame::wrap(game, seed))
+    }
+
+    /// A game from a position: a state as `state()` gives it (dict or JSON text), validated.
+    #[staticmethod]
+    #[pyo3(signature = (kind, state, *, seed = 0))]
+    fn from_state(
+        py: Python<'_>,
+        kind: &Bound<'_, PyAny>,
+        state: &Bound<'_, PyAny>,
+        seed: u64,
+    ) -> PyResult<Self> {
+        let kind = kind_of(kind)?;
+        let text = json_text(py, state)?;
+        if serde_json::from_str::<serde_json::Value>(&text).is_err() {
+            return Err(Failure::new(INVALID_JSON, "the state is not JSON").into());
+        }
+        let game = AnyGame::from_setup_json(kind, &text).map_err(Failure::from)?;
+        Ok(PyGame::wrap(game, seed))
+    }
+
+    /// Load a saved game (a record as `save()` gives it, dict or JSON text), replaying and
+    /// verifying it.
+    #[staticmethod]
+    #[pyo3(signature = (record, *, seed = 0))]
+    fn load(py: Python<'_>, record: &Bound<'_, PyAny>, seed: u64) -> PyResult<Self> {
+        let text = json_text(py, record)?;
+        let game = AnyGame::from_record_json(&text).map_err(Failure::from)?;
+        Ok(PyGame::wrap(game, seed))
+    }
+
+    /// An independent copy (its RNG included).
+    fn copy(&self) -> Self {
+        self.clone()
+    }
+
+    fn __copy__(&self) -> Self {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        self.clone()
+    }
+
+    /// Which game (a `Kind`).
+    #[getter]
+    fn kind(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        kind_enum(py, self.game.kind())
+    }
+
+    /// How many seats play.
+    #[getter]
+    fn seats(&self) -> u8 {
+        self.game.seats()
+    }
+
+    /// The seat to move, `TO_MOVE_CHANCE` (-1) or `TO_MOVE_OVER` (-2).
+    #[getter]
+    fn to_move(&self) -> i32 {
+        match self.game.to_move() {
+            ToMove::Seat(s) => i32::from(s.0),
+            ToMove::Chance => -1,
+            ToMove::Over => -2,
+        }
+    }
+
+    /// The seat that decides now, or `None` (chance is to move, or the game is over).
+    #[getter]
+    fn current_seat(&self) -> Option<u8> {
+        self.game.seat_to_move().map(|s| s.0)
+    }
+
+    /// Whether chance (a roll, a deal, a draw) is to move.
+    #[getter]
+    fn is_chance(&self) -> bool {
+        self.game.to_move() == ToMove::Chance
+    }
+
+    /// Whether the game is over.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// Actions applied so far (chance outcomes included).
+    #[getter]
+    fn move_number(&self) -> u32 {
+        self.game.move_number()
+    }
+
+    /// No game under this config lasts more actions.
+    #[getter]
+    fn max_moves(&self) -> u32 {
+        self.game.max_moves()
+    }
+
+    /// The number of distinct actions (`Action::ID_COUNT`).
+    #[getter]
+    fn num_actions(&self) -> u32 {
+        id_count(self.game.kind())
+    }
+
+    /// The length of the observation tensor.
+    #[getter]
+    fn observation_size(&self) -> usize {
+        observation_len(self.game.kind())
+    }
+
+    /// The stable 64-bit state hash (for the host: it identifies hidden tiles).
+    fn state_hash(&self) -> u64 {
+        self.game.state_hash()
+    }
+
+    /// A stable hash of what `seat` sees.
+    fn view_hash(&self, seat: i64) -> PyResult<u64> {
+        let seat = seat_of(&self.game, seat)?;
+        Ok(self
+            .game
+            .view_hash(u32::from(seat.0))
+            .map_err(Failure::from)?)
+    }
+
+    /// The legal action ids, ascending (decisions, or chance outcomes at a chance point).
+    fn legal_actions(&self) -> Vec<u32> {
+        let mut out = ActionList::new();
+        self.game.legal_actions(&mut out);
+        out.to_vec()
+    }
+
+    /// The actions `seat` may take now (empty unless it is that seat's turn).
+    fn legal_actions_for(&self, seat: i64) -> PyResult<Vec<u32>> {
+        let seat = seat_of(&self.game, seat)?;
+        let mut out = ActionList::new();
+        self.game
+            .legal_actions_for(u32::from(seat.0), &mut out)
+            .map_err(Failure::from)?;
+        Ok(out.to_vec())
+    }
+
+    /// A `num_actions` mask (numpy int8): 1 for each legal action now. With `seat`, only that
+    /// seat's actions (all zero unless it is to move).
+    #[pyo3(signature = (seat = None))]
+    fn legal_mask<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Option<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let mut mask = Array1::<i8>::zeros(id_count(self.game.kind()) as usize);
+        let mut out = ActionList::new();
+        match seat {
+            None => self.game.legal_actions(&mut out),
+            Some(s) => {
+                let s = seat_of(&self.game, s)?;
+                self.game
+                    .legal_actions_for(u32::from(s.0), &mut out)
+                    .map_err(Failure::from)?;
+            }
+        }
+        for &id in &out {
+            mask[id as usize] = 1;
+        }
+        Ok(mask.into_pyarray(py))
+    }
+
+    /// The chance outcomes `[(id, weight), …]`; empty unless chance is to move.
+    fn chance_outcomes(&self) -> Vec<(u32, u32)> {
+        let mut out = ChanceList::new();
+        self.game.chance_outcomes(&mut out);
+        out.iter().map(|o| (o.id, o.weight)).collect()
+    }
+
+    /// Raise `IllegalActionError` (with its reason code) or `UnknownActionError` unless
+    /// `action` (an id or its text) is legal now.
+    fn check(&self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let id = id_of(&self.game, action)?;
+        Ok(self.game.check(id).map_err(Failure::from)?)
+    }
+
+    /// Whether `action` is legal now.
+    fn is_legal(&self, action: &Bound<'_, PyAny>) -> bool {
+        id_of(&self.game, action)
+            .ok()
+            .is_some_and(|id| self.game.check(id).is_ok())
+    }
+
+    /// Apply `action` (an id or its text); returns the events (dicts) when events are kept,
+    /// else `None`. The game is unchanged on error.
+    fn apply(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
+        let id = id_of(&self.game, action)?;
+        self.game.apply(id).map_err(Failure::from)?;
+        if self.game.keeps_events() {
+            Ok(Some(self.events_value(py, None)?))
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// Apply `action` only if the game is still at move `expected_move` (else
+    /// `StaleActionError`).
+    fn apply_at(
+        &mut self,
+        py: Python<'_>,
+        expected_move: u32,
+        action: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<Py<PyAny>>> {
+        let id = id_of(&self.game, action)?;
+        self.game
+            .apply_at(expected_move, id)
+            .map_err(Failure::from)?;
+        if self.game.keeps_events() {
+            Ok(Some(self.events_value(py, None)?))
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// Apply a chance outcome the host chose (dice, a shuffle); `NotChanceError` when a seat
+    /// is to move.
+    fn apply_chance(
+        &mut self,
+        py: Python<'_>,
+        action: &Bound<'_, PyAny>,
+    ) -> PyResult<Option<Py<PyAny>>> {
+        if self.game.to_move() != ToMove::Chance {
+            return Err(Failure::from(AnyError::NotChance).into());
+        }
+        self.apply(py, action)
+    }
+
+    /// Sample a chance outcome from the game's seeded RNG with its exact probability and
+    /// apply it; returns its id.
+    fn play_chance(&mut self) -> PyResult<u32> {
+        let id = self
+            .game
+            .sample_chance(&mut self.rng)
+            .map_err(Failure::from)?;
+        self.game.apply(id).map_err(Failure::from)?;
+        Ok(id)
+    }
+
+    /// Sample chance outcomes until a seat is to move or the game is over; returns their ids.
+    fn play_chance_until_decision(&mut self) -> PyResult<Vec<u32>> {
+        let mut ids = Vec::new();
+        while self.game.to_move() == ToMove::Chance {
+            ids.push(self.play_chance()?);
+        }
+        Ok(ids)
+    }
+
+    /// Sample a chance outcome with an RNG seeded by `seed` (without applying it).
+    fn sample_chance(&self, seed: u64) -> PyResult<u32> {
+        let mut rng = GameRng::new(seed);
+        Ok(self.game.sample_chance(&mut rng).map_err(Failure::from)?)
+    }
+
+    /// Re-seed the game's RNG.
+    fn reseed(&mut self, seed: u64) {
+        self.rng = GameRng::new(seed);
+    }
+
+    /// Keep the events of each action (on by default); off, `apply` returns `None`.
+    fn set_events(&mut self, keep: bool) {
+        self.game.keep_events(keep)
+    }
+
+    /// Whether events are kept.
+    #[getter]
+    fn keeps_events(&self) -> bool {
+        self.game.keeps_events()
+    }
+
+    /// The events of the last action: all of them (`seat=None` or `ALL_SEATS`, for the host)
+    /// or the form `seat` may see.
+    #[pyo3(signature = (seat = None))]
+    fn events(&self, py: Python<'_>, seat: Option<i64>) -> PyResult<Py<PyAny>> {
+        let seat = self.seat_arg(seat)?;
+        self.events_value(py, seat)
+    }
+
+    /// The events of the last action as JSON text.
+    #[pyo3(signature = (seat = None))]
+    fn events_json(&self, seat: Option<i64>) -> PyResult<String> {
+        let seat = self.seat_arg(seat)?;
+        Ok(self.game.events_json(seat).map_err(Failure::from)?)
+    }
+
+    /// The text notation of an action id.
+    fn action_text(&self, id: i64) -> PyResult<String> {
+        let id = u32::try_from(id).map_err(|_| {
+            Failure::new(
+                UNKNOWN_ACTION,
+                format!("no action of this game has id {id}"),
+            )
+        })?;
+        Ok(self.game.action_text(id).map_err(Failure::from)?)
+    }
+
+    /// The id of an action in text notation.
+    fn action_id(&self, text: &str) -> PyResult<u32> {
+        Ok(self.game.action_id(text).map_err(Failure::from)?)
+    }
+
+    /// The outcome `{"reason", "scores", "places"}` once the game is over, else `None`.
+    fn outcome(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        let Some(o) = self.game.outcome() else {
+            return Ok(None);
+        };
+        let n = usize::from(o.seats);
+        let d = PyDict::new(py);
+        d.set_item("reason", o.reason)?;
+        d.set_item("scores", o.scores[..n].to_vec())?;
+        d.set_item(
+            "places",
+            o.places[..n]
+                .iter()
+                .map(|&p| u32::from(p))
+                .collect::<Vec<_>>(),
+        )?;
+        Ok(Some(d.into_any().unbind()))
+    }
+
+    /// Why the game ended (its JSON name), or `None` while it goes on.
+    fn end_reason(&self) -> Option<&'static str> {
+        self.game.outcome().map(|o| o.reason)
+    }
+
+    /// The return of each seat (a float per seat): 0 until the game is over, then
+    /// `(seats placed worse − seats placed better) / (seats − 1)`: +1 a win, −1 a loss, 0 a
+    /// draw with two seats. They sum to 0.
+    fn returns(&self) -> Vec<f32> {
+        returns_of(&self.game)[..usize::from(self.game.seats())].to_vec()
+    }
+
+    /// The observation tensor of `seat` (numpy float32, `observation_size` values): only what
+    /// that seat may know, seat-relative (layouts in the README).
+    fn observation<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = seat_of(&self.game, seat)?;
+        let mut out = vec![0.0f32; observation_len(self.game.kind())];
+        observe_into(&self.game, seat, &mut out);
+        Ok(out.into_pyarray(py))
+    }
+
+    /// A full position consistent with everything `seat` has seen, the hidden tiles
+    /// resampled with an RNG seeded by `seed` (Domino); a copy for the games without hidden
+    /// information. Same view for `seat`, hence the same observation.
+    #[pyo3(signature = (seat, seed = 0))]
+    fn determinize(&self, seat: i64, seed: u64) -> PyResult<PyGame> {
+        let seat = seat_of(&self.game, seat)?;
+        let mut rng = GameRng::new(seed);
+        let game = match self.game.kind() {
+            GameKind::Domino => {
+                let g = self
+                    .game
+                    .typed::<domino::State>()
+                    .ok_or_else(|| self.typed_wrong("Domino"))?;
+                AnyGame::from_recorded(Recorded::starting_at(Evaluate::determinize(
+                    g, seat, &mut rng,
+                )))
+            }
+            _ => self.game.clone(),
+        };
+        Ok(PyGame::wrap(game, seed))
+    }
+
+    /// Play uniformly random legal actions (chance sampled) from a copy of this game to its
+    /// end, all in Rust, with an RNG seeded by `seed`: the returns per seat (a rollout for
+    /// tree search).
+    fn rollout_returns(&self, seed: u64) -> Vec<f32> {
+        let mut game = self.game.clone();
+        game.keep_events(false);
+        let mut rng = GameRng::new(seed);
+        let mut legal = ActionList::new();
+        loop {
+            let id = match game.to_move() {
+                ToMove::Over => break,
+                ToMove::Chance => match game.sample_chance(&mut rng) {
+                    Ok(id) => id,
+                    Err(_) => break,
+                },
+                ToMove::Seat(_) => {
+                    game.legal_actions(&mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    legal[rng.below(legal.len() as u32) as usize]
+                }
+            };
+            if game.apply(id).is_err() {
+                break;
+            }
+        }
+        returns_of(&game)[..usize::from(game.seats())].to_vec()
+    }
+
+    /// The whole state as a dict (its setup form; holds every hidden tile: for the host).
+    fn state(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        from_json(py, &self.game.state_json())
+    }
+
+    /// The whole state as JSON text.
+    fn state_json(&self) -> String {
+        self.game.state_json()
+    }
+
+    /// What `seat` may see, as a dict: safe to send to that seat.
+    fn view(&self, py: Python<'_>, seat: i64) -> PyResult<Py<PyAny>> {
+        let seat = seat_of(&self.game, seat)?;
+        let text = self
+            .game
+            .view_json(u32::from(seat.0))
+            .map_err(Failure::from)?;
+        from_json(py, &text)
+    }
+
+    /// What `seat` may see, as JSON text.
+    fn view_json(&self, seat: i64) -> PyResult<String> {
+        let seat = seat_of(&self.game, seat)?;
+        Ok(self
+            .game
+            .view_json(u32::from(seat.0))
+            .map_err(Failure::from)?)
+    }
+
+    /// The config as a dict, every option written out.
+    fn config(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        from_json(py, &self.game.config_json())
+    }
+
+    /// The config as JSON text.
+    fn config_json(&self) -> String {
+        self.game.config_json()
+    }
+
+    /// The position drawn as text (shows every hand: for the host).
+    fn board_text(&self) -> String {
+        self.game.board_text()
+    }
+
+    fn __str__(&self) -> String {
+        self.game.board_text()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Game({:?}, seats={}, move_number={}, to_move={})",
+            self.game.kind().name(),
+            self.game.seats(),
+            self.game.move_number(),
+            self.to_move()
+        )
+    }
+
+    /// The record of the game so far as a dict (`dangian-record/2`).
+    fn save(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        from_json(py, &self.game.record().to_json())
+    }
+
+    /// The record as JSON text.
+    fn save_json(&self) -> String {
+        self.game.record().to_json()
+    }
+
+    /// The action a bot of `level` ("easy", "medium", "hard" or a `Level`) seeded with `seed`
+    /// plays for `seat`, which must be the seat to move (`NoDecisionError` otherwise).
+    #[pyo3(signature = (seat, level, seed = 0))]
+    fn bot_choose(
+        &self,
+        py: Python<'_>,
+        seat: i64,
+        level: &Bound<'_, PyAny>,
+        seed: u64,
+    ) -> PyResult<u32> {
+        let seat = seat_of(&self.game, seat)?;
+        let level = level_of(level)?;
+        let game = &self.game;
+        py.detach(|| game.bot_choose(u32::from(seat.0), level, seed))
+            .map_err(|e| Failure::from(e).into())
+    }
+
+    /// Every legal action of `seat` (the seat to move) ranked by a bot, best first:
+    /// `[(action, visits, score), …]`.
+    #[pyo3(signature = (seat, level, seed = 0))]
+    fn bot_hints(
+        &self,
+        py: Python<'_>,
+        seat: i64,
+        level: &Bound<'_, PyAny>,
+        seed: u64,
+    ) -> PyResult<Vec<(u32, u32, f64)>> {
+        let seat = seat_of(&self.game, seat)?;
+        let level = level_of(level)?;
+        let game = &self.game;
+        let hints = py
+            .detach(|| game.bot_hints(u32::from(seat.0), level, seed))
+            .map_err(Failure::from)?;
+        Ok(hints
+            .into_iter()
+            .map(|h| (h.action, h.visits, h.score))
+            .collect())
+    }
+
+    /// The Ô ăn quan board as a dict (the fields of the C ABI's `DgOAnQuanBoard`).
+    fn o_an_quan_board(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        use o_an_quan::BigStone;
+        let s = self
+            .game
+            .typed::<o_an_quan::State>()
+            .ok_or_else(|| self.typed_wrong("Ô ăn quan"))?;
+        let d = PyDict::new(py);
+        d.set_item("dan", s.board().to_vec())?;
+        let bigs = s.big_stones();
+        d.set_item(
+            "big_on_board",
+            bigs.iter()
+                .map(|b| u32::from(*b == BigStone::OnBoard))
+                .collect::<Vec<_>>(),
+        )?;
+        d.set_item(
+            "big_captured_by",
+            bigs.iter()
+                .map(|b| match b {
+                    BigStone::CapturedBy { seat } => i32::from(seat.0),
+                    _ => -1,
+                })
+                .collect::<Vec<_>>(),
+        )?;
+        d.set_item(
+            "captured_dan",
+            [s.captured_dan(Seat(0)), s.captured_dan(Seat(1))].to_vec(),
+        )?;
+        d.set_item(
+            "captured_quan",
+            [
+                u32::from(s.captured_quan(Seat(0))),
+                u32::from(s.captured_quan(Seat(1))),
+            ]
+            .to_vec(),
+        )?;
+        d.set_item("scores", [s.score(Seat(0)), s.score(Seat(1))].to_vec())?;
+        d.set_item("to_move", self.to_move())?;
+        d.set_item("ply", s.ply())?;
+        Ok(d.into_any().unbind())
+    }
+
+    /// The Cờ cá ngựa board as a dict (the fields of `DgCaNguaBoard`).
+    fn ca_ngua_board(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        use ca_ngua::Colour;
+        let s = self
+            .game
+            .typed::<ca_ngua::State>()
+            .ok_or_else(|| self.typed_wrong("Cờ cá ngựa"))?;
+        let rules = s.config();
+        let d = PyDict::new(py);
+        d.set_item("track_len", rules.track_len)?;
+        d.set_item(
+            "owner",
+            Colour::ALL
+                .iter()
+                .map(|&c| rules.seats.owner(c).map_or(-1, i32::from))
+                .collect::<Vec<_>>(),
+        )?;
+        d.set_item(
+            "progress",
+            s.pieces()
+                .iter()
+                .map(|row| row.iter().map(|&p| i32::from(p)).collect::<Vec<_>>())
+                .collect::<Vec<_>>(),
+        )?;
+        d.set_item(
+            "colour_to_move",
+            s.colour_to_move().map_or(-1, |c| i32::from(c.0)),
+        )?;
+        d.set_item("to_move", self.to_move())?;
+        d.set_item(
+            "dice",
+            s.current_roll()
+                .map_or([0, 0], |r| r.faces())
+                .iter()
+                .map(|&f| u32::from(f))
+                .collect::<Vec<_>>(),
+        )?;
+        d.set_item("tries_left", s.tries_left())?;
+        d.set_item(
+            "kicks",
+            s.kicks().iter().map(|r| r.to_vec()).collect::<Vec<_>>(),
+        )?;
+        Ok(d.into_any().unbind())
+    }
+
+    /// What `seat` sees of a Domino match as a dict (the fields of `DgDominoBoard`; the line
+    /// as `[[left, right], …]`). Safe to send to that seat.
+    fn domino_board(&self, py: Python<'_>, seat: i64) -> PyResult<Py<PyAny>> {
+        use domino::Phase;
+        let s = self
+            .game
+            .typed::<domino::State>()
+            .ok_or_else(|| self.typed_wrong("Domino"))?;
+        let me = seat_of(&self.game, seat)?;
+        let d = PyDict::new(py);
+        d.set_item("seat", me.0)?;
+        d.set_item("players", s.seats())?;
+        d.set_item("round", s.round())?;
+        d.set_item(
+            "phase",
+            match s.phase() {
+                Phase::Deal => 0,
+                Phase::Lead => 1,
+                Phase::Play => 2,
+                Phase::Draw => 3,
+                Phase::Over => 4,
+            },
+        )?;
+        d.set_item("to_move", self.to_move())?;
+        d.set_item("hand_mask", s.hand(me).mask())?;
+        d.set_item(
+            "hand_counts",
+            (0..s.seats())
+                .map(|p| s.hand(Seat(p)).len())
+                .collect::<Vec<_>>(),
+        )?;
+        d.set_item("boneyard", s.boneyard().len())?;
+        d.set_item("drawable", s.drawable())?;
+        d.set_item(
+            "ends",
+            s.ends()
+                .map_or([-1, -1], |(l, r)| [i32::from(l), i32::from(r)])
+                .to_vec(),
+        )?;
+        let line = s.line();
+        d.set_item("line_len", line.len())?;
+        d.set_item(
+            "line",
+            line.as_slice()
+                .iter()
+                .map(|p| (p.left, p.right))
+                .collect::<Vec<_>>(),
+        )?;
+        d.set_item("scores", s.scores().to_vec())?;
+        Ok(d.into_any().unbind())
+    }
+
+    fn __getstate__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        // The record (which replays to this game) and the RNG are what make a game.
+        let t = PyTuple::new(
+            py,
+            [
+                self.game.record().to_json(),
+                serde_json::to_string(&self.rng).unwrap_or_default(),
+            ],
+        )?;
+        Ok(t.into_any().unbind())
+    }
+
+    fn __setstate__(&mut self, state: (String, String)) -> PyResult<()> {
+        let game = AnyGame::from_record_json(&state.0).map_err(Failure::from)?;
+        let rng: GameRng = serde_json::from_str(&state.1)
+            .map_err(|e| Failure::new(INVALID_STATE, e.to_string()))?;
+        self.game = game;
+        self.rng = rng;
+        Ok(())
+    }
+
+    fn __getnewargs__(&self) -> (&'static str,) {
+        (self.game.kind().name(),)
+    }
+}
+
+// ---- VecEnv ---------------------------------------------------------------------------------
+
+/// A seed for game `i` of a batch seeded with `seed` (SplitMix64 of both).
+fn env_seed(seed: u64, i: u64) -> u64 {
+    let mut z = seed
+        .wrapping_add(i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        .wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// N games of one kind, stepped together.
+struct Batch<G: Observe> {
+    config: G::Config,
+    games: Vec<G>,
+    rngs: Vec<GameRng>,
+    episodes: u64,
+}
+
+impl<G: Observe> Batch<G> {
+    fn new(config: G::Config, n: usize, seed: u64) -> Batch<G> {
+        let mut b = Batch {
+            config,
+            games: Vec::with_capacity(n),
+            rngs: Vec::with_capacity(n),
+            episodes: 0,
+        };
+        b.reset(n, seed);
+        b
+    }
+
+    fn reset(&mut self, n: usize, seed: u64) {
+        self.games.clear();
+        self.rngs.clear();
+        self.episodes = 0;
+        for i in 0..n {
+            self.rngs.push(GameRng::new(env_seed(seed, i as u64)));
+            // The config was validated when the batch was made.
+            self.games
+                .push(G::new(self.config.clone()).expect("a validated config"));
+            self.advance(i);
+        }
+    }
+
+    /// Sample chance until a seat is to move (or the game is over).
+    fn advance(&mut self, i: usize) {
+        let (game, rng) = (&mut self.games[i], &mut self.rngs[i]);
+        while game.to_move() == ToMove::Chance {
+            match game.sample_chance(rng) {
+                Some(a) => {
+                    let _ = game.apply(a, &mut NoEvents);
+                }
+                None => break,
+            }
+        }
+    }
+
+    fn write(&self, i: usize, obs: &mut [f32], mask: &mut [u8]) -> i32 {
+        let g = &self.games[i];
+        legal_mask(g, mask);
+        match g.to_move() {
+            ToMove::Seat(s) => {
+                g.observe(s, obs);
+                i32::from(s.0)
+            }
+            _ => {
+                g.observe(Seat(0), obs);
+                -1
+            }
+        }
+    }
+
+    /// Check every action first (so that a refused batch changes nothing), then apply.
+    fn step(
+        &mut self,
+        actions: &[i64],
+        obs: &mut [f32],
+        mask: &mut [u8],
+        rewards: &mut [f32],
+        dones: &mut [bool],
+        to_play: &mut [i32],
+    ) -> Res<()> {
+        let n = self.games.len();
+        let (ol, al) = (G::OBSERVATION_LEN, G::Action::ID_COUNT as usize);
+        let seats = usize::from(self.config_seats());
+        for (i, &a) in actions.iter().enumerate() {
+            let g = &self.games[i];
+            let action = u32::try_from(a)
+                .ok()
+                .and_then(G::Action::from_id)
+                .ok_or_else(|| {
+                    Failure::new(
+                        UNKNOWN_ACTION,
+                        format!("game {i}: no action of this game has id {a}"),
+                    )
+                })?;
+            if !matches!(g.to_move(), ToMove::Seat(_)) {
+                return Err(Failure::new(
+                    NO_DECISION,
+                    format!("game {i}: no seat is to move"),
+                ));
+            }
+            g.check(action).map_err(|e| {
+                Failure(
+                    ILLEGAL_ACTION,
+                    format!("game {i}: {a} ({action}): {e}"),
+                    e.code(),
+                )
+            })?;
+        }
+        for i in 0..n {
+            let action = G::Action::from_id(actions[i] as u32).expect("checked");
+            let g = &mut self.games[i];
+            let _ = g.apply(action, &mut NoEvents);
+            self.advance(i);
+            let r = &mut rewards[i * seats..(i + 1) * seats];
+            if self.games[i].is_over() {
+                r.copy_from_slice(&returns(&self.games[i])[..seats]);
+                dones[i] = true;
+                self.episodes += 1;
+                self.games[i] = G::new(self.config.clone()).expect("a validated config");
+                self.advance(i);
+            } else {
+                r.fill(0.0);
+                dones[i] = false;
+            }
+            to_play[i] = self.write(
+                i,
+                &mut obs[i * ol..(i + 1) * ol],
+                &mut mask[i * al..(i + 1) * al],
+            );
+        }
+        Ok(())
+    }
+
+    fn config_seats(&self) -> u8 {
+        self.config.seats()
+    }
+
+    fn observe_all(&self, obs: &mut [f32], mask: &mut [u8], to_play: &mut [i32]) {
+        let (ol, al) = (G::OBSERVATION_LEN, G::Action::ID_COUNT as usize);
+        for i in 0..self.games.len() {
+            to_play[i] = self.write(
+                i,
+                &mut obs[i * ol..(i + 1) * ol],
+                &mut mask[i * al..(i + 1) * al],
+            );
+        }
+    }
+
+    fn observe_seat(&self, seat: u8, obs: &mut [f32]) {
+        let ol = G::OBSERVATION_LEN;
+        for (i, g) in self.games.iter().enumerate() {
+            g.observe(Seat(seat), &mut obs[i * ol..(i + 1) * ol]);
+        }
+    }
+
+    fn random_actions(&self, rng: &mut GameRng, out: &mut [i64]) {
+        let mut legal = ActionList::new();
+        for (g, o) in self.games.iter().zip(out.iter_mut()) {
+            g.legal_actions(&mut legal);
+            *o = if legal.is_empty() {
+                -1
+            } else {
+                i64::from(legal[rng.below(legal.len() as u32) as usize])
+            };
+        }
+    }
+}
+
+enum Batches {
+    OAnQuan(Batch<o_an_quan::State>),
+    CaNgua(Batch<ca_ngua::State>),
+    Domino(Batch<domino::State>),
+}
+
+macro_rules! each {
+    ($b:expr, $x:ident => $body:expr) => {
+        match $b {
+            Batches::OAnQuan($x) => $body,
+            Batches::CaNgua($x) => $body,
+            Batches::Domino($x) => $body,
+        }
+    };
+}
+
+fn batch_config<G: Observe>(text: &str) -> Res<G::Config> {
+    if text.is_empty() {
+        Ok(G::Config::default())
+    } else {
+        G::Config::from_json(text).map_err(|e| Failure::new(INVALID_CONFIG, e.to_string()))
+    }
+}
+
+/// `num_envs` games of one kind stepped together in Rust. Each step takes one action per
+/// game (for its seat to move) and returns numpy arrays: observations of the next seat to
+/// move, legal-action masks, rewards per seat (the returns on the step a game ends, else 0),
+/// done flags and the seat to move. Chance is sampled in Rust from each game's `GameRng`
+/// (seeded from `seed` and the game's index); a finished game restarts at once (its
+/// observation is then the new game's).
+#[pyclass(module = "dangian._dangian", name = "VecEnv")]
+struct VecEnv {
+    kind: GameKind,
+    seed: u64,
+    batches: Batches,
+    n: usize,
+    seats: usize,
+    obs_len: usize,
+    actions: usize,
+}
+
+/// `(observations, masks, to_play)`.
+type ObsOut<'py> = (
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray2<i8>>,
+    Bound<'py, PyArray1<i32>>,
+);
+
+/// `(observations, masks, rewards, dones, to_play)`.
+type StepOut<'py> = (
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray2<i8>>,
+    Bound<'py, PyArray2<f32>>,
+    Bound<'py, PyArray1<bool>>,
+    Bound<'py, PyArray1<i32>>,
+);
+
+fn i8_of(a: Array2<u8>) -> Array2<i8> {
+    a.mapv(|v| v as i8)
+}
+
+#[pymethods]
+impl VecEnv {
+    #[new]
+    #[pyo3(signature = (kind, num_envs, config = None, *, seed = 0))]
+    fn py_new(
+        py: Python<'_>,
+        kind: &Bound<'_, PyAny>,
+        num_envs: usize,
+        config: Option<&Bound<'_, PyAny>>,
+        seed: u64,
+    ) -> PyResult<Self> {
+        let kind = kind_of(kind)?;
+        if num_envs == 0 {
+            return Err(Failure::new(INVALID_ARGUMENT, "num_envs must be at least 1").into());
+        }
+        let text = match config {
+            None => String::new(),
+            Some(c) => json_text(py, c)?,
+        };
+        let batches = match kind {
+            GameKind::OAnQuan => Batches::OAnQuan(Batch::new(
+                batch_config::<o_an_quan::State>(&text)?,
+                num_envs,
+                seed,
+            )),
+            GameKind::CaNgua => Batches::CaNgua(Batch::new(
+                batch_config::<ca_ngua::State>(&text)?,
+                num_envs,
+                seed,
+            )),
+            GameKind::Domino => Batches::Domino(Batch::new(
+                batch_config::<domino::State>(&text)?,
+                num_envs,
+                seed,
+            )),
+        };
+        let seats = usize::from(each!(&batches, b => b.config_seats()));
+        Ok(VecEnv {
+            kind,
+            seed,
+            batches,
+            n: num_envs,
+            seats,
+            obs_len: observation_len(kind),
+            actions: id_count(kind) as usize,
+        })
+    }
+
+    /// Which game (a `Kind`).
+    #[getter]
+    fn kind(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        kind_enum(py, self.kind)
+    }
+    /// How many games.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.n
+    }
+    /// Seats per game.
+    #[getter]
+    fn num_seats(&self) -> usize {
+        self.seats
+    }
+    /// Distinct actions (the mask's width).
+    #[getter]
+    fn num_actions(&self) -> usize {
+        self.actions
+    }
+    /// The observation's width.
+    #[getter]
+    fn observation_size(&self) -> usize {
+        self.obs_len
+    }
+    /// Games finished since the last reset.
+    #[getter]
+    fn episodes(&self) -> u64 {
+        each!(&self.batches, b => b.episodes)
+    }
+
+    /// Start every game anew (chance sampled up to the first decision): returns
+    /// `(observations, masks, to_play)`. With a seed, game `i` is seeded from it and `i`
+    /// exactly as by the constructor; without, from a seed derived from the previous one (so
+    /// repeated resets give new games, reproducibly).
+    #[pyo3(signature = (seed = None))]
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> ObsOut<'py> {
+        let n = self.n;
+        self.seed = seed.unwrap_or_else(|| env_seed(self.seed, u64::MAX));
+        let seed = self.seed;
+        each!(&mut self.batches, b => b.reset(n, seed));
+        self.observe(py)
+    }
+
+    /// The current `(observations, masks, to_play)` without stepping.
+    fn observe<'py>(&self, py: Python<'py>) -> ObsOut<'py> {
+        let mut obs = Array2::<f32>::zeros((self.n, self.obs_len));
+        let mut mask = Array2::<u8>::zeros((self.n, self.actions));
+        let mut to_play = Array1::<i32>::zeros(self.n);
+        each!(&self.batches, b => b.observe_all(
+            obs.as_slice_mut().expect("contiguous"),
+            mask.as_slice_mut().expect("contiguous"),
+            to_play.as_slice_mut().expect("contiguous"),
+        ));
+        (
+            obs.into_pyarray(py),
+            i8_of(mask).into_pyarray(py),
+            to_play.into_pyarray(py),
+        )
+    }
+
+    /// Every game's observation from `seat`'s point of view (`num_envs × observation_size`).
+    fn observe_seat<'py>(
+        &self,
+        py: Python<'py>,
+        seat: usize,
+    ) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        if seat >= self.seats {
+            return Err(
+                Failure::new(INVALID_ARGUMENT, format!("seat {seat} is not in this game")).into(),
+            );
+        }
+        let mut obs = Array2::<f32>::zeros((self.n, self.obs_len));
+        each!(&self.batches, b => b.observe_seat(seat as u8, obs.as_slice_mut().expect("contiguous")));
+        Ok(obs.into_pyarray(py))
+    }
+
+    /// Play one action per game (an int array of `num_envs` ids, each legal for its game's
+    /// seat to move): returns `(observations, masks, rewards, dones, to_play)`. An illegal or
+    /// unknown action raises before any game changes.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<StepOut<'py>> {
+        // Any sequence of integers: an int64 array as it is, anything else through
+        // `numpy.ascontiguousarray(actions, dtype=int64)`.
+        let array: PyReadonlyArray1<'py, i64> = match actions.extract() {
+            Ok(a) => a,
+            Err(_) => py
+                .import("numpy")?
+                .getattr("ascontiguousarray")?
+                .call1((actions, "int64"))
+                .map_err(|_| PyTypeError::new_err("actions must be a 1-d sequence of ints"))?
+                .extract()
+                .map_err(|_| PyTypeError::new_err("actions must be a 1-d sequence of ints"))?,
+        };
+        let actions = array
+            .as_slice()
+            .map_err(|_| PyTypeError::new_err("actions must be a contiguous int64 array"))?;
+        if actions.len() != self.n {
+            return Err(Failure::new(
+                INVALID_ARGUMENT,
+                format!("{} actions for {} games", actions.len(), self.n),
+            )
+            .into());
+        }
+        let mut obs = Array2::<f32>::zeros((self.n, self.obs_len));
+        let mut mask = Array2::<u8>::zeros((self.n, self.actions));
+        let mut rewards = Array2::<f32>::zeros((self.n, self.seats));
+        let mut dones = Array1::<bool>::from_elem(self.n, false);
+        let mut to_play = Array1::<i32>::zeros(self.n);
+        {
+            let (o, m, r, d, t) = (
+                obs.as_slice_mut().expect("contiguous"),
+                mask.as_slice_mut().expect("contiguous"),
+                rewards.as_slice_mut().expect("contiguous"),
+                dones.as_slice_mut().expect("contiguous"),
+                to_play.as_slice_mut().expect("contiguous"),
+            );
+            let batches = &mut self.batches;
+            py.detach(|| each!(batches, b => b.step(actions, o, m, r, d, t)))?;
+        }
+        Ok((
+            obs.into_pyarray(py),
+            i8_of(mask).into_pyarray(py),
+            rewards.into_pyarray(py),
+            dones.into_pyarray(py),
+            to_play.into_pyarray(py),
+        ))
+    }
+
+    /// A uniformly random legal action per game, drawn in Rust from an RNG seeded by `seed`.
+    fn random_actions<'py>(&self, py: Python<'py>, seed: u64) -> Bound<'py, PyArray1<i64>> {
+        let mut rng = GameRng::new(seed);
+        let mut out = Array1::<i64>::zeros(self.n);
+        each!(&self.batches, b => b.random_actions(&mut rng, out.as_slice_mut().expect("contiguous")));
+        out.into_pyarray(py)
+    }
+
+    /// Game `i` as a `Game` (a copy: for inspection, the record starts at its position).
+    #[allow(clippy::clone_on_copy)] // the states are `Copy` today; `Game` promises `Clone`
+    fn game(&self, i: usize) -> PyResult<PyGame> {
+        if i >= self.n {
+            return Err(Failure::new(INVALID_ARGUMENT, format!("no game {i}")).into());
+        }
+        let g = each!(&self.batches, b => AnyGame::from_recorded(Recorded::starting_at(b.games[i].clone())));
+        Ok(PyGame::wrap(g, 0))
+    }
+}
+
+/// A Rust-only timing of the same random play the vectorized environment runs (`steps`
+/// decisions over `num_envs` games, chance sampled, finished games restarted, observations
+/// and masks written): decisions per second, for comparison with the Python benchmark.
+#[pyfunction]
+#[pyo3(signature = (kind, num_envs, steps, seed = 0))]
+fn rust_random_play(
+    py: Python<'_>,
+    kind: &Bound<'_, PyAny>,
+    num_envs: usize,
+    steps: usize,
+    seed: u64,
+) -> PyResult<f64> {
+    let kind = kind_of(kind)?;
+    fn run<G: Observe>(n: usize, steps: usize, seed: u64) -> f64 {
+        let mut b = Batch::<G>::new(G::Config::default(), n, seed);
+        let seats = usize::from(b.config_seats());
+        let (ol, al) = (G::OBSERVATION_LEN, G::Action::ID_COUNT as usize);
+        let (mut o, mut m, mut r) = (vec![0.0; n * ol], vec![0u8; n * al], vec![0.0; n * seats]);
+        let (mut d, mut t, mut a) = (vec![false; n], vec![0i32; n], vec![0i64; n]);
+        let mut rng = GameRng::new(seed ^ 1);
+        let rounds = (steps / n).max(1);
+        let start = std::time::Instant::now();
+        for _ in 0..rounds {
+            b.random_actions(&mut rng, &mut a);
+            let _ = b.step(&a, &mut o, &mut m, &mut r, &mut d, &mut t);
+        }
+        (rounds * n) as f64 / start.elapsed().as_secs_f64()
+    }
+    Ok(py.detach(|| match kind {
+        GameKind::OAnQuan => run::<o_an_quan::State>(num_envs, steps, seed),
+        GameKind::CaNgua => run::<ca_ngua::State>(num_envs, steps, seed),
+        GameKind::Domino => run::<domino::State>(num_envs, steps, seed),
+    }))
+}
+
+#[pymodule]
+fn _dangian(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyGame>()?;
+    m.add_class::<VecEnv>()?;
+    m.add_function(wrap_pyfunction!(abi_version, m)?)?;
+    m.add_function(wrap_pyfunction!(version, m)?)?;
+    m.add_function(wrap_pyfunction!(rules_version, m)?)?;
+    m.add_function(wrap_pyfunction!(kind_name, m)?)?;
+    m.add_function(wrap_pyfunction!(presets, m)?)?;
+    m.add_function(wrap_pyfunction!(preset_config, m)?)?;
+    m.add_function(wrap_pyfunction!(validate_config, m)?)?;
+    m.add_function(wrap_pyfunction!(illegal_reasons, m)?)?;
+    m.add_function(wrap_pyfunction!(num_actions, m)?)?;
+    m.add_function(wrap_pyfunction!(observation_size, m)?)?;
+    m.add_function(wrap_pyfunction!(rust_random_play, m)?)?;
+    m.add("MAX_SEATS", MAX_SEATS)?;
+    m.add("MAX_ACTIONS", dangian::ACTION_LIST_CAPACITY)?;
+    Ok(())
+}

@@ -1,0 +1,503 @@
+// The dangian rules engine for Unity and .NET: one Game per table, over the C ABI whose
+// declarations are generated from include/dangian.h (Native.g.cs).
+//
+// In the C# that Unity accepts (C# 7.x, .NET Standard 2.0, no unsafe code): a SafeHandle per
+// game, blittable structs, UTF-8 byte buffers. The calls a game loop makes every frame
+// (LegalActions into a buffer, Apply, ToMove, the boards) allocate nothing; text and JSON come
+// back as strings.
+//
+// Thread safety: a Game may move between threads but must not be used from two at once (the
+// C handle's rule); Clone() gives another thread its own. BotWorker runs a bot's decision on a
+// worker thread with its own clone.
+using System;
+using System.Collections.Generic;
+using System.Text;
+
+namespace Dangian
+{
+    /// <summary>A failed call: its status, the reason code of an illegal action, and the
+    /// library's message. The game is unchanged.</summary>
+    public sealed class DangianException : Exception
+    {
+        /// <summary>Why the call failed.</summary>
+        public DgStatus Status { get; private set; }
+
+        /// <summary>After <see cref="DgStatus.IllegalAction"/>: the stable code of why.</summary>
+        public DgReason Reason { get; private set; }
+
+        /// <summary>A failure with its status, reason and message.</summary>
+        public DangianException(DgStatus status, DgReason reason, string message)
+            : base(status + ": " + message)
+        {
+            Status = status;
+            Reason = reason;
+        }
+    }
+
+    /// <summary>One game of any kind (Ô ăn quan, Cờ cá ngựa or Domino), owning its native
+    /// handle. Dispose it (or let the finalizer of its handle free it).</summary>
+    public sealed class Game : IDisposable
+    {
+        readonly GameHandle handle;
+
+        // The library must be the one these declarations were generated for: checked once,
+        // when the type is first used.
+        static Game()
+        {
+            uint abi = Native.dg_abi_version();
+            if (abi != Native.AbiVersion)
+            {
+                throw new InvalidOperationException(
+                    "the dangian library has ABI version " + abi + "; this package needs " + Native.AbiVersion);
+            }
+        }
+
+        Game(GameHandle handle)
+        {
+            this.handle = handle;
+        }
+
+        /// <summary>A new game of <paramref name="kind"/> under the config JSON (empty: the
+        /// seed rules; missing fields take their defaults); its own RNG, for
+        /// <see cref="PlayChance"/>, is seeded by <paramref name="seed"/>.</summary>
+        public Game(DgGameKind kind, ulong seed, string configJson = "")
+        {
+            byte[] config = Utf8(configJson);
+            GameHandle h;
+            Check(Native.dg_game_new((uint)kind, config, Len(config), seed, out h));
+            handle = h;
+        }
+
+        /// <summary>A new game under a named preset (see <see cref="Presets"/>).</summary>
+        public static Game FromPreset(DgGameKind kind, string preset, ulong seed)
+        {
+            byte[] name = Utf8(preset);
+            GameHandle h;
+            Check(Native.dg_game_new_preset((uint)kind, name, Len(name), seed, out h));
+            return new Game(h);
+        }
+
+        /// <summary>A game from a position (the JSON of <see cref="StateJson"/>), validated
+        /// like every state: a tutorial, a puzzle, a server restoring a table.</summary>
+        public static Game FromStateJson(DgGameKind kind, string stateJson, ulong seed)
+        {
+            byte[] json = Utf8(stateJson);
+            GameHandle h;
+            Check(Native.dg_game_from_state_json((uint)kind, json, Len(json), seed, out h));
+            return new Game(h);
+        }
+
+        /// <summary>A saved game (<see cref="Save"/>, or a golden vector file), replayed and
+        /// verified; its RNG for the chance to come is seeded by <paramref name="seed"/>.</summary>
+        public static Game Load(string recordJson, ulong seed)
+        {
+            byte[] json = Utf8(recordJson);
+            GameHandle h;
+            Check(Native.dg_game_load(json, Len(json), seed, out h));
+            return new Game(h);
+        }
+
+        /// <summary>An independent copy (RNG, record and last events included).</summary>
+        public Game Clone()
+        {
+            GameHandle h;
+            Check(Native.dg_game_clone(handle, out h));
+            return new Game(h);
+        }
+
+        /// <summary>Frees the native game.</summary>
+        public void Dispose()
+        {
+            handle.Dispose();
+        }
+
+        // ---- the library ----------------------------------------------------------------
+
+        /// <summary>The three games, in kind order.</summary>
+        public static readonly DgGameKind[] AllKinds = { DgGameKind.OAnQuan, DgGameKind.CaNgua, DgGameKind.Domino };
+
+        /// <summary>The bot levels, weakest first.</summary>
+        public static readonly DgLevel[] AllLevels = { DgLevel.Easy, DgLevel.Medium, DgLevel.Hard };
+
+        /// <summary>The library's ABI version (equal to <see cref="Native.AbiVersion"/>).</summary>
+        public static uint AbiVersion
+        {
+            get { return Native.dg_abi_version(); }
+        }
+
+        /// <summary>The library's version text.</summary>
+        public static string Version
+        {
+            get { return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_version(b, c, out l)); }
+        }
+
+        /// <summary>The commitment (SHA-256, 64 hex digits) to a server seed given as 64 hex
+        /// digits: what a server publishes before a game with fair chance.</summary>
+        public static string FairCommitment(string serverSeedHex)
+        {
+            byte[] seed = Utf8(serverSeedHex);
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_fair_commitment(seed, Len(seed), b, c, out l));
+        }
+
+        /// <summary>Verify a finished game's fair chance from its record: the report as JSON,
+        /// or a <see cref="DangianException"/> with <see cref="DgStatus.Unfair"/> naming the
+        /// first chance action the committed seeds do not give.</summary>
+        public static string VerifyRecord(string recordJson)
+        {
+            byte[] json = Utf8(recordJson);
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_record_verify(json, Len(json), b, c, out l));
+        }
+
+        /// <summary>The name records use for a kind: o_an_quan, ca_ngua or domino.</summary>
+        public static string KindName(DgGameKind kind)
+        {
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_kind_name((uint)kind, b, c, out l));
+        }
+
+        /// <summary>The preset names of a kind, "seed_rules" first.</summary>
+        public static string[] Presets(DgGameKind kind)
+        {
+            string json = Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_presets_json((uint)kind, b, c, out l));
+            // A JSON array of plain names: ["seed_rules","tonkin",…].
+            var names = new List<string>();
+            foreach (string part in json.Trim('[', ']').Split(','))
+            {
+                string name = part.Trim().Trim('"');
+                if (name.Length > 0) names.Add(name);
+            }
+            return names.ToArray();
+        }
+
+        /// <summary>The reason of the last illegal action on this thread (None after any other
+        /// failure).</summary>
+        public static DgReason LastReason
+        {
+            get
+            {
+                uint r;
+                return Native.dg_last_reason(out r) == DgStatus.Ok ? (DgReason)r : DgReason.None;
+            }
+        }
+
+        // ---- the position ---------------------------------------------------------------
+
+        /// <summary>Which game.</summary>
+        public DgGameKind Kind { get { uint v; Check(Native.dg_game_kind(handle, out v)); return (DgGameKind)v; } }
+
+        /// <summary>How many seats play.</summary>
+        public uint Seats { get { uint v; Check(Native.dg_game_seats(handle, out v)); return v; } }
+
+        /// <summary>Who acts next: a seat, <see cref="Native.ToMoveChance"/> or
+        /// <see cref="Native.ToMoveOver"/>.</summary>
+        public int ToMove { get { int v; Check(Native.dg_game_to_move(handle, out v)); return v; } }
+
+        /// <summary>Whether the game is over.</summary>
+        public bool IsOver { get { return ToMove == Native.ToMoveOver; } }
+
+        /// <summary>Whether chance (a roll, a deal, a draw) is to move.</summary>
+        public bool IsChanceToMove { get { return ToMove == Native.ToMoveChance; } }
+
+        /// <summary>Actions applied so far, chance outcomes included.</summary>
+        public uint MoveNumber { get { uint v; Check(Native.dg_game_move_number(handle, out v)); return v; } }
+
+        /// <summary>No game under this config lasts more actions.</summary>
+        public uint MaxMoves { get { uint v; Check(Native.dg_game_max_moves(handle, out v)); return v; } }
+
+        /// <summary>The stable hash of the whole state (for the host: it identifies hidden
+        /// tiles).</summary>
+        public ulong StateHash { get { ulong v; Check(Native.dg_game_state_hash(handle, out v)); return v; } }
+
+        /// <summary>The stable hash of what <paramref name="seat"/> sees: safe to send to it.</summary>
+        public ulong ViewHash(uint seat)
+        {
+            ulong v;
+            Check(Native.dg_game_view_hash(handle, seat, out v));
+            return v;
+        }
+
+        /// <summary>The legal actions into <paramref name="buffer"/> (at least
+        /// <see cref="Native.MaxActions"/> long); returns how many. Allocates nothing. For the
+        /// host: at a chance point they are the chance outcomes.</summary>
+        public int LegalActions(uint[] buffer)
+        {
+            UIntPtr n;
+            Check(Native.dg_game_legal_actions(handle, buffer, Len(buffer), out n));
+            return (int)n;
+        }
+
+        /// <summary>The legal actions as a new array.</summary>
+        public uint[] LegalActions()
+        {
+            var ids = new uint[Native.MaxActions];
+            Array.Resize(ref ids, LegalActions(ids));
+            return ids;
+        }
+
+        /// <summary>The actions <paramref name="seat"/> may take now (none unless it is its
+        /// turn): safe to send to that seat. Allocates nothing.</summary>
+        public int LegalActionsFor(uint seat, uint[] buffer)
+        {
+            UIntPtr n;
+            Check(Native.dg_game_legal_actions_for(handle, seat, buffer, Len(buffer), out n));
+            return (int)n;
+        }
+
+        /// <summary>The chance outcomes with their weights into <paramref name="buffer"/>;
+        /// returns how many (none unless chance is to move).</summary>
+        public int ChanceOutcomes(DgChanceOutcome[] buffer)
+        {
+            UIntPtr n;
+            Check(Native.dg_game_chance_outcomes(handle, buffer, Len(buffer), out n));
+            return (int)n;
+        }
+
+        /// <summary>Whether the action is legal now; when it is not, <paramref name="why"/> says
+        /// why (the reason's code is <see cref="LastReason"/>).</summary>
+        public bool IsLegal(uint action, out string why)
+        {
+            DgStatus st = Native.dg_game_check(handle, action);
+            why = st == DgStatus.Ok ? null : LastError();
+            return st == DgStatus.Ok;
+        }
+
+        // ---- playing --------------------------------------------------------------------
+
+        /// <summary>Play an action (a decision, or a chance outcome chosen by the host).</summary>
+        public void Apply(uint action)
+        {
+            Check(Native.dg_game_apply(handle, action));
+        }
+
+        /// <summary>Play an action only if the game is still at move
+        /// <paramref name="expectedMove"/> (StaleAction otherwise).</summary>
+        public void ApplyAt(uint expectedMove, uint action)
+        {
+            Check(Native.dg_game_apply_at(handle, expectedMove, action));
+        }
+
+        /// <summary>Apply a chance outcome given by the host (physical dice, a server's
+        /// shuffle).</summary>
+        public void ApplyChance(uint outcome)
+        {
+            Check(Native.dg_game_apply_chance(handle, outcome));
+        }
+
+        /// <summary>Sample a chance outcome from the game's seeded RNG and apply it.</summary>
+        public uint PlayChance()
+        {
+            uint id;
+            Check(Native.dg_game_play_chance(handle, out id));
+            return id;
+        }
+
+        /// <summary>Play chance from the committed seeds from now on (call it before the first
+        /// action): the server seed as 64 hex digits, the players' seeds as a JSON array of
+        /// strings (null: none). <see cref="PlayChance"/> then derives every outcome.</summary>
+        public void SetFairChance(string serverSeedHex, string playerSeedsJson = null)
+        {
+            byte[] seed = Utf8(serverSeedHex);
+            byte[] seeds = playerSeedsJson == null ? null : Utf8(playerSeedsJson);
+            Check(Native.dg_game_set_fair_chance(handle, seed, Len(seed), seeds, Len(seeds)));
+        }
+
+        /// <summary>The commitment, player seeds and (once over) the revealed seed as JSON;
+        /// "null" for a game without fair chance. Safe to send to every seat.</summary>
+        public string FairnessJson()
+        {
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_fairness_json(handle, b, c, out l));
+        }
+
+        /// <summary>Whether to keep each action's events for <see cref="EventsJson"/> (on by
+        /// default; off, an action costs what it costs in Rust).</summary>
+        public void SetEvents(bool keep)
+        {
+            Check(Native.dg_game_set_events(handle, keep ? 1u : 0u));
+        }
+
+        /// <summary>The result, once the game is over (NotOver before).</summary>
+        public DgOutcome Outcome()
+        {
+            DgOutcome o;
+            Check(Native.dg_game_outcome(handle, out o));
+            return o;
+        }
+
+        /// <summary>The end reason as its JSON name, once over.</summary>
+        public string EndReason()
+        {
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_end_reason(handle, b, c, out l));
+        }
+
+        // ---- JSON and text ----------------------------------------------------------------
+
+        /// <summary>The whole state as JSON (for the host: it holds every hand).</summary>
+        public string StateJson()
+        {
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_state_json(handle, b, c, out l));
+        }
+
+        /// <summary>The config as JSON, every option written out.</summary>
+        public string ConfigJson()
+        {
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_config_json(handle, b, c, out l));
+        }
+
+        /// <summary>What <paramref name="seat"/> may see, as JSON: safe to send to it.</summary>
+        public string ViewJson(uint seat)
+        {
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_view_json(handle, seat, b, c, out l));
+        }
+
+        /// <summary>The events of the last action as a JSON array, for a seat (redacted) or for
+        /// <see cref="Native.AllSeats"/> (the host).</summary>
+        public string EventsJson(int seat)
+        {
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_events_json(handle, seat, b, c, out l));
+        }
+
+        /// <summary>The action, about to be played now, described in words in
+        /// <paramref name="lang"/>: for a seat (never a tile hidden from it) or for
+        /// <see cref="Native.AllSeats"/> (the host).</summary>
+        public string DescribeAction(uint action, DgLang lang, int seat)
+        {
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_describe_action(handle, action, (uint)lang, seat, b, c, out l));
+        }
+
+        /// <summary>The events of the last action described in words, as a JSON array of
+        /// strings: for a seat (never a hidden tile) or for <see cref="Native.AllSeats"/>.</summary>
+        public string DescribeEvents(DgLang lang, int seat)
+        {
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_describe_events(handle, (uint)lang, seat, b, c, out l));
+        }
+
+        /// <summary>The text notation of an action id.</summary>
+        public string ActionText(uint action)
+        {
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_action_text(handle, action, b, c, out l));
+        }
+
+        /// <summary>The id of an action written in the game's notation.</summary>
+        public uint ActionId(string text)
+        {
+            byte[] t = Utf8(text);
+            uint id;
+            Check(Native.dg_game_action_id(handle, t, Len(t), out id));
+            return id;
+        }
+
+        /// <summary>The position drawn as text (for the host: it shows every hand).</summary>
+        public string BoardText()
+        {
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_board_text(handle, b, c, out l));
+        }
+
+        /// <summary>The saved game (a record JSON), for <see cref="Load"/>.</summary>
+        public string Save()
+        {
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_save(handle, b, c, out l));
+        }
+
+        // ---- boards (no allocation) -----------------------------------------------------
+
+        /// <summary>The Ô ăn quan board (WrongGame for another game).</summary>
+        public DgOAnQuanBoard OAnQuanBoard()
+        {
+            DgOAnQuanBoard b;
+            Check(Native.dg_o_an_quan_board(handle, out b));
+            return b;
+        }
+
+        /// <summary>The Cờ cá ngựa board (WrongGame for another game).</summary>
+        public DgCaNguaBoard CaNguaBoard()
+        {
+            DgCaNguaBoard b;
+            Check(Native.dg_ca_ngua_board(handle, out b));
+            return b;
+        }
+
+        /// <summary>What <paramref name="seat"/> sees of the Domino match: safe to send to it.</summary>
+        public DgDominoBoard DominoBoard(uint seat)
+        {
+            DgDominoBoard b;
+            Check(Native.dg_domino_board(handle, seat, out b));
+            return b;
+        }
+
+        // ---- bots -----------------------------------------------------------------------
+
+        /// <summary>The action a bot of <paramref name="level"/> plays for
+        /// <paramref name="seat"/>, which must be the seat to move (NoDecision otherwise). The
+        /// same position, level and seed always give the same action. It can take tens of
+        /// milliseconds at the hard level: run it with <see cref="BotWorker"/>.</summary>
+        public uint BotChoose(uint seat, DgLevel level, ulong seed)
+        {
+            uint action;
+            Check(Native.dg_bot_choose(handle, seat, (uint)level, seed, out action));
+            return action;
+        }
+
+        /// <summary>Every legal action of <paramref name="seat"/> ranked by a bot, best first,
+        /// into <paramref name="buffer"/> (at least <see cref="Native.MaxActions"/> long);
+        /// returns how many.</summary>
+        public int BotHints(uint seat, DgLevel level, ulong seed, DgHint[] buffer)
+        {
+            UIntPtr n;
+            Check(Native.dg_bot_hints(handle, seat, (uint)level, seed, buffer, Len(buffer), out n));
+            return (int)n;
+        }
+
+        // ---- plumbing -------------------------------------------------------------------
+
+        delegate DgStatus TextCall(byte[] buf, UIntPtr cap, out UIntPtr len);
+
+        // A per-thread scratch buffer, grown as needed, so that reading text allocates only
+        // the string itself.
+        [ThreadStatic] static byte[] scratch;
+
+        static string Text(TextCall call)
+        {
+            byte[] buf = scratch ?? (scratch = new byte[256]);
+            UIntPtr len;
+            DgStatus st = call(buf, Len(buf), out len);
+            if (st == DgStatus.BufferTooSmall)
+            {
+                buf = scratch = new byte[(int)len + 1];
+                st = call(buf, Len(buf), out len);
+            }
+            Check(st);
+            return Encoding.UTF8.GetString(buf, 0, (int)len);
+        }
+
+        static string LastError()
+        {
+            byte[] buf = new byte[512];
+            UIntPtr len;
+            DgStatus st = Native.dg_last_error(buf, Len(buf), out len);
+            if (st == DgStatus.BufferTooSmall)
+            {
+                buf = new byte[(int)len];
+                st = Native.dg_last_error(buf, Len(buf), out len);
+            }
+            return st == DgStatus.Ok ? Encoding.UTF8.GetString(buf, 0, (int)len) : "(no message)";
+        }
+
+        static void Check(DgStatus st)
+        {
+            if (st != DgStatus.Ok)
+            {
+                DgReason reason = st == DgStatus.IllegalAction ? LastReason : DgReason.None;
+                throw new DangianException(st, reason, LastError());
+            }
+        }
+
+        static byte[] Utf8(string s)
+        {
+            return Encoding.UTF8.GetBytes(s ?? "");
+        }
+
+        static UIntPtr Len(Array a)
+        {
+            return (UIntPtr)(a == null ? 0 : a.Length);
+        }
+    }
+}

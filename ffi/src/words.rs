@@ -1,0 +1,224 @@
+//! `dg_game_describe_*`: actions and events in words, in Vietnamese or English; and
+//! provably fair chance: `dg_game_set_fair_chance`, `dg_game_fairness_json`, `dg_fair_commitment`
+//! and `dg_record_verify`.
+
+use dangian::describe::Lang;
+use dangian::fair::{self, FairError};
+use dangian::Record;
+
+use super::{
+    guard, guard_mut, guard_ref, optional_text_arg, seat_arg, text_arg, DgGame, DgStatus, Failure,
+    OutBuf, Result, DG_ALL_SEATS,
+};
+
+/// The languages of descriptions, as passed to `dg_game_describe_action` and
+/// `dg_game_describe_events`.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DgLang {
+    /// Vietnamese.
+    Vi = 0,
+    /// English.
+    En = 1,
+}
+
+fn lang_arg(lang: u32) -> Result<Lang> {
+    Lang::from_u32(lang)
+        .ok_or_else(|| Failure::new(DgStatus::InvalidArgument, format!("no language {lang}")))
+}
+
+/// A viewer argument: `DG_ALL_SEATS` (the host, `None`) or a seat at the table.
+pub(crate) fn viewer_arg(g: &DgGame, seat: i32) -> Result<Option<u32>> {
+    if seat == DG_ALL_SEATS {
+        return Ok(None);
+    }
+    let s = u32::try_from(seat)
+        .map_err(|_| Failure::new(DgStatus::InvalidArgument, format!("no seat {seat}")))?;
+    seat_arg(g, s).map(Some)
+}
+
+/// The action with id `action`, about to be played now, described in words in `lang` (a
+/// `DgLang` value), e.g. "A rải ô a3 sang phải" / "A sows a3 to the right": for `seat`
+/// (never naming a tile hidden from it: safe to send to that seat) or for `DG_ALL_SEATS` (the
+/// host). `DG_STATUS_UNKNOWN_ACTION` for an id that is no action of the game.
+///
+/// # Safety
+/// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+/// NULL with `cap` 0), `len_out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn dg_game_describe_action(
+    game: *const DgGame,
+    action: u32,
+    lang: u32,
+    seat: i32,
+    buf: *mut u8,
+    cap: usize,
+    len_out: *mut usize,
+) -> DgStatus {
+    // SAFETY: the module contract for `game`.
+    unsafe {
+        guard_ref(game, |g| {
+            let out = OutBuf::new(buf, cap, len_out)?;
+            let lang = lang_arg(lang)?;
+            let viewer = viewer_arg(g, seat)?;
+            out.put_text(&g.game.describe_action(action, lang, viewer)?)
+        })
+    }
+}
+
+/// The events of the last action described in words in `lang`, as a JSON array of strings
+/// (e.g. `["A bốc một quân từ chợ."]`): for `seat` (what it may see, never a hidden tile) or
+/// for `DG_ALL_SEATS` (the host). `[]` while events are off and before the first action.
+///
+/// # Safety
+/// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+/// NULL with `cap` 0), `len_out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn dg_game_describe_events(
+    game: *const DgGame,
+    lang: u32,
+    seat: i32,
+    buf: *mut u8,
+    cap: usize,
+    len_out: *mut usize,
+) -> DgStatus {
+    // SAFETY: the module contract for `game`.
+    unsafe {
+        guard_ref(game, |g| {
+            let out = OutBuf::new(buf, cap, len_out)?;
+            let lang = lang_arg(lang)?;
+            let viewer = viewer_arg(g, seat)?;
+            let lines = g.game.describe_events(lang, viewer)?;
+            out.put_text(&serde_json::to_string(&lines).unwrap_or_default())
+        })
+    }
+}
+
+fn fair_failure(e: FairError) -> Failure {
+    let status = match &e {
+        FairError::BadSeed(_) => DgStatus::InvalidArgument,
+        FairError::Record(_) => DgStatus::InvalidRecord,
+        _ => DgStatus::Unfair,
+    };
+    Failure::new(status, e.to_string())
+}
+
+/// Play this game's chance with provably fair chance: `server_seed_hex[0..seed_len]` is the
+/// server's secret seed as 64 hex digits, `player_seeds_json[0..seeds_len]` a JSON array of
+/// the players' own seeds (text), or NULL with length 0 for none. From then on
+/// `dg_game_play_chance` draws every die, deal and draw from these seeds, and the saved game
+/// carries the commitment, the player seeds and, once the game is over, the server seed
+/// (`dg_record_verify` checks it). Call it before the first action; on a loaded game, call it
+/// again with the same seeds to go on.
+///
+/// # Safety
+/// A NULL pointer is refused; otherwise `game` is a live handle, `server_seed_hex` holds
+/// `seed_len` bytes, `player_seeds_json` is NULL (with `seeds_len` 0) or holds `seeds_len`
+/// bytes.
+#[no_mangle]
+pub unsafe extern "C" fn dg_game_set_fair_chance(
+    game: *mut DgGame,
+    server_seed_hex: *const u8,
+    seed_len: usize,
+    player_seeds_json: *const u8,
+    seeds_len: usize,
+) -> DgStatus {
+    // SAFETY: the module contract for `game` and the text arguments.
+    unsafe {
+        guard_mut(game, |g| {
+            let seed = text_arg(server_seed_hex, seed_len, "server_seed_hex")?;
+            let seeds = optional_text_arg(player_seeds_json, seeds_len, "player_seeds_json")?;
+            let seed = fair::parse_server_seed(seed).map_err(fair_failure)?;
+            let seeds: Vec<String> = match seeds {
+                None => Vec::new(),
+                Some(json) => serde_json::from_str(json).map_err(|e| {
+                    Failure::new(
+                        DgStatus::InvalidJson,
+                        format!("player_seeds_json: a JSON array of strings: {e}"),
+                    )
+                })?,
+            };
+            g.game.set_fair_chance(seed, seeds);
+            Ok(())
+        })
+    }
+}
+
+/// What the players may check now, as JSON: `{"scheme", "commitment", "player_seeds"}` and,
+/// once the game is over, `"server_seed"` (the reveal); `null` for a game without fair
+/// chance. Safe to send to every seat.
+///
+/// # Safety
+/// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+/// NULL with `cap` 0), `len_out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn dg_game_fairness_json(
+    game: *const DgGame,
+    buf: *mut u8,
+    cap: usize,
+    len_out: *mut usize,
+) -> DgStatus {
+    // SAFETY: the module contract for `game`.
+    unsafe {
+        guard_ref(game, |g| {
+            let out = OutBuf::new(buf, cap, len_out)?;
+            out.put_text(&serde_json::to_string(&g.game.fairness()).unwrap_or_default())
+        })
+    }
+}
+
+/// The commitment to a server seed (`SHA-256` of its 32 bytes, 64 lower-case hex digits),
+/// the seed given as 64 hex digits in `server_seed_hex[0..len]`: what a server publishes
+/// before the game.
+///
+/// # Safety
+/// A NULL pointer is refused; otherwise `server_seed_hex` holds `len` bytes, `buf` holds `cap`
+/// bytes (or is NULL with `cap` 0), `len_out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn dg_fair_commitment(
+    server_seed_hex: *const u8,
+    len: usize,
+    buf: *mut u8,
+    cap: usize,
+    len_out: *mut usize,
+) -> DgStatus {
+    guard(|| {
+        let out = OutBuf::new(buf, cap, len_out)?;
+        // SAFETY: the caller's contract for `server_seed_hex`.
+        let seed = unsafe { text_arg(server_seed_hex, len, "server_seed_hex") }?;
+        let seed = fair::parse_server_seed(seed).map_err(fair_failure)?;
+        out.put_text(&fair::commitment(&seed))
+    })
+}
+
+/// Verify the chance of a finished game: replay the record in `json[0..len]` (as
+/// `dg_game_save` writes it) and prove that its revealed server seed matches its commitment
+/// and that every chance action came from the committed seeds. On success the report is
+/// written as JSON (`{"commitment", "chance_outcomes", "actions"}`); `DG_STATUS_UNFAIR` when
+/// the record carries no commitment, no reveal, a wrong reveal, or a chance action the seeds
+/// do not give (`dg_last_error` names the first); `DG_STATUS_INVALID_JSON` or
+/// `DG_STATUS_INVALID_RECORD` when it is not a valid record.
+///
+/// # Safety
+/// A NULL pointer is refused; otherwise `json` holds `len` bytes, `buf` holds `cap` bytes (or
+/// is NULL with `cap` 0), `len_out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn dg_record_verify(
+    json: *const u8,
+    len: usize,
+    buf: *mut u8,
+    cap: usize,
+    len_out: *mut usize,
+) -> DgStatus {
+    guard(|| {
+        let out = OutBuf::new(buf, cap, len_out)?;
+        // SAFETY: the caller's contract for `json`.
+        let text = unsafe { text_arg(json, len, "json") }?;
+        serde_json::from_str::<serde::de::IgnoredAny>(text)
+            .map_err(|e| Failure::new(DgStatus::InvalidJson, format!("record: {e}")))?;
+        let record = Record::from_json(text)
+            .map_err(|e| Failure::new(DgStatus::InvalidRecord, e.to_string()))?;
+        let verified = fair::verify(&record).map_err(fair_failure)?;
+        out.put_text(&serde_json::to_string(&verified).unwrap_or_default())
+    })
+}

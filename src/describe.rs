@@ -1,0 +1,111 @@
+//! Actions and events in words, in Vietnamese and in English, with the games' own vocabulary
+//! (dân, quan, rải, ăn; chuồng, xuất quân, đá, bị tịt; chợ, cá, xuất trận): for move lists,
+//! logs, tutorials and screen readers.
+//!
+//! Every description has a form for one seat: it describes what that seat may see (the event
+//! as [`Game::event_for`] gives it to the seat; a dealt or drawn Domino tile only for its
+//! receiver), so a server can send it to that seat as it is.
+//!
+//! ```
+//! use dangian::describe::{Describe, Lang};
+//! use dangian::o_an_quan::{Config, State};
+//! use dangian::Game;
+//!
+//! let mut game = State::new(Config::default()).unwrap();
+//! let sow = "a1+".parse().unwrap();
+//! let before = game;
+//! let mut events = Vec::new();
+//! game.apply(sow, &mut events).unwrap();
+//! assert_eq!(
+//!     before.describe_move(sow, &events, Lang::Vi, None),
+//!     "A rải ô a1 sang phải, ăn 6 dân"
+//! );
+//! assert_eq!(
+//!     before.describe_move(sow, &events, Lang::En, None),
+//!     "A sows a1 to the right and captures 6 dân"
+//! );
+//! ```
+#![forbid(unsafe_code)]
+
+use crate::game::{Game, Seat};
+
+/// The language of a description.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Lang {
+    /// Vietnamese (`vi`).
+    Vi,
+    /// English (`en`).
+    En,
+}
+
+impl Lang {
+    /// Both languages.
+    pub const ALL: [Lang; 2] = [Lang::Vi, Lang::En];
+
+    /// The language's code: `vi` or `en`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Vi => "vi",
+            Lang::En => "en",
+        }
+    }
+
+    /// The language with this code (`vi`, `en`).
+    pub fn from_code(code: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.code() == code)
+    }
+
+    /// The language with this number (0 Vietnamese, 1 English), as the C ABI passes it.
+    pub fn from_u32(n: u32) -> Option<Lang> {
+        Lang::ALL.get(n as usize).copied()
+    }
+
+    /// `n` and an English noun in the singular or the plural ("1 step", "3 steps").
+    pub(crate) fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+        match n.into() {
+            1 => format!("1 {one}"),
+            n => format!("{n} {many}"),
+        }
+    }
+
+    /// `vi` or `en`, picked by language.
+    pub(crate) fn pick(self, vi: impl Into<String>, en: impl Into<String>) -> String {
+        match self {
+            Lang::Vi => vi.into(),
+            Lang::En => en.into(),
+        }
+    }
+}
+
+/// Actions and events in words.
+pub trait Describe: Game {
+    /// `action`, about to be played in this position, in words. For `viewer` (a seat) a tile
+    /// hidden from it is not named; `None` is the host, who sees everything.
+    fn describe_action(&self, action: Self::Action, lang: Lang, viewer: Option<Seat>) -> String;
+
+    /// An event in words, exactly as it is (a redacted event names no hidden tile).
+    fn describe_seen_event(event: &Self::Event, lang: Lang) -> String;
+
+    /// An event in words as `viewer` may see it (`None` when that seat sees nothing of it),
+    /// or as it is for the host (`None` viewer).
+    fn describe_event(event: &Self::Event, lang: Lang, viewer: Option<Seat>) -> Option<String> {
+        let seen = match viewer {
+            Some(seat) => Self::event_for(event, seat)?,
+            None => *event,
+        };
+        Some(Self::describe_seen_event(&seen, lang))
+    }
+
+    /// A whole move in one line: the action and what it did (e.g. "A rải ô a3 sang phải, ăn
+    /// 6 dân"), from the position before it and the events it reported.
+    fn describe_move(
+        &self,
+        action: Self::Action,
+        _events: &[Self::Event],
+        lang: Lang,
+        viewer: Option<Seat>,
+    ) -> String {
+        self.describe_action(action, lang, viewer)
+    }
+}

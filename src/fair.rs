@@ -1,0 +1,324 @@
+//! Provably fair chance for online tables: players who do not trust the server can check,
+//! after the game, that every die, deal and draw came from seeds fixed before it began.
+//!
+//! The scheme (commit–reveal, [`FAIR_SCHEME`]):
+//!
+//! 1. Before the game the server draws a secret 32-byte **server seed** and publishes its
+//!    **commitment**, `SHA-256(server seed)` ([`commitment`]).
+//! 2. Each player may then add a **player seed** of their own (any text).
+//! 3. The `n`-th chance outcome of the game (counting from 0) is derived from both:
+//!    `HMAC-SHA-256(key = server seed, message = scheme ‖ game ‖ player seeds ‖ n ‖ block)`
+//!    gives 32-bit numbers, the first below the largest multiple of the outcomes' total
+//!    weight is reduced modulo that weight (rejection sampling: no bias), and the outcomes are
+//!    walked by weight as [`Game::sample_chance`](crate::Game::sample_chance) walks them. The
+//!    outcome is a function of the seeds, the counter and the position's chance outcomes alone.
+//! 4. After the game the server **reveals** the server seed. A record ([`Record::fairness`])
+//!    carries the commitment, the player seeds and, once the game is over, the reveal; anyone
+//!    can run [`verify`] on it: the reveal must hash to the commitment, and every chance action
+//!    in the record must be the one the seeds give, or the verifier names the first that is not.
+//!
+//! What each side can and cannot do is in the README ("Provably fair chance").
+#![forbid(unsafe_code)]
+
+use hmac::{Hmac, KeyInit, Mac};
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::game::{clip, Action, ChanceList, Game, GameKind, NoEvents, ToMove};
+use crate::record::{Record, RecordError};
+
+/// The name of the scheme, written into records and mixed into every derivation.
+pub const FAIR_SCHEME: &str = "dangian-fair/1";
+
+/// What a record carries to be checked: the commitment and the player seeds from before the
+/// game, and the server seed once revealed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Fairness {
+    /// Always [`FAIR_SCHEME`].
+    pub scheme: String,
+    /// `SHA-256(server seed)`, 64 lower-case hex digits, published before the game.
+    pub commitment: String,
+    /// The players' own seeds, in the order they were given.
+    pub player_seeds: Vec<String>,
+    /// The server seed as 64 hex digits: present once the game is over (the reveal).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server_seed: Option<String>,
+}
+
+/// Why fair chance could not be set up or verified.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum FairError {
+    /// A server seed is 32 bytes, written as 64 hex digits.
+    #[error("a server seed is 64 hex digits (32 bytes), not {0:?}")]
+    BadSeed(String),
+    /// The record has no fairness section.
+    #[error("the record carries no commitment: its chance cannot be verified")]
+    NotFair,
+    /// The record names another scheme.
+    #[error("unknown fairness scheme {0:?} (expected {FAIR_SCHEME:?})")]
+    Scheme(String),
+    /// The server seed has not been revealed (the game may still be going on).
+    #[error("the server seed is not revealed yet")]
+    NotRevealed,
+    /// The revealed seed does not hash to the commitment.
+    #[error("the revealed server seed does not match the commitment {commitment}")]
+    WrongReveal {
+        /// The commitment of the record.
+        commitment: String,
+    },
+    /// A chance action is not the one the seeds give.
+    #[error(
+        "chance outcome {number} (action {index}) is {found}, but the committed seeds give {expected}"
+    )]
+    Mismatch {
+        /// The outcome's number among the chance actions, from 0.
+        number: u64,
+        /// Its index among all the actions of the record.
+        index: usize,
+        /// What the record says.
+        found: String,
+        /// What the seeds give.
+        expected: String,
+    },
+    /// The record itself is wrong (an illegal action, a bad config, …).
+    #[error(transparent)]
+    Record(#[from] RecordError),
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The 32 bytes of a server seed written as 64 hex digits.
+///
+/// # Errors
+/// [`FairError::BadSeed`].
+pub fn parse_server_seed(text: &str) -> Result<[u8; 32], FairError> {
+    let bad = || FairError::BadSeed(clip(text));
+    if text.len() != 64 || !text.is_ascii() {
+        return Err(bad());
+    }
+    let mut seed = [0u8; 32];
+    for (i, byte) in seed.iter_mut().enumerate() {
+        *byte = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).map_err(|_| bad())?;
+    }
+    Ok(seed)
+}
+
+/// The commitment to a server seed: `SHA-256(seed)` as 64 lower-case hex digits.
+pub fn commitment(server_seed: &[u8; 32]) -> String {
+    hex(&Sha256::digest(server_seed))
+}
+
+/// The chance of one game derived from the committed seeds: the `n`-th outcome for any
+/// position (see the module docs).
+#[derive(Clone)]
+pub struct FairChance {
+    kind: GameKind,
+    server_seed: [u8; 32],
+    player_seeds: Vec<String>,
+    /// Chance outcomes drawn so far (the counter `n` of the next one).
+    drawn: u64,
+}
+
+impl std::fmt::Debug for FairChance {
+    /// Never prints the server seed.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FairChance")
+            .field("kind", &self.kind)
+            .field("commitment", &commitment(&self.server_seed))
+            .field("player_seeds", &self.player_seeds)
+            .field("drawn", &self.drawn)
+            .finish()
+    }
+}
+
+impl FairChance {
+    /// The chance of a game of `kind` from the server's secret seed and the players' seeds.
+    pub fn new(kind: GameKind, server_seed: [u8; 32], player_seeds: Vec<String>) -> Self {
+        FairChance {
+            kind,
+            server_seed,
+            player_seeds,
+            drawn: 0,
+        }
+    }
+
+    /// The commitment to publish before the game.
+    pub fn commitment(&self) -> String {
+        commitment(&self.server_seed)
+    }
+
+    /// Chance outcomes drawn so far.
+    pub fn drawn(&self) -> u64 {
+        self.drawn
+    }
+
+    /// What a record carries: the commitment and the player seeds, and the server seed when
+    /// `reveal` (only once the game is over: before, it would tell the chance to come).
+    pub fn fairness(&self, reveal: bool) -> Fairness {
+        Fairness {
+            scheme: FAIR_SCHEME.to_owned(),
+            commitment: self.commitment(),
+            player_seeds: self.player_seeds.clone(),
+            server_seed: reveal.then(|| hex(&self.server_seed)),
+        }
+    }
+
+    /// The `n`-th 32-byte block of randomness for outcome `number`.
+    fn block(&self, number: u64, block: u32) -> [u8; 32] {
+        // A key of 32 bytes is always accepted.
+        let mut mac = match <Hmac<Sha256> as KeyInit>::new_from_slice(&self.server_seed) {
+            Ok(m) => m,
+            Err(_) => return [0; 32],
+        };
+        mac.update(FAIR_SCHEME.as_bytes());
+        mac.update(&[0]);
+        mac.update(self.kind.name().as_bytes());
+        mac.update(&[0]);
+        mac.update(&(self.player_seeds.len() as u32).to_le_bytes());
+        for seed in &self.player_seeds {
+            // Length-prefixed, so that no two lists of seeds give the same message.
+            mac.update(&(seed.len() as u32).to_le_bytes());
+            mac.update(seed.as_bytes());
+        }
+        mac.update(&number.to_le_bytes());
+        mac.update(&block.to_le_bytes());
+        let mut out = [0u8; 32];
+        out.copy_from_slice(&mac.finalize().into_bytes());
+        out
+    }
+
+    /// A number uniform in `0..total` for outcome `number`: 32-bit draws from the HMAC
+    /// stream, rejected above the largest multiple of `total` (no bias).
+    pub fn uniform(&self, number: u64, total: u32) -> u32 {
+        if total <= 1 {
+            return 0;
+        }
+        // The largest multiple of `total` not above 2^32: draws at or above it are rejected.
+        let limit = (1u64 << 32) / u64::from(total) * u64::from(total);
+        for block in 0u32.. {
+            let bytes = self.block(number, block);
+            for chunk in bytes.chunks_exact(4) {
+                let x = u32::from_le_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+                if u64::from(x) < limit {
+                    return x % total;
+                }
+            }
+        }
+        // Unreachable: each draw is rejected with probability below 1/2^28 (totals ≤ 64).
+        0
+    }
+
+    /// The outcome number `number` gives in `game` (which must be at a chance point):
+    /// `None` when chance is not to move.
+    pub fn outcome<G: Game>(&self, game: &G, number: u64) -> Option<G::Action> {
+        if game.to_move() != ToMove::Chance {
+            return None;
+        }
+        let mut outcomes = ChanceList::new();
+        game.chance_outcomes(&mut outcomes);
+        let total: u32 = outcomes.iter().map(|o| o.weight).sum();
+        let mut r = self.uniform(number, total);
+        for o in &outcomes {
+            if r < o.weight {
+                return G::Action::from_id(o.id);
+            }
+            r -= o.weight;
+        }
+        None
+    }
+
+    /// The next outcome for `game`, counting it as drawn.
+    pub fn next<G: Game>(&mut self, game: &G) -> Option<G::Action> {
+        let action = self.outcome(game, self.drawn)?;
+        self.drawn += 1;
+        Some(action)
+    }
+
+    /// Set the count of chance outcomes drawn (the game's chance actions so far).
+    pub(crate) fn set_drawn(&mut self, drawn: u64) {
+        self.drawn = drawn;
+    }
+}
+
+/// What [`verify`] proved.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verified {
+    /// The commitment the outcomes came from.
+    pub commitment: String,
+    /// Chance outcomes checked, one by one.
+    pub chance_outcomes: u64,
+    /// Actions replayed in all.
+    pub actions: usize,
+}
+
+/// Verify a record of a game of `G` played with fair chance: the revealed server seed hashes
+/// to the commitment, and every chance action is the outcome the seeds give at its place;
+/// every action is legal and the final hash is the record's.
+///
+/// # Errors
+/// [`FairError`] naming what does not hold (the first bad chance action, with its number).
+pub fn verify_typed<G: Game>(record: &Record) -> Result<Verified, FairError> {
+    let fairness = record.fairness.as_ref().ok_or(FairError::NotFair)?;
+    if fairness.scheme != FAIR_SCHEME {
+        return Err(FairError::Scheme(clip(&fairness.scheme)));
+    }
+    let revealed = fairness
+        .server_seed
+        .as_deref()
+        .ok_or(FairError::NotRevealed)?;
+    let seed = parse_server_seed(revealed)?;
+    if commitment(&seed) != fairness.commitment.to_ascii_lowercase() {
+        return Err(FairError::WrongReveal {
+            commitment: clip(&fairness.commitment),
+        });
+    }
+    let chance = FairChance::new(G::KIND, seed, fairness.player_seeds.clone());
+    let mut game = record.start::<G>()?;
+    let mut number = 0u64;
+    for (index, text) in record.actions.iter().enumerate() {
+        let action = text
+            .parse::<G::Action>()
+            .map_err(|source| RecordError::Notation { index, source })?;
+        if game.to_move() == ToMove::Chance {
+            let expected = chance.outcome(&game, number);
+            if expected != Some(action) {
+                return Err(FairError::Mismatch {
+                    number,
+                    index,
+                    found: action.to_string(),
+                    expected: expected.map_or_else(|| "nothing".to_owned(), |a| a.to_string()),
+                });
+            }
+            number += 1;
+        }
+        game.apply(action, &mut NoEvents)
+            .map_err(|e| RecordError::Illegal {
+                index,
+                text: action.to_string(),
+                reason: e.to_string(),
+            })?;
+    }
+    record.check_hash(&game)?;
+    Ok(Verified {
+        commitment: fairness.commitment.clone(),
+        chance_outcomes: number,
+        actions: record.actions.len(),
+    })
+}
+
+/// [`verify_typed`] for a record of any game.
+///
+/// # Errors
+/// As [`verify_typed`].
+pub fn verify(record: &Record) -> Result<Verified, FairError> {
+    match record.game {
+        GameKind::OAnQuan => verify_typed::<crate::o_an_quan::State>(record),
+        GameKind::CaNgua => verify_typed::<crate::ca_ngua::State>(record),
+        GameKind::Domino => verify_typed::<crate::domino::State>(record),
+    }
+}

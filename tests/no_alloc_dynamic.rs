@@ -1,0 +1,116 @@
+//! The dynamic layer ([`AnyGame`]) allocates nothing per action when no events are kept:
+//! `to_move`, `legal_actions`, `sample_chance` and `apply` over whole random games of every
+//! game, counted by a global allocator (as `tests/no_alloc.rs` does for the typed engine).
+//!
+//! The record of the actions is reserved when the game is made or cloned, for the rest of the
+//! game up to [`dangian::record::RECORD_RESERVE`] actions: the games here are all shorter
+//! (checked below), so not one apply allocates. With events on, the events of the last
+//! action go into a buffer that is reused: after the first actions it allocates nothing
+//! either.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use dangian::any::AnyGame;
+use dangian::record::RECORD_RESERVE;
+use dangian::{ActionList, GameKind, GameRng, ToMove};
+
+struct Counting;
+
+thread_local! {
+    // Per thread, so tests running in parallel do not count each other's allocations.
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
+
+/// Play `games` random games of `kind` under `config` through [`AnyGame`], each from a clone
+/// of one prototype (as a server or a search would); returns the allocations made by
+/// `to_move`, `legal_actions`, `sample_chance` and `apply` together, and the actions applied.
+fn play(kind: GameKind, config: &str, games: u32, keep_events: bool) -> (u64, u64) {
+    let mut prototype = AnyGame::new(kind, config).expect("valid config");
+    prototype.keep_events(keep_events);
+    let mut rng = GameRng::new(99);
+    let mut legal = ActionList::new();
+    let (mut allocated, mut actions) = (0, 0);
+    for _ in 0..games {
+        let mut game = prototype.clone();
+        loop {
+            let before = allocations();
+            let id = match game.to_move() {
+                ToMove::Over => break,
+                ToMove::Chance => game.sample_chance(&mut rng).expect("chance"),
+                ToMove::Seat(_) => {
+                    game.legal_actions(&mut legal);
+                    legal[rng.below(legal.len() as u32) as usize]
+                }
+            };
+            game.apply(id).expect("legal");
+            allocated += allocations() - before;
+            actions += 1;
+        }
+        assert!(
+            (game.move_number() as usize) < RECORD_RESERVE,
+            "a game longer than the reserve"
+        );
+    }
+    (allocated, actions)
+}
+
+/// The games played: the seed rules of each game and a few variants.
+fn games() -> Vec<(GameKind, String, u32)> {
+    let one_die = serde_json::to_string(&dangian::ca_ngua::Config::one_die()).expect("JSON");
+    vec![
+        (GameKind::OAnQuan, "{}".into(), 100),
+        (GameKind::OAnQuan, "{\"repetition_limit\":3}".into(), 30),
+        (GameKind::CaNgua, "{}".into(), 4),
+        (GameKind::CaNgua, one_die, 4),
+        (GameKind::Domino, "{}".into(), 10),
+        (GameKind::Domino, "{\"players\":4}".into(), 5),
+    ]
+}
+
+#[test]
+fn any_game_allocates_nothing_per_action_without_events() {
+    for (kind, config, games) in games() {
+        let (allocated, actions) = play(kind, &config, games, false);
+        assert!(actions > u64::from(games), "{kind}: the games were played");
+        assert_eq!(
+            allocated, 0,
+            "{kind} {config}: {allocated} allocations in {actions} actions"
+        );
+    }
+}
+
+#[test]
+fn any_game_with_events_reuses_its_buffer() {
+    for (kind, config, games) in games() {
+        let (allocated, actions) = play(kind, &config, games, true);
+        // The event buffer grows by doubling to the most events of one action: a few
+        // allocations per game at most (each clone starts from the prototype's empty
+        // buffer), however many actions.
+        assert!(
+            allocated <= 12 * u64::from(games),
+            "{kind} {config}: {allocated} allocations in {games} games of {actions} actions"
+        );
+    }
+}
