@@ -214,7 +214,8 @@ fn bots_choose_legal_actions_and_rank_every_legal_action_once_ca_ngua() {
 #[test]
 fn every_level_chooses_legal_actions_in_every_game() {
     // Whole games of each level against itself, then the expert (a time budget) for a few
-    // decisions; every choice legal and first among hints that rank every legal action once.
+    // decisions; every choice legal and (but for the expert, whose two searches get different
+    // times) first among hints that rank every legal action once.
     fn check<G: Evaluate>(config: G::Config, max_decisions: u32) {
         let mut bots: Vec<(String, Box<dyn Bot<G> + Send>)> = Level::ALL
             .into_iter()
@@ -241,7 +242,10 @@ fn every_level_chooses_legal_actions_in_every_game() {
                         let hints = bot.hints(&game);
                         let mut ranked: Vec<u32> = hints.iter().map(|h| h.action.id()).collect();
                         let a = bot.choose(&game).unwrap();
-                        assert_eq!(a, hints[0].action, "{name}: the choice is the first hint");
+                        // The expert's two searches get different times (not comparable).
+                        if name != "expert" {
+                            assert_eq!(a, hints[0].action, "{name}: the choice is the first hint");
+                        }
                         assert!(ids.contains(&a.id()), "{name}: {a}");
                         ranked.sort_unstable();
                         assert_eq!(ranked, ids, "{name}: every legal action ranked once");
