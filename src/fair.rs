@@ -10,7 +10,7 @@
 //!    `HMAC-SHA-256(key = server seed, message = scheme ‖ game ‖ player seeds ‖ n ‖ block)`
 //!    gives 32-bit numbers, the first below the largest multiple of the outcomes' total
 //!    weight is reduced modulo that weight (rejection sampling: no bias), and the outcomes are
-//!    walked by weight as [`Game::sample_chance`](crate::Game::sample_chance) walks them. The
+//!    walked by weight as [`Game::sample_chance`] walks them. The
 //!    outcome is a function of the seeds, the counter and the position's chance outcomes alone.
 //! 4. After the game the server **reveals** the server seed. A record ([`Record::fairness`])
 //!    carries the commitment, the player seeds and, once the game is over, the reveal; anyone

@@ -42,6 +42,9 @@ fn action_sizes() {
         size_of::<dangian::ca_ngua::Action>(),
         size_of::<dangian::domino::Action>(),
     ];
-    eprintln!("actions: o_an_quan {}, ca_ngua {}, domino {}", sizes[0], sizes[1], sizes[2]);
+    eprintln!(
+        "actions: o_an_quan {}, ca_ngua {}, domino {}",
+        sizes[0], sizes[1], sizes[2]
+    );
     assert!(sizes.iter().all(|&s| s <= 3));
 }
