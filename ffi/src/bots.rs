@@ -20,11 +20,13 @@ pub struct DgHint {
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum DgLevel {
-    /// Looks one action ahead.
+    /// For a beginner: a shallow search (Ô ăn quan, with some randomness) or one action of
+    /// look-ahead (the other games).
     Easy = 0,
-    /// A small search.
+    /// A short search.
     Medium = 1,
-    /// The full search.
+    /// The full search, tens of milliseconds at most per decision. Stronger still:
+    /// `dg_bot_choose_budget`, which searches for a time the host sets.
     Hard = 2,
 }
 
@@ -102,6 +104,40 @@ pub unsafe extern "C" fn dg_bot_hints(
             }
             out.put(&hints[..ranked.len().min(DG_MAX_ACTIONS)])
                 .map(drop)
+        })
+    }
+}
+
+/// The action the expert plays for `seat`, into `*out`: the strongest search of the game
+/// given `milliseconds` of wall-clock time (at least 1), seeded with `seed`. `seat` must be
+/// the seat to move (`DG_STATUS_NO_DECISION` otherwise); the bot sees only what `seat` may
+/// see. Given 100 ms or more it is stronger than `DG_LEVEL_HARD`, but its choice depends on
+/// the machine's speed and load, so unlike the levels it is **not reproducible**. It blocks
+/// the calling thread for about `milliseconds`.
+///
+/// # Safety
+/// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn dg_bot_choose_budget(
+    game: *const DgGame,
+    seat: u32,
+    milliseconds: u32,
+    seed: u64,
+    out: *mut u32,
+) -> DgStatus {
+    // SAFETY: the module contract for `game`.
+    unsafe {
+        guard_ref(game, |g| {
+            let out = Out::new(out, "out")?;
+            if milliseconds == 0 {
+                return Err(Failure::new(
+                    DgStatus::InvalidArgument,
+                    "the expert's budget is at least 1 millisecond",
+                ));
+            }
+            let seat = seat_arg(g, seat)?;
+            let budget = std::time::Duration::from_millis(u64::from(milliseconds));
+            out.put(g.game.bot_choose_within(seat, budget, seed)?)
         })
     }
 }

@@ -159,7 +159,8 @@ impl AlphaBetaBot {
         let Some((seat, legal)) = decision(game) else {
             return Vec::new();
         };
-        let start = Instant::now();
+        // The clock is read only for a time budget (wasm32 without WASI has none).
+        let deadline = self.time.map(|t| Instant::now() + t);
         let size = 1usize << self.settings.table_bits.clamp(4, 26);
         if self.table.len() != size {
             self.table = vec![Entry::default(); size];
@@ -184,7 +185,7 @@ impl AlphaBetaBot {
             generation: self.generation,
             nodes: 0,
             budget: self.settings.nodes,
-            deadline: self.time.map(|t| start + t),
+            deadline,
             aborted: false,
             quiescence: self.settings.quiescence,
             reduction: i32::from(self.settings.reduction),
