@@ -11,7 +11,8 @@
 //!   Ô ăn quan and Domino, a JSON config: `'o_an_quan:{"refill":"PayFromScore"}'`.
 //! - `BOT_A`, `BOT_B`: `random`, `easy`, `medium`, `hard`, `expert:MS` (the time-budgeted
 //!   expert, milliseconds per decision), or a reference search:
-//!   `puct:SIMULATIONS[:C[:FIRST_PLAY]]` (PUCT with the evaluation as leaf value),
+//!   `puct:SIMULATIONS[:C[:FIRST_PLAY[:MATERIAL]]]` (PUCT; leaf values by material, or by
+//!   the full evaluation with MATERIAL 0),
 //!   `mcts:ITERATIONS[:ROLLOUT_DEPTH[:EXPLORATION[:GREEDY_SHARE]]]`,
 //!   `em:DEPTH[:NODES[:MATERIAL[:NOISE[:DEALS]]]]` (expectimax over the dice, averaged over
 //!   DEALS determinizations; MATERIAL 1 values the horizon by material alone),
@@ -84,6 +85,9 @@ impl BotSpec {
             if let Some(p) = parts.next() {
                 settings.first_play = p.parse().map_err(|_| bad("first-play value"))?;
             }
+            if let Some(p) = parts.next() {
+                settings.material = p != "0";
+            }
             return Ok(BotSpec::Puct(settings));
         }
         for kind in CUSTOM {
@@ -99,7 +103,7 @@ impl BotSpec {
         }
         let Some(rest) = text.strip_prefix("mcts:") else {
             return Err(format!(
-                "unknown bot {text:?}: random, easy, medium, hard, expert:MS, puct:SIMS[:C[:FPU]], \
+                "unknown bot {text:?}: random, easy, medium, hard, expert:MS, puct:SIMS[:C[:FPU[:MATERIAL]]], \
                  mcts:ITER[:DEPTH[:C[:GREEDY]]] or {}",
                 CUSTOM.join(":…, ")
             ));

@@ -1,11 +1,12 @@
-//! PUCT, the tree search of AlphaZero without its network: uniform priors and the game's
-//! own evaluation ([`Evaluate::evaluate`], material in Ô ăn quan) as the value of a new leaf,
-//! no playouts. It is the sparring partner the levels are measured against: the kind of
+//! PUCT, the tree search of AlphaZero without its network: uniform priors and a material
+//! judgement ([`Evaluate::material`]: the score margin in Ô ăn quan; or, with
+//! [`PuctSettings::material`] off, the game's full [`Evaluate::evaluate`]) as the value of a
+//! new leaf, no playouts. It is the sparring partner the levels are measured against: the kind of
 //! search a research agent plays with (10 000 simulations per move is a strong setting).
 //!
 //! Every simulation walks from the root choosing the child with the best
 //! `Q + c · P · √N / (1 + n)`, expands the leaf it reaches (one child per legal action, prior
-//! `1 / k`), values it for every seat (`2 · evaluate − 1`, or the result of a finished game)
+//! `1 / k`), values it for every seat (`2 · material − 1`, or the result of a finished game)
 //! and backs the values up. The move played is the most visited one. Chance, if a game has
 //! any, is sampled. Deterministic: no randomness but the sampled chance, seeded as every bot.
 
@@ -21,15 +22,19 @@ pub struct PuctSettings {
     pub c_puct: f64,
     /// The value of a child not visited yet (first-play urgency), from −1 to 1.
     pub first_play: f64,
+    /// Value new leaves by [`Evaluate::material`] (true) or by [`Evaluate::evaluate`].
+    pub material: bool,
 }
 
 impl PuctSettings {
-    /// `simulations` simulations, `c = 1.25` (AlphaZero's), unvisited children valued 0.
+    /// `simulations` simulations, `c = 1.25` (AlphaZero's), unvisited children valued 0,
+    /// material leaf values.
     pub const fn with(simulations: u32) -> Self {
         PuctSettings {
             simulations,
             c_puct: 1.25,
             first_play: 0.0,
+            material: true,
         }
     }
 }
@@ -91,7 +96,7 @@ impl PuctBot {
         n.children = list.len() as u8;
     }
 
-    fn values<G: Evaluate>(state: &G) -> [f64; MAX_SEATS] {
+    fn values<G: Evaluate>(state: &G, material: bool) -> [f64; MAX_SEATS] {
         let mut v = [0.0; MAX_SEATS];
         if state.is_over() {
             let r = place_rewards(state);
@@ -100,7 +105,13 @@ impl PuctBot {
             }
         } else {
             for (s, x) in v.iter_mut().enumerate().take(usize::from(state.seats())) {
-                *x = 2.0 * state.evaluate(Seat(s as u8)) - 1.0;
+                let seat = Seat(s as u8);
+                let value = if material {
+                    state.material(seat)
+                } else {
+                    state.evaluate(seat)
+                };
+                *x = 2.0 * value - 1.0;
             }
         }
         v
@@ -174,7 +185,7 @@ impl PuctBot {
                         break;
                     }
                 }
-                let v = Self::values(&state);
+                let v = Self::values(&state, self.settings.material);
                 for &p in &path {
                     let n = &mut self.tree[p as usize];
                     n.visits += 1;
