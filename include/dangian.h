@@ -333,9 +333,11 @@ typedef struct DgCaNguaBoard {
 typedef struct DgHint {
   // The action id.
   uint32_t action;
-  // Simulations through it (0 for bots that do not search).
+  // Simulations through it (Monte Carlo searches; 0 for the bots that do not simulate:
+  // one-ply look-ahead and Ô ăn quan's alpha-beta).
   uint32_t visits;
-  // The bot's score for it, from 0 to 1 (a search bot's mean reward).
+  // The bot's score for it, from 0 to 1 (a Monte Carlo search's mean reward, alpha-beta's
+  // score mapped to 0..1).
   double score;
 } DgHint;
 

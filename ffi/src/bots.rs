@@ -10,9 +10,11 @@ use super::{guard_ref, seat_arg, DgGame, DgStatus, Failure, Out, OutBuf, DG_MAX_
 pub struct DgHint {
     /// The action id.
     pub action: u32,
-    /// Simulations through it (0 for bots that do not search).
+    /// Simulations through it (Monte Carlo searches; 0 for the bots that do not simulate:
+    /// one-ply look-ahead and Ô ăn quan's alpha-beta).
     pub visits: u32,
-    /// The bot's score for it, from 0 to 1 (a search bot's mean reward).
+    /// The bot's score for it, from 0 to 1 (a Monte Carlo search's mean reward, alpha-beta's
+    /// score mapped to 0..1).
     pub score: f64,
 }
 

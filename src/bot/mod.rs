@@ -214,7 +214,8 @@ pub struct Hint<A> {
     pub action: A,
     /// Its score.
     pub score: f64,
-    /// How many simulations went through it (0 for bots that do not search).
+    /// How many simulations went through it (0 for bots that do not simulate: [`GreedyBot`],
+    /// [`AlphaBetaBot`], [`ExpectimaxBot`]).
     pub visits: u32,
 }
 
@@ -241,7 +242,8 @@ pub fn bot_for_level<G: Evaluate>(level: Level, seed: u64) -> Box<dyn Bot<G> + S
 /// `budget` of wall-clock time per decision instead of a count (the host chooses the time
 /// per move; 100 ms or more makes it stronger than hard). Unlike the [`Level`]s its choices
 /// depend on the machine's speed and load, so they are **not reproducible** from one machine
-/// or one run to the next. It is not a numbered level (the C ABI's levels stay 0, 1, 2).
+/// or one run to the next. It is not a numbered level: the C ABI offers it as
+/// `dg_bot_choose_budget` (milliseconds per decision), beside the levels 0, 1 and 2.
 pub fn bot_with_budget<G: Evaluate>(
     budget: std::time::Duration,
     seed: u64,

@@ -597,9 +597,9 @@ namespace Dangian
     {
         /// <summary>The action id.</summary>
         public uint Action;
-        /// <summary>Simulations through it (0 for bots that do not search).</summary>
+        /// <summary>Simulations through it (Monte Carlo searches; 0 for the bots that do not simulate: one-ply look-ahead and Ô ăn quan's alpha-beta).</summary>
         public uint Visits;
-        /// <summary>The bot's score for it, from 0 to 1 (a search bot's mean reward).</summary>
+        /// <summary>The bot's score for it, from 0 to 1 (a Monte Carlo search's mean reward, alpha-beta's score mapped to 0..1).</summary>
         public double Score;
     }
 
