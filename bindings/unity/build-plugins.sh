@@ -8,8 +8,8 @@
 #   linux    x86_64-unknown-linux-gnu      the host toolchain            Plugins/Linux/x86_64/libdangian.so
 #   windows  x86_64-pc-windows-gnu         mingw-w64 (apt-get install gcc-mingw-w64-x86-64)
 #                                                                        Plugins/Windows/x86_64/dangian.dll
-#   webgl    wasm32-unknown-emscripten     Emscripten's emcc (apt-get install emscripten; the
-#                                          version must match the Unity release's)
+#   webgl    wasm32-unknown-emscripten     nothing more: only the static library is built (Unity's
+#                                          own Emscripten links it into the player)
 #                                                                        Plugins/WebGL/libdangian.a
 #   android  aarch64-linux-android         the Android NDK's clang: set ANDROID_NDK_HOME
 #                                                                        Plugins/Android/arm64-v8a/libdangian.so
@@ -18,24 +18,49 @@
 #                                                                        Plugins/macOS/libdangian.dylib
 # iOS and WebGL link the static library into the app: the package imports from "__Internal"
 # there (Native.Lib).
+#
+# Every library built is checked to export each function of include/dangian.h (a plugin
+# missing one would fail only when a player's device first calls it).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 target_dir=${CARGO_TARGET_DIR:-$root/target}
 build() { (cd "$root" && cargo build --release -p dangian-ffi "$@"); }
 put() { mkdir -p "$here/Plugins/$2" && cp "$1" "$here/Plugins/$2/$3" && echo "Plugins/$2/$3"; }
+# The functions the header declares, one per line.
+declared() { grep -o '\bdg_[a-z0-9_]*(' "$root/include/dangian.h" | tr -d '(' | sort -u; }
+# check_exports FILE LISTER: fails naming every declared function that LISTER's output lacks.
+check_exports() {
+  exported=$($2 "$1" | grep -o '\bdg_[a-z0-9_]*' | sort -u)
+  missing=$(declared | while read -r f; do echo "$exported" | grep -qx "$f" || echo "$f"; done)
+  if [ -n "$missing" ]; then
+    echo "build-plugins.sh: $1 does not export:" $missing >&2
+    exit 1
+  fi
+  echo "  exports all $(declared | wc -l) functions of include/dangian.h"
+}
+elf_exports() { nm -D --defined-only "$1"; }
+pe_exports() { x86_64-w64-mingw32-objdump -p "$1"; }
+# A wasm archive: GNU nm cannot read wasm objects, but every exported name is in their symbol
+# tables as text.
+wasm_exports() { strings -a "$1"; }
 
 for platform in ${*:-linux}; do
   case $platform in
     linux)
       build
-      put "$target_dir/release/libdangian_ffi.so" Linux/x86_64 libdangian.so ;;
+      put "$target_dir/release/libdangian_ffi.so" Linux/x86_64 libdangian.so
+      check_exports "$here/Plugins/Linux/x86_64/libdangian.so" elf_exports ;;
     windows)
       build --target x86_64-pc-windows-gnu
-      put "$target_dir/x86_64-pc-windows-gnu/release/dangian_ffi.dll" Windows/x86_64 dangian.dll ;;
+      put "$target_dir/x86_64-pc-windows-gnu/release/dangian_ffi.dll" Windows/x86_64 dangian.dll
+      check_exports "$here/Plugins/Windows/x86_64/dangian.dll" pe_exports ;;
     webgl)
-      build --target wasm32-unknown-emscripten
-      put "$target_dir/wasm32-unknown-emscripten/release/libdangian_ffi.a" WebGL libdangian.a ;;
+      # Only the static library: the crate's cdylib would need emcc to link.
+      (cd "$root" && cargo rustc --release -p dangian-ffi --target wasm32-unknown-emscripten \
+        --crate-type staticlib)
+      put "$target_dir/wasm32-unknown-emscripten/release/libdangian_ffi.a" WebGL libdangian.a
+      check_exports "$here/Plugins/WebGL/libdangian.a" wasm_exports ;;
     android)
       : "${ANDROID_NDK_HOME:?set ANDROID_NDK_HOME to the Android NDK}"
       bin=$(echo "$ANDROID_NDK_HOME"/toolchains/llvm/prebuilt/*/bin)

@@ -252,6 +252,56 @@ fn every_call() -> Vec<(&'static str, Call)> {
         ("dg_game_board_text", text(dg_game_board_text)),
         ("dg_game_save", text(dg_game_save)),
         (
+            "dg_game_describe_action",
+            Box::new(|g| {
+                let mut b = [0u8; 512];
+                unsafe {
+                    dg_game_describe_action(g, A1_PLUS, 0, -1, b.as_mut_ptr(), b.len(), &mut 0)
+                }
+            }),
+        ),
+        (
+            "dg_game_describe_events",
+            Box::new(|g| {
+                let mut b = [0u8; 512];
+                unsafe { dg_game_describe_events(g, 1, 0, b.as_mut_ptr(), b.len(), &mut 0) }
+            }),
+        ),
+        (
+            "dg_game_set_fair_chance",
+            Box::new(|g| {
+                let seed = [b'7'; 64];
+                unsafe { dg_game_set_fair_chance(g, seed.as_ptr(), seed.len(), ptr::null(), 0) }
+            }),
+        ),
+        ("dg_game_fairness_json", text(dg_game_fairness_json)),
+        (
+            "dg_fair_commitment",
+            Box::new(|_| {
+                let seed = [b'7'; 64];
+                let mut b = [0u8; 128];
+                unsafe {
+                    dg_fair_commitment(seed.as_ptr(), seed.len(), b.as_mut_ptr(), b.len(), &mut 0)
+                }
+            }),
+        ),
+        (
+            "dg_record_verify",
+            Box::new(|_| {
+                let record = b"{}";
+                let mut b = [0u8; 512];
+                unsafe {
+                    dg_record_verify(
+                        record.as_ptr(),
+                        record.len(),
+                        b.as_mut_ptr(),
+                        b.len(),
+                        &mut 0,
+                    )
+                }
+            }),
+        ),
+        (
             "dg_o_an_quan_board",
             Box::new(|g| {
                 let mut b = DgOAnQuanBoard::default();
@@ -349,6 +399,7 @@ fn a_panic_in_any_function_becomes_dg_status_panic() {
                 | "dg_game_apply_chance"
                 | "dg_game_play_chance"
                 | "dg_game_set_events"
+                | "dg_game_set_fair_chance"
         );
         let mut seats = 0;
         let status = unsafe { dg_game_seats(game, &mut seats) };
@@ -385,6 +436,8 @@ fn a_panic_while_changing_a_handle_poisons_it() {
                 | "dg_game_new_preset"
                 | "dg_game_from_state_json"
                 | "dg_game_load"
+                | "dg_fair_commitment"
+                | "dg_record_verify"
         ) {
             continue;
         }

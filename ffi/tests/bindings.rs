@@ -134,8 +134,20 @@ fn the_unity_package_wraps_every_function() {
     );
 }
 
-/// The C++ wrapper calls every function of the C ABI and names every game kind and level
-/// (its statuses, reasons and macros are the C header's own, which it includes).
+/// Whether a line of the C++ wrapper maps an enumerator of its own to the header's value `n`
+/// (`Easy = DG_LEVEL_EASY,`).
+fn cpp_maps_value(hpp: &str, n: &str) -> bool {
+    hpp.lines().any(|line| {
+        let line = line.trim().trim_end_matches(',');
+        line.split_once(" = ").is_some_and(|(name, value)| {
+            value.trim() == n && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        })
+    })
+}
+
+/// The C++ wrapper calls every function of the C ABI, and every header enum it wraps in an
+/// `enum class` of its own (game kinds, levels, languages) it wraps whole: one value left out
+/// fails here. (Its statuses, reasons and macros are the C header's own, which it includes.)
 #[test]
 fn the_cpp_wrapper_covers_the_whole_c_abi() {
     let h = header();
@@ -146,16 +158,22 @@ fn the_cpp_wrapper_covers_the_whole_c_abi() {
             missing.push(f.name.clone());
         }
     }
-    for e in h
-        .enums
-        .iter()
-        .filter(|e| e.name == "DgGameKind" || e.name == "DgLevel")
-    {
-        for (n, _, _) in &e.values {
-            if !names_word(&hpp, n) {
-                missing.push(n.clone());
+    let mut wrapped = Vec::new();
+    for e in &h.enums {
+        if e.values.iter().any(|(n, _, _)| cpp_maps_value(&hpp, n)) {
+            wrapped.push(e.name.clone());
+            for (n, _, _) in &e.values {
+                if !cpp_maps_value(&hpp, n) {
+                    missing.push(n.clone());
+                }
             }
         }
+    }
+    for must in ["DgGameKind", "DgLevel", "DgLang"] {
+        assert!(
+            wrapped.iter().any(|w| w == must),
+            "dangian.hpp wraps {must} in an enum class of its own"
+        );
     }
     assert!(
         missing.is_empty(),

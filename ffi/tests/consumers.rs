@@ -476,6 +476,7 @@ fn readme_gives_the_static_link_flags() {
 fn cpp_consumer_matches_rust_under_valgrind() {
     let tools = [
         ("g++", "apt-get install g++"),
+        ("pkg-config", "apt-get install pkg-config"),
         ("valgrind", "apt-get install valgrind"),
     ];
     if !have_tools("the C++ consumer", &tools) {
@@ -483,7 +484,7 @@ fn cpp_consumer_matches_rust_under_valgrind() {
     }
     let dir = scratch("cpp");
     let exe = dir.join("dangian_cpp");
-    let prefix = installed_prefix();
+    // Built as the README says: the flags come from pkg-config, the wrapper from bindings/cpp.
     run(
         Command::new("g++")
             .args([
@@ -494,15 +495,11 @@ fn cpp_consumer_matches_rust_under_valgrind() {
                 "-pedantic",
                 "-g",
             ])
-            .arg("-I")
-            .arg(prefix.join("include"))
+            .arg(repo_root().join("bindings/cpp/example/main.cpp"))
             .arg("-I")
             .arg(repo_root().join("bindings/cpp"))
-            .arg(repo_root().join("bindings/cpp/example/main.cpp"))
-            .arg("-L")
-            .arg(lib_dir())
+            .args(pkg_config(&["--cflags", "--libs"]))
             .arg(format!("-Wl,-rpath,{}", lib_dir().display()))
-            .arg("-ldangian")
             .arg("-o")
             .arg(&exe),
         "compiling the C++ consumer",

@@ -3,9 +3,11 @@
 // The page is the host: it holds the Game, samples chance from the game's seeded RNG and
 // asks the bots for their seats. Everything it draws or lists for the person comes from
 // seat 0's side only: `me = game.seat(0)` (its view, its legal actions, the events as it sees
-// them), so in Domino the other hands and the chợ stay hidden.
-import { init, Game, presets, DangianError } from '../dist/index.js';
-import { getLang, setLang, t } from './i18n.js';
+// them), so in Domino the other hands and the chợ stay hidden. The move list and the event log
+// are the engine's own descriptions in words as seat 0 may see them (`describeAction`,
+// `describeEvents` with seat 0), in both languages, with the notation where it hides nothing.
+import { init, Game, LANGS, presets, DangianError } from '../dist/index.js';
+import { getLang, setLang, t, tIn } from './i18n.js';
 import { OAnQuanBoard } from './o_an_quan.js';
 import { CaNguaBoard } from './ca_ngua.js';
 import { DominoBoard } from './domino.js';
@@ -13,6 +15,7 @@ import { DominoBoard } from './domino.js';
 const HUMAN = 0;
 const BOARDS = { o_an_quan: OAnQuanBoard, ca_ngua: CaNguaBoard, domino: DominoBoard };
 const DELAYS = { slow: 320, normal: 120, fast: 30, instant: 0 };
+const EVENT_LINES = 600; // the event log keeps its last lines
 const $ = (id) => document.getElementById(id);
 
 const app = {
@@ -54,28 +57,101 @@ function setStatus(text, over = false) {
   s.classList.toggle('over', over);
 }
 
-function addMove(seat, text, cls = '', merge = null) {
-  const last = $('moves').lastElementChild;
+/** A line of the move list, in the language chosen now. */
+function moveLine(li) {
+  const seat = li.dataset.seat === '' ? null : Number(li.dataset.seat);
+  const n = Number(li.dataset.n);
+  const words = li.dataset.merge === 'deal' ? t('deal') : li.dataset[getLang()];
+  const main = `${seat === null ? '' : `${seatName(seat)}: `}${words}${n > 1 ? ` ×${n}` : ''}`;
+  const parts = [document.createTextNode(main)];
+  if (li.dataset.text && n === 1) {
+    const code = document.createElement('code');
+    code.className = 'notation';
+    code.textContent = li.dataset.text;
+    parts.push(document.createTextNode(' '), code);
+  }
+  li.replaceChildren(...parts);
+}
+
+/**
+ * A line of the move list: `words` in both languages (`{vi, en}`), `notation` the action's
+ * text when it hides nothing from seat 0 (else empty), `merge` a key under which steps of one
+ * kind in a row (the deal's tiles) make one line.
+ */
+function addMove(seat, words, notation = '', cls = '', merge = null) {
+  const list = $('moves');
+  const last = list.lastElementChild;
   if (merge && last && last.dataset.merge === merge) {
-    // Steps of one kind in a row (the deal's tiles) make one line.
-    const n = Number(last.dataset.n) + 1;
-    last.dataset.n = String(n);
-    last.textContent = `${text} ×${n}`;
-    last.dataset.text = text;
+    last.dataset.n = String(Number(last.dataset.n) + 1);
+    moveLine(last);
     return;
   }
-  app.moves.push({ seat, text });
+  app.moves.push({ seat, text: notation, words });
   const li = document.createElement('li');
   li.dataset.merge = merge ?? '';
   li.dataset.n = '1';
-  li.textContent = seat === null ? text : `${seatName(seat)}: ${text}`;
   li.dataset.seat = seat === null ? '' : String(seat);
-  li.dataset.text = text;
+  li.dataset.text = notation;
+  for (const l of LANGS) li.dataset[l] = words[l];
   if (seat === HUMAN) li.classList.add('human');
   if (cls) li.classList.add(cls);
-  const list = $('moves');
+  moveLine(li);
   list.append(li);
   list.scrollTop = list.scrollHeight;
+}
+
+/** The event log in the language chosen now. */
+function eventLine(li) {
+  const n = Number(li.dataset.n);
+  li.textContent = `${li.dataset[getLang()]}${n > 1 ? ` ×${n}` : ''}`;
+}
+
+/** The events of the last action in the log, as seat 0 sees them (`{vi: [...], en: [...]}`). */
+function addEvents(lines, move) {
+  const list = $('events');
+  for (let i = 0; i < lines.en.length; i++) {
+    const last = list.lastElementChild;
+    if (last && last.dataset.en === lines.en[i] && last.dataset.vi === lines.vi[i]) {
+      // The same words again (another seat dealt a tile): one line.
+      last.dataset.n = String(Number(last.dataset.n) + 1);
+      eventLine(last);
+      continue;
+    }
+    const li = document.createElement('li');
+    li.dataset.n = '1';
+    li.dataset.move = String(move);
+    for (const l of LANGS) li.dataset[l] = lines[l][i];
+    if (i === 0) li.classList.add('first');
+    eventLine(li);
+    list.append(li);
+  }
+  while (list.childElementCount > EVENT_LINES) list.firstElementChild.remove();
+  list.scrollTop = list.scrollHeight;
+}
+
+/** The words for seat 0 of an action about to be played (before it is applied). */
+function wordsBefore(g, id) {
+  const words = {};
+  for (const l of LANGS) words[l] = g.describeAction(id, l, HUMAN);
+  // The notation is shown only when seat 0's words are the host's (nothing is hidden).
+  return { words, safe: g.describeAction(id, 'en') === words.en };
+}
+
+/**
+ * List an action just applied in `g`: its line in the move list (a decision's words from
+ * before it, `pre`; a chance outcome's from its first event) and its events in the log.
+ */
+function logAction(g, seat, id, pre = null) {
+  const events = {};
+  for (const l of LANGS) events[l] = g.describeEvents(l, HUMAN);
+  if (pre) addMove(seat, pre.words, pre.safe ? g.actionText(id) : '');
+  else {
+    const words = { vi: events.vi[0] ?? '', en: events.en[0] ?? '' };
+    const safe = (g.describeEvents('en')[0] ?? '') === words.en;
+    const merge = g.kind === 'domino' && g.events(HUMAN)[0]?.kind === 'dealt' ? 'deal' : null;
+    addMove(null, words, safe ? g.actionText(id) : '', 'chance', merge);
+  }
+  addEvents(events, g.moveNumber);
 }
 
 function fillPresets(selected) {
@@ -94,8 +170,8 @@ function botSeed(seat) {
   return BigInt.asUintN(64, app.game.seed * 31n + BigInt(seat + 1));
 }
 
-/** Start a game (`game` given: a loaded one). */
-function start(game) {
+/** Start a game (`record`: the record it was loaded from, whose moves are listed first). */
+function start(game, record = null) {
   app.token += 1;
   if (app.waiting) app.waiting.resolve(null);
   app.waiting = null;
@@ -107,6 +183,7 @@ function start(game) {
   app.over = false;
   app.idle = false;
   $('moves').replaceChildren();
+  $('events').replaceChildren();
   $('hint-text').textContent = '';
   $('choices').replaceChildren();
   $('seed-shown').textContent = String(game.seed);
@@ -117,6 +194,7 @@ function start(game) {
   // Cờ cá ngựa hides nothing: every seat's colours are public.
   if (game.kind === 'ca_ngua') app.board.coloursBySeat = Array.from({ length: game.seats }, (_, s) => game.view(s).colours);
   app.board.render(app.me.view());
+  if (record) listRecord(record);
   run(app.token).catch(fail);
 }
 
@@ -179,10 +257,9 @@ async function run(token) {
         const go = await waitFor('chance');
         if (!go || !alive()) return;
       }
-      game.playChance();
-      const events = app.me.events();
-      for (const m of app.board.describeChance(events, turn)) addMove(m.seat, m.text, 'chance', m.merge);
-      await show(token, events);
+      const { action } = game.playChance();
+      logAction(game, null, action);
+      await show(token, app.me.events());
     } else if (toMove.seat === HUMAN && !$('autoplay').checked) {
       const legal = app.me.legalActions().map((id) => ({ id, text: app.me.actionText(id) }));
       setStatus(`${t('your_turn')} — ${t(app.board.prompt(view))}`);
@@ -190,11 +267,10 @@ async function run(token) {
       const id = await waitFor('decision');
       if (id === null || !alive()) return; // a new game took over: its board is not ours
       app.board.clearOffer();
-      const text = app.me.actionText(id);
+      const pre = wordsBefore(game, id);
       const events = app.me.apply(id);
       $('hint-text').textContent = '';
-      addMove(HUMAN, text);
-      for (const m of app.board.describeAfter?.(events) ?? []) addMove(m.seat, m.text, 'chance');
+      logAction(game, HUMAN, id, pre);
       await show(token, events);
     } else {
       const seat = toMove.seat;
@@ -207,12 +283,10 @@ async function run(token) {
       const id = game.seat(seat).botChoose(level, botSeed(seat));
       const ms = performance.now() - t0;
       app.botTimes.push({ kind: app.kind, level, seat, ms, choices });
-      const text = game.actionText(id);
+      const pre = wordsBefore(game, id);
       game.seat(seat).apply(id);
-      const events = app.me.events();
-      addMove(seat, text);
-      for (const m of app.board.describeAfter?.(events) ?? []) addMove(m.seat, m.text, 'chance');
-      await show(token, events);
+      logAction(game, seat, id, pre);
+      await show(token, app.me.events());
     }
   }
   if (alive()) finish();
@@ -221,6 +295,15 @@ async function run(token) {
 function finish() {
   app.over = true;
   const o = app.game.outcome();
+  const words = {};
+  for (const l of LANGS) words[l] = `${tIn(l, 'game_over')}: ${o.places.join('-')}`;
+  addMove(null, words, '', 'end');
+  showOutcome();
+}
+
+/** The outcome in the status line, in the language chosen now. */
+function showOutcome() {
+  const o = app.game.outcome();
   const place = o.places[HUMAN];
   const winners = o.places.filter((p) => p === 1).length;
   let verdict = place === 1 ? (winners > 1 ? t('draw') : t('you_win')) : t('you_lose');
@@ -228,7 +311,6 @@ function finish() {
   const why = t('end_reasons')[o.reason]?.replace('{limit}', String(limit)) ?? o.reason;
   const scores = o.scores.map((s, i) => `${seatName(i)} ${s}`).join(', ');
   setStatus(`${t('game_over')} (${why}). ${verdict} ${t('score')}: ${scores}`, true);
-  addMove(null, `${t('game_over')}: ${o.places.join('-')}`);
   app.board.render(app.me.view());
 }
 
@@ -264,8 +346,7 @@ async function load(file) {
     const game = Game.load(text, { seed: BigInt(seedText) });
     app.kind = game.kind;
     fillPresets();
-    start(game);
-    listRecord(game.record());
+    start(game, game.record());
     $('hint-text').textContent = t('loaded');
   } catch (e) {
     fail(e instanceof DangianError ? e : new Error(String(e)));
@@ -281,15 +362,11 @@ function listRecord(record) {
   const g = record.start ? Game.fromState(record.game, record.start, { seed: 0 }) : Game.create(record.game, record.config, { seed: 0 });
   try {
     for (const text of record.actions) {
-      const turn = g.view(HUMAN).turn ?? null;
-      const chance = g.isChance();
-      g.apply(text);
-      const events = g.events(HUMAN);
-      if (chance) for (const m of app.board.describeChance(events, turn)) addMove(m.seat, m.text, 'chance', m.merge);
-      else {
-        addMove(turn, text);
-        for (const m of app.board.describeAfter?.(events) ?? []) addMove(m.seat, m.text, 'chance');
-      }
+      const seat = g.seatToMove();
+      const id = g.actionId(text);
+      const pre = seat === null ? null : wordsBefore(g, id);
+      g.apply(id);
+      logAction(g, seat, id, pre);
     }
   } finally {
     g.free();
@@ -300,13 +377,9 @@ function switchLang(l) {
   setLang(l);
   $('lang-vi').setAttribute('aria-pressed', String(l === 'vi'));
   $('lang-en').setAttribute('aria-pressed', String(l === 'en'));
-  // Move list and board labels in the new language.
-  const items = [...$('moves').children];
-  for (const li of items) {
-    const seat = li.dataset.seat === '' ? null : Number(li.dataset.seat);
-    if (seat !== null) li.textContent = `${seatName(seat)}: ${li.dataset.text}`;
-    else if (li.dataset.merge === 'deal') li.textContent = `${t('deal')} ×${li.dataset.n}`;
-  }
+  // Move list, event log and board labels in the new language.
+  for (const li of $('moves').children) moveLine(li);
+  for (const li of $('events').children) eventLine(li);
   if (app.board && app.me) {
     app.board.render(app.me.view());
     if (app.waiting) {
@@ -319,7 +392,7 @@ function switchLang(l) {
         setStatus(t(app.board.chancePrompt(view)));
         app.board.offerChance(view, chanceClicked);
       }
-    } else if (app.over) finish();
+    } else if (app.over) showOutcome();
   }
 }
 

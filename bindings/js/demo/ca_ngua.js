@@ -88,19 +88,6 @@ export class CaNguaBoard {
     return this.coloursBySeat?.[seat]?.[0] ?? seat;
   }
 
-  describeChance(events, turn) {
-    const out = [];
-    for (const e of events) {
-      if (e.kind === 'rolled') {
-        const d = [...e.roll].sort((a, b) => a - b);
-        out.push({ seat: turn, text: `r${d.join('-')}` });
-      } else if (e.kind === 'stuck' && out.length) {
-        out[out.length - 1].text += ` (${this.ctx.t('stuck')})`;
-      }
-    }
-    return out;
-  }
-
   render(view) {
     this.view = view;
     this.model = view.pieces.map((ps, c) => ps.map((p) => this.loc(c, p)));

@@ -65,39 +65,6 @@ export class DominoBoard {
     return 'draw_tile';
   }
 
-  /** The move list's lines for a chance step, from seat 0's events (hidden tiles stay hidden). */
-  describeChance(events, turn) {
-    const t = this.ctx.t;
-    const out = [];
-    for (const e of events) {
-      if (e.kind === 'dealt') out.push({ seat: null, text: t('deal'), merge: 'deal' });
-      else if (e.kind === 'drew') out.push({ seat: e.seat, text: e.tile ? `draw ${key(e.tile)}` : t('drew_hidden') });
-      else out.push(...this.describeEvent(e));
-    }
-    return out;
-  }
-
-  /** Notes after a decision: passes, a fish, a round's score. */
-  describeAfter(events) {
-    return events.flatMap((e) => this.describeEvent(e));
-  }
-
-  describeEvent(e) {
-    const t = this.ctx.t;
-    switch (e.kind) {
-      case 'led':
-        return e.forced ? [{ seat: e.seat, text: `play ${key(e.tile)} L` }] : [];
-      case 'passed':
-        return [{ seat: e.seat, text: t('passed') }];
-      case 'fish':
-        return [{ seat: null, text: t('fish') }];
-      case 'round_scored':
-        return [{ seat: null, text: `${t('round')} ${e.result.round}: ${e.scores.slice(0, this.view?.hand_counts.length ?? 2).join(' / ')}` }];
-      default:
-        return [];
-    }
-  }
-
   render(view) {
     this.view = view;
     this.model = {

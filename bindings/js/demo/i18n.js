@@ -23,6 +23,7 @@ export const LABELS = {
     save: 'Lưu ván',
     load: 'Mở ván',
     moves: 'Các nước đi',
+    events: 'Diễn biến',
     footer:
       'Luật chơi và máy: dangian (Rust → WebAssembly). Cơ hội (xúc xắc, chia bài) lấy từ bộ sinh số của máy với hạt giống hiển thị.',
     you: 'Bạn',
@@ -46,7 +47,6 @@ export const LABELS = {
     draw_action: 'Bốc bài',
     deal: 'Chia bài',
     dealt: 'chia {n} quân',
-    drew_hidden: 'bốc một quân',
     passed: 'bỏ lượt',
     fish: 'Cá! (tắc đường)',
     went_out: 'hết bài',
@@ -63,7 +63,6 @@ export const LABELS = {
     colours: ['Đỏ', 'Vàng', 'Xanh dương', 'Xanh lá'],
     kicked: 'đá {colour}',
     bonus: 'được gieo thêm',
-    stuck: 'không đi được',
     seat_a: 'A',
     seat_b: 'B',
     bot_time: 'Máy nghĩ {ms} ms',
@@ -104,6 +103,7 @@ export const LABELS = {
     save: 'Save game',
     load: 'Load game',
     moves: 'Moves',
+    events: 'What happened',
     footer:
       'Rules and bots: dangian (Rust → WebAssembly). Chance (dice, the deal) comes from the engine\'s RNG with the seed shown.',
     you: 'You',
@@ -127,7 +127,6 @@ export const LABELS = {
     draw_action: 'Draw',
     deal: 'Deal',
     dealt: 'dealt {n} tiles',
-    drew_hidden: 'draws a tile',
     passed: 'passes',
     fish: 'Fish! (blocked)',
     went_out: 'goes out',
@@ -144,7 +143,6 @@ export const LABELS = {
     colours: ['Red', 'Yellow', 'Blue', 'Green'],
     kicked: 'kicks {colour}',
     bonus: 'rolls again',
-    stuck: 'cannot move',
     seat_a: 'A',
     seat_b: 'B',
     bot_time: 'Bot thought {ms} ms',
@@ -181,7 +179,12 @@ export function getLang() {
 
 /** A label, with `{name}` filled from `vars`. */
 export function t(key, vars = {}) {
-  let v = LABELS[lang][key] ?? LABELS.en[key] ?? key;
+  return tIn(lang, key, vars);
+}
+
+/** A label in the language `l`, with `{name}` filled from `vars`. */
+export function tIn(l, key, vars = {}) {
+  let v = LABELS[l]?.[key] ?? LABELS.en[key] ?? key;
   if (typeof v !== 'string') return v;
   for (const [k, x] of Object.entries(vars)) v = v.replaceAll(`{${k}}`, String(x));
   return v;

@@ -36,10 +36,6 @@ export class OAnQuanBoard {
     return false;
   }
 
-  describeChance() {
-    return [];
-  }
-
   modelOf(view) {
     return {
       dan: [...view.dan],

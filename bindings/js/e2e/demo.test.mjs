@@ -1,7 +1,7 @@
 // End-to-end: the demo page in a real headless Chromium (Debian's /usr/bin/chromium driven by
 // playwright-core), served from 127.0.0.1. For each game: moves made by clicking the board,
-// the bot's answers, the board checked against the engine's state after every move, the
-// language switch, save and load, a game finished (the bot plays for the person at the end),
+// the bot's answers, the board checked against the engine's state after every move, the move
+// list and the event log in words in either language (the language switch), save and load, a game finished (the bot plays for the person at the end),
 // a screenshot checked for its size and a few pixels, and the hard bot's time per move.
 //
 // CHROMIUM=/path overrides the browser. Without a browser the tests are skipped with a
@@ -230,12 +230,26 @@ for (const kind of ['o_an_quan', 'ca_ngua', 'domino']) {
     const botMoves = await page.evaluate(() => window.dangianDemo.app.botTimes.length);
     assert.ok(botMoves > 0, 'the bot played');
 
-    // The language switch.
+    // The move list and the event log in words, and the language switch.
+    const words = () =>
+      page.evaluate(() => {
+        const li = [...document.querySelectorAll('#moves li.human')].at(-1);
+        const ev = document.querySelector('#events li:last-child');
+        return { move: li.textContent, vi: li.dataset.vi, en: li.dataset.en, event: ev?.textContent ?? '', eventVi: ev?.dataset.vi, eventEn: ev?.dataset.en };
+      });
+    const en = await words();
+    assert.ok(en.en && en.move.includes(en.en), `the move list shows the move in words: ${en.move}`);
+    assert.ok(en.eventEn && en.event.startsWith(en.eventEn), `the event log shows the events in words: ${en.event}`);
+    assert.notEqual(en.vi, en.en);
     await page.click('#lang-vi');
     assert.equal(await page.locator('#new').textContent(), 'Ván mới');
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'vi');
+    const vi = await words();
+    assert.ok(vi.move.includes(vi.vi) && !vi.move.includes(vi.en), `the move list in Vietnamese: ${vi.move}`);
+    assert.ok(vi.event.startsWith(vi.eventVi), `the event log in Vietnamese: ${vi.event}`);
     await page.click('#lang-en');
     assert.equal(await page.locator('#new').textContent(), 'New game');
+    assert.equal((await words()).move, en.move);
 
     // Save, then load what was saved.
     const saved = await page.evaluate(() => ({ hash: window.dangianDemo.game.stateHash(), move: window.dangianDemo.game.moveNumber }));

@@ -9,11 +9,17 @@
 //!
 //! The plain Rust layer ([`Table`] and the free functions returning [`Failure`]) is what the
 //! host tests exercise; the `#[wasm_bindgen]` items only convert.
+//!
+//! Besides the games: actions and events in words ([`dangian::describe`], Vietnamese and
+//! English) and provably fair chance ([`dangian::fair`]: a table's chance drawn from committed
+//! seeds, [`fair_commitment`] and [`verify_record`]).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 use dangian::any::{AnyError, AnyGame};
 use dangian::bot::Level;
+use dangian::describe::Lang;
+use dangian::fair::{self, FairError};
 use dangian::record::{hash_text, Record};
 use dangian::{ActionList, ChanceList, GameKind, GameRng, IllegalReason, ToMove};
 use wasm_bindgen::prelude::*;
@@ -23,14 +29,30 @@ use wasm_bindgen::prelude::*;
 pub struct Failure {
     /// What kind of failure: `config`, `setup`, `record`, `no_such_preset`, `unknown_id`,
     /// `notation`, `stale`, `illegal`, `no_such_seat`, `not_chance`, `not_to_move`,
-    /// `unknown_kind`, `unknown_level`.
+    /// `unknown_kind`, `unknown_level`, `unknown_lang`, `bad_seed`, `unfair`.
     pub kind: &'static str,
     /// Why, in words.
     pub message: String,
     /// For `illegal`: the stable code of the reason (`IllegalReason::code`).
     pub code: Option<u32>,
-    /// For `illegal`: the snake_case name of the reason (`"empty_square"`).
+    /// For `illegal`: the snake_case name of the reason (`"empty_square"`). For `unfair`:
+    /// `not_fair`, `scheme`, `not_revealed`, `wrong_reveal` or `mismatch`.
     pub reason: Option<&'static str>,
+    /// For `unfair` with reason `mismatch`: the first chance action the seeds do not give.
+    pub mismatch: Option<Box<Mismatch>>,
+}
+
+/// The first chance action of a record that is not the one the committed seeds give.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    /// The outcome's number among the chance actions, from 0.
+    pub number: u64,
+    /// Its index among all the actions of the record.
+    pub index: usize,
+    /// What the record says.
+    pub found: String,
+    /// What the seeds give.
+    pub expected: String,
 }
 
 impl Failure {
@@ -40,7 +62,40 @@ impl Failure {
             message: message.into(),
             code: None,
             reason: None,
+            mismatch: None,
         }
+    }
+
+    /// The failure of a [`FairError`]: `bad_seed`, `record`, or `unfair` with its reason
+    /// (and, for a chance action the seeds do not give, the [`Mismatch`]).
+    pub fn from_fair(e: &FairError) -> Failure {
+        let (kind, reason) = match e {
+            FairError::BadSeed(_) => ("bad_seed", None),
+            FairError::Record(_) => ("record", None),
+            FairError::NotFair => ("unfair", Some("not_fair")),
+            FairError::Scheme(_) => ("unfair", Some("scheme")),
+            FairError::NotRevealed => ("unfair", Some("not_revealed")),
+            FairError::WrongReveal { .. } => ("unfair", Some("wrong_reveal")),
+            FairError::Mismatch { .. } => ("unfair", Some("mismatch")),
+            _ => ("unfair", None),
+        };
+        let mut failure = Failure::new(kind, e.to_string());
+        failure.reason = reason;
+        if let FairError::Mismatch {
+            number,
+            index,
+            found,
+            expected,
+        } = e
+        {
+            failure.mismatch = Some(Box::new(Mismatch {
+                number: *number,
+                index: *index,
+                found: found.clone(),
+                expected: expected.clone(),
+            }));
+        }
+        failure
     }
 
     /// The failure of an [`AnyError`] raised by a game of `kind`.
@@ -69,11 +124,20 @@ impl Failure {
 
     /// The JSON text the wrapper reads.
     pub fn to_json(&self) -> String {
+        let mismatch = self.mismatch.as_ref().map(|m| {
+            serde_json::json!({
+                "number": m.number,
+                "index": m.index,
+                "found": m.found,
+                "expected": m.expected,
+            })
+        });
         serde_json::json!({
             "kind": self.kind,
             "message": self.message,
             "code": self.code,
             "reason": self.reason,
+            "mismatch": mismatch,
         })
         .to_string()
     }
@@ -131,6 +195,19 @@ pub fn level_of(name: &str) -> Result<Level, Failure> {
                 format!("no bot level is called {name:?} (easy, medium, hard)"),
             )
         })
+}
+
+/// The language with this code (`vi`, `en`).
+///
+/// # Errors
+/// `unknown_lang`.
+pub fn lang_of(code: &str) -> Result<Lang, Failure> {
+    Lang::from_code(code).ok_or_else(|| {
+        Failure::new(
+            "unknown_lang",
+            format!("no language is called {code:?} (vi, en)"),
+        )
+    })
 }
 
 /// A game with its own seeded RNG for chance: what a `Game` of the wrapper holds.
@@ -263,17 +340,68 @@ impl Table {
         self.game.apply_at(expected, id).map_err(|e| self.fail(&e))
     }
 
-    /// Sample a chance outcome from the table's RNG and apply it; returns its id.
+    /// Play chance and return the outcome's id: the fair outcome when the table plays with
+    /// fair chance ([`Table::set_fair_chance`]), else one sampled from the table's RNG.
     ///
     /// # Errors
     /// `not_chance`.
     pub fn play_chance(&mut self) -> Result<u32, Failure> {
-        let id = self
+        let Table { game, rng, .. } = self;
+        game.play_chance(rng)
+            .map_err(|e| Failure::from_any(game.kind(), &e))
+    }
+
+    /// Play this game's chance from now on with provably fair chance: the server's secret
+    /// seed (64 hex digits) and the players' own seeds. Set it before the first action (or
+    /// again, with the same seeds, on a game loaded from a fair record).
+    ///
+    /// # Errors
+    /// `bad_seed`.
+    pub fn set_fair_chance(
+        &mut self,
+        server_seed_hex: &str,
+        player_seeds: Vec<String>,
+    ) -> Result<(), Failure> {
+        let seed = fair::parse_server_seed(server_seed_hex).map_err(|e| Failure::from_fair(&e))?;
+        self.game.set_fair_chance(seed, player_seeds);
+        Ok(())
+    }
+
+    /// The commitment and player seeds of a game with fair chance (and the revealed server
+    /// seed once the game is over) as JSON; `null` without fair chance.
+    pub fn fairness_json(&self) -> String {
+        serde_json::to_string(&self.game.fairness()).unwrap_or_default()
+    }
+
+    /// The action with id `id`, about to be played now, in words in `lang` (`vi`, `en`): for
+    /// the host (`None`) or as `seat` may see it (never a tile hidden from it).
+    ///
+    /// # Errors
+    /// `unknown_lang`, `unknown_id` or `no_such_seat`.
+    pub fn describe_action(
+        &self,
+        id: u32,
+        lang: &str,
+        seat: Option<u32>,
+    ) -> Result<String, Failure> {
+        let lang = lang_of(lang)?;
+        self.game
+            .describe_action(id, lang, seat)
+            .map_err(|e| self.fail(&e))
+    }
+
+    /// The events of the last action in words in `lang`, as a JSON array of strings: for the
+    /// host (`None`) or as `seat` may see them.
+    ///
+    /// # Errors
+    /// `unknown_lang` or `no_such_seat`.
+    pub fn describe_events_json(&self, lang: &str, seat: Option<u32>) -> Result<String, Failure> {
+        let lang = lang_of(lang)?;
+        let lines = self
             .game
-            .sample_chance(&mut self.rng)
+            .describe_events(lang, seat)
             .map_err(|e| self.fail(&e))?;
-        self.apply(id)?;
-        Ok(id)
+        Ok(serde_json::to_string(&lines).unwrap_or_default())
     }
 
     /// Apply a chance outcome the caller chose (physical dice, a server's shuffle).
@@ -414,6 +542,31 @@ pub fn replay_json(record_json: &str) -> Result<String, Failure> {
     Ok(out)
 }
 
+/// The commitment to a server seed given as 64 hex digits: `SHA-256` of its 32 bytes as 64
+/// lower-case hex digits, what a server publishes before the game.
+///
+/// # Errors
+/// `bad_seed`.
+pub fn fair_commitment(server_seed_hex: &str) -> Result<String, Failure> {
+    let seed = fair::parse_server_seed(server_seed_hex).map_err(|e| Failure::from_fair(&e))?;
+    Ok(fair::commitment(&seed))
+}
+
+/// Verify the chance of a finished game played with fair chance (a record, or a document
+/// with a `record` field): the revealed server seed matches the commitment and every chance
+/// action is the one the committed seeds give. The report as JSON
+/// (`{"commitment","chance_outcomes","actions"}`).
+///
+/// # Errors
+/// `record` for a record that is not valid; `unfair` naming what does not hold (with the first
+/// chance action the seeds do not give).
+pub fn verify_record(record_json: &str) -> Result<String, Failure> {
+    let record = Record::from_document(record_json)
+        .map_err(|e| Failure::from_any(GameKind::OAnQuan, &AnyError::from(e)))?;
+    let verified = fair::verify(&record).map_err(|e| Failure::from_fair(&e))?;
+    Ok(serde_json::to_string(&verified).unwrap_or_default())
+}
+
 // ---- the wasm-bindgen layer --------------------------------------------------------------
 
 /// One game of any kind, with its own seeded RNG for chance. Use the TypeScript `Game`
@@ -499,9 +652,36 @@ impl WasmGame {
     pub fn apply_at(&mut self, expected: u32, id: u32) -> Result<(), JsValue> {
         Ok(self.0.apply_at(expected, id)?)
     }
-    /// Sample a chance outcome from the seeded RNG and apply it; returns its id.
+    /// Play chance (the fair outcome with fair chance, else one sampled from the seeded
+    /// RNG); returns its id.
     pub fn play_chance(&mut self) -> Result<u32, JsValue> {
         Ok(self.0.play_chance()?)
+    }
+    /// Play chance from now on with provably fair chance: the server seed as 64 hex digits
+    /// and the players' own seeds.
+    pub fn set_fair_chance(
+        &mut self,
+        server_seed_hex: &str,
+        player_seeds: Vec<String>,
+    ) -> Result<(), JsValue> {
+        Ok(self.0.set_fair_chance(server_seed_hex, player_seeds)?)
+    }
+    /// The fairness section as JSON (`null` without fair chance).
+    pub fn fairness_json(&self) -> String {
+        self.0.fairness_json()
+    }
+    /// An action about to be played, in words (`vi` or `en`), for the host or for `seat`.
+    pub fn describe_action(
+        &self,
+        id: u32,
+        lang: &str,
+        seat: Option<u32>,
+    ) -> Result<String, JsValue> {
+        Ok(self.0.describe_action(id, lang, seat)?)
+    }
+    /// The events of the last action in words, as a JSON array, for the host or for `seat`.
+    pub fn describe_events_json(&self, lang: &str, seat: Option<u32>) -> Result<String, JsValue> {
+        Ok(self.0.describe_events_json(lang, seat)?)
     }
     /// Apply a chance outcome chosen by the caller.
     pub fn apply_chance(&mut self, id: u32) -> Result<(), JsValue> {
@@ -588,6 +768,18 @@ pub fn reasons_json_js(kind: &str) -> Result<String, JsValue> {
 #[wasm_bindgen(js_name = replayJson)]
 pub fn replay_json_js(record_json: &str) -> Result<String, JsValue> {
     Ok(replay_json(record_json)?)
+}
+
+/// The commitment to a server seed (64 hex digits in, 64 hex digits out).
+#[wasm_bindgen(js_name = fairCommitment)]
+pub fn fair_commitment_js(server_seed_hex: &str) -> Result<String, JsValue> {
+    Ok(fair_commitment(server_seed_hex)?)
+}
+
+/// Verify the fair chance of a finished game's record; the report as JSON.
+#[wasm_bindgen(js_name = verifyRecord)]
+pub fn verify_record_js(record_json: &str) -> Result<String, JsValue> {
+    Ok(verify_record(record_json)?)
 }
 
 /// The engine's rules version (records of another version are refused).
@@ -686,5 +878,93 @@ mod tests {
             replay.as_array().unwrap().len(),
             t.game().move_number() as usize + 1
         );
+    }
+
+    const SEED: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";
+
+    #[test]
+    fn fair_chance_plays_and_verifies() {
+        assert_eq!(
+            fair_commitment(SEED).unwrap(),
+            "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
+        );
+        assert_eq!(fair_commitment("00").unwrap_err().kind, "bad_seed");
+        let seeds = vec!["alice:42".to_owned(), "bob: a seed of his own".to_owned()];
+        let mut t = Table::create("domino", "", 1).unwrap();
+        assert_eq!(t.fairness_json(), "null");
+        t.set_fair_chance(SEED, seeds.clone()).unwrap();
+        // The deal of tests/fair.rs: play_chance follows the seeds, not the RNG.
+        let mut dealt = Vec::new();
+        for _ in 0..7 {
+            let id = t.play_chance().unwrap();
+            dealt.push(t.action_text(id).unwrap());
+        }
+        assert_eq!(
+            dealt,
+            ["deal 2-3", "deal 1-6", "deal 1-2", "deal 1-4", "deal 4-5", "deal 3-5", "deal 4-4"]
+        );
+        let mut n = 0;
+        while !t.game().is_over() {
+            if t.game().to_move() == ToMove::Chance {
+                t.play_chance().unwrap();
+            } else {
+                let legal = t.legal_actions();
+                t.apply(legal[n % legal.len()]).unwrap();
+            }
+            n += 1;
+        }
+        let fairness: serde_json::Value = serde_json::from_str(&t.fairness_json()).unwrap();
+        assert_eq!(fairness["server_seed"], SEED);
+        let record = t.game().record().to_json();
+        let report: serde_json::Value =
+            serde_json::from_str(&verify_record(&record).unwrap()).unwrap();
+        assert!(report["chance_outcomes"].as_u64().unwrap() >= 28);
+        // The first deal changed: refused, naming it.
+        let mut doc: serde_json::Value = serde_json::from_str(&record).unwrap();
+        let first = doc["actions"][0].as_str().unwrap().to_owned();
+        let second = doc["actions"][1].clone();
+        doc["actions"][0] = second;
+        doc["actions"][1] = serde_json::Value::String(first);
+        let f = verify_record(&doc.to_string()).unwrap_err();
+        assert_eq!((f.kind, f.reason), ("unfair", Some("mismatch")));
+        let m = f.mismatch.clone().unwrap();
+        assert_eq!((m.number, m.index, m.expected.as_str()), (0, 0, "deal 2-3"));
+        let json: serde_json::Value = serde_json::from_str(&f.to_json()).unwrap();
+        assert_eq!(json["mismatch"]["index"], 0);
+        let plain = Table::create("domino", "", 1).unwrap();
+        let f = verify_record(&plain.game().record().to_json()).unwrap_err();
+        assert_eq!((f.kind, f.reason), ("unfair", Some("not_fair")));
+        assert_eq!(verify_record("{}").unwrap_err().kind, "record");
+    }
+
+    #[test]
+    fn descriptions_in_both_languages() {
+        let mut t = Table::create("o_an_quan", "", 1).unwrap();
+        let a1 = t.action_id("a1+").unwrap();
+        assert_eq!(
+            t.describe_action(a1, "vi", None).unwrap(),
+            "A rải ô a1 sang phải"
+        );
+        assert_eq!(
+            t.describe_action(a1, "en", Some(1)).unwrap(),
+            "A sows a1 to the right"
+        );
+        assert_eq!(
+            t.describe_action(a1, "fr", None).unwrap_err().kind,
+            "unknown_lang"
+        );
+        assert_eq!(
+            t.describe_action(a1, "en", Some(2)).unwrap_err().kind,
+            "no_such_seat"
+        );
+        assert_eq!(
+            t.describe_action(99_999, "en", None).unwrap_err().kind,
+            "unknown_id"
+        );
+        assert_eq!(t.describe_events_json("en", None).unwrap(), "[]");
+        t.apply(a1).unwrap();
+        let lines: Vec<String> =
+            serde_json::from_str(&t.describe_events_json("vi", Some(0)).unwrap()).unwrap();
+        assert!(!lines.is_empty() && lines.iter().all(|l| !l.trim().is_empty()));
     }
 }

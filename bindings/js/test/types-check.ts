@@ -1,6 +1,21 @@
 // Compiled (never run) by types.test.mjs against the built package's .d.ts files.
-import { Game, init, replay, seedRules } from '../dist/index.js';
-import type { Action, CaNgua, Config, Domino, Event, GameRecord, OAnQuan, Outcome, State, View } from '../dist/index.js';
+import { DangianError, fairCommitment, Game, init, replay, seedRules, verifyRecord } from '../dist/index.js';
+import type {
+  Action,
+  CaNgua,
+  Config,
+  Domino,
+  Event,
+  Fairness,
+  GameRecord,
+  Lang,
+  Mismatch,
+  OAnQuan,
+  Outcome,
+  State,
+  Verified,
+  View,
+} from '../dist/index.js';
 
 export async function typed(): Promise<void> {
   await init();
@@ -57,5 +72,36 @@ export async function typed(): Promise<void> {
   const { steps, end } = replay(record);
   const state: State<'domino'> = steps[0]!.state;
   const rules: Required<Config<'o_an_quan'>> = seedRules('o_an_quan');
+
+  // Descriptions: a language of two, a seat optional.
+  const lang: Lang = 'en';
+  const words: string = oaq.describeAction('b1+', lang);
+  const seen: string[] = domino.describeEvents('vi', 1);
+  const seatWords: string = domino.seat(0).describeAction(0, 'vi');
+  // @ts-expect-error: no such language
+  oaq.describeAction('b1+', 'fr');
+  // @ts-expect-error: a seat is a number
+  oaq.describeEvents('en', 'A');
+
+  // Fair chance: the commitment, the record's fairness, the verifier's report and error.
+  const commitment: string = fairCommitment('00'.repeat(32));
+  domino.setFairChance('00'.repeat(32), ['alice']);
+  const fairness: Fairness | null = domino.fairness();
+  const revealed: string | null | undefined = fairness?.server_seed;
+  const inRecord: Fairness | null | undefined = record.fairness;
+  // @ts-expect-error: player seeds are text
+  domino.setFairChance('00'.repeat(32), [42]);
+  try {
+    const report: Verified = verifyRecord(record);
+    const n: number = report.chance_outcomes;
+    void n;
+  } catch (e) {
+    if (e instanceof DangianError && e.kind === 'unfair') {
+      const first: Mismatch | null = e.mismatch;
+      const index: number | undefined = first?.index;
+      void index;
+    }
+  }
   void [hand, mine, dan, big, step, pieces, roll, actions, back, end, state, rules];
+  void [words, seen, seatWords, commitment, revealed, inRecord];
 }

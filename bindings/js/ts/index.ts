@@ -21,16 +21,25 @@
  * `legalActions()` at a chance point or on another seat's turn, `events()` without a seat,
  * what `playChance()` returns, and `record()` before the game is over are for the host alone.
  *
+ * Actions and events in words, in Vietnamese or English: `game.describeAction(id, 'vi')`,
+ * `game.describeEvents('en', seat)` (a seat's form never names a tile hidden from it).
+ *
+ * Provably fair chance for online tables: `game.setFairChance(serverSeedHex, playerSeeds)`
+ * draws every die, deal and draw from committed seeds; publish {@link fairCommitment} before
+ * the game, and anyone can check the finished game's record with {@link verifyRecord}.
+ *
  * @module
  */
 import wasmInit, {
   engineVersion,
+  fairCommitment as wasmFairCommitment,
   initSync as wasmInitSync,
   presetsJson,
   reasonsJson,
   replayJson,
   rulesVersion as wasmRulesVersion,
   seedRulesJson,
+  verifyRecord as wasmVerifyRecord,
   WasmGame,
 } from './wasm/dangian_js.js';
 import type { GameForms } from './generated/index.js';
@@ -57,6 +66,42 @@ export type GameRecord<K extends Kind = Kind> = GameForms[K]['record'] & { game:
 
 /** An action in the game's text notation (`"a1+"`, `"r3-5"`, `"0+8"`, `"play 3-5 L"`, `"draw 0-4"`). */
 export type Action<K extends Kind = Kind> = GameForms[K]['record']['actions'][number];
+
+/**
+ * What a record of a game played with fair chance carries: the scheme, the commitment to the
+ * server seed, the players' seeds and, once the game is over, the revealed server seed.
+ */
+export type Fairness = NonNullable<GameForms[Kind]['record']['fairness']>;
+
+/** The language of a description: Vietnamese or English. */
+export type Lang = 'vi' | 'en';
+/** The languages of descriptions. */
+export const LANGS: readonly Lang[] = ['vi', 'en'];
+
+/** What {@link verifyRecord} proved. */
+export interface Verified {
+  /** The commitment the chance outcomes came from. */
+  commitment: string;
+  /** Chance outcomes checked, one by one. */
+  chance_outcomes: number;
+  /** Actions replayed in all. */
+  actions: number;
+}
+
+/** Why a record's chance is not proven fair (the `reason` of a `DangianError` of kind `unfair`). */
+export type UnfairReason = 'not_fair' | 'scheme' | 'not_revealed' | 'wrong_reveal' | 'mismatch';
+
+/** The first chance action of a record that is not the one the committed seeds give. */
+export interface Mismatch {
+  /** The outcome's number among the record's chance actions, from 0. */
+  number: number;
+  /** Its index among all the record's actions. */
+  index: number;
+  /** The action the record holds. */
+  found: string;
+  /** The action the seeds give. */
+  expected: string;
+}
 
 /** A bot's strength. */
 export type Level = 'easy' | 'medium' | 'hard';
@@ -103,6 +148,9 @@ export type FailureKind =
   | 'not_to_move'
   | 'unknown_kind'
   | 'unknown_level'
+  | 'unknown_lang'
+  | 'bad_seed'
+  | 'unfair'
   | 'other';
 
 interface FailureJson {
@@ -110,6 +158,7 @@ interface FailureJson {
   message: string;
   code: number | null;
   reason: string | null;
+  mismatch?: Mismatch | null;
 }
 
 /** The result of {@link Game.check}. */
@@ -132,14 +181,20 @@ export class DangianError extends Error {
   readonly kind: FailureKind;
   /** For an illegal action: the stable code of the reason. */
   readonly code: number | null;
-  /** For an illegal action: the reason's snake_case name. */
+  /**
+   * For an illegal action: the reason's snake_case name. For `unfair`: an {@link UnfairReason}
+   * (`not_fair`, `scheme`, `not_revealed`, `wrong_reveal`, `mismatch`).
+   */
   readonly reason: string | null;
+  /** For `unfair` with reason `mismatch`: the first chance action the seeds do not give. */
+  readonly mismatch: Mismatch | null;
   constructor(f: FailureJson) {
     super(f.message);
     this.name = 'DangianError';
     this.kind = f.kind;
     this.code = f.code;
     this.reason = f.reason;
+    this.mismatch = f.mismatch ?? null;
   }
 }
 
@@ -262,6 +317,28 @@ export function seedRules<K extends Kind>(kind: K): Required<Config<K>> {
 export function reasons(kind: Kind): { code: number; name: string }[] {
   needInit();
   return parse(call(() => reasonsJson(kind)));
+}
+
+/**
+ * The commitment to a server seed (64 hex digits): `SHA-256` of its 32 bytes, as 64 lower-case
+ * hex digits. A server publishes it before the game; {@link verifyRecord} checks the reveal
+ * against it. Throws a `DangianError` of kind `bad_seed` for a seed that is not 64 hex digits.
+ */
+export function fairCommitment(serverSeedHex: string): string {
+  needInit();
+  return call(() => wasmFairCommitment(serverSeedHex));
+}
+
+/**
+ * Verify the chance of a finished game played with fair chance ({@link Game.setFairChance}):
+ * the revealed server seed matches the commitment, and every chance action of the record is
+ * the one the committed seeds give. Returns what was proven; throws a `DangianError` of kind
+ * `unfair` (its `reason` an {@link UnfairReason}, its `mismatch` naming the first chance
+ * action the seeds do not give), or of kind `record` for a record that is not valid.
+ */
+export function verifyRecord(record: GameRecord | string | { record: GameRecord }): Verified {
+  needInit();
+  return parse(call(() => wasmVerifyRecord(text(record))));
 }
 
 /** The engine's rules version: a record of another version is refused. */
@@ -449,10 +526,52 @@ export class Game<K extends Kind = Kind> {
     return this.events();
   }
 
-  /** Sample a chance outcome from the game's seeded RNG and apply it. For the host. */
+  /**
+   * Play chance: the outcome the committed seeds give with fair chance
+   * ({@link Game.setFairChance}), else one sampled from the game's seeded RNG. For the host.
+   */
   playChance(): Step<K> {
     const id = call(() => this.#inner.play_chance());
     return { action: id, text: this.actionText(id), events: this.events() };
+  }
+
+  /**
+   * Play this game's chance with provably fair chance from now on: `serverSeedHex` is the
+   * server's secret seed (64 hex digits, 32 random bytes), `playerSeeds` the players' own
+   * seeds. {@link Game.playChance} then draws every die, deal and draw from these seeds, and
+   * the record carries the commitment, the player seeds and, once the game is over, the server
+   * seed ({@link verifyRecord} checks it). Call it before the first action; on a game loaded
+   * from a fair record, call it again with the same seeds to go on. Throws `bad_seed`.
+   */
+  setFairChance(serverSeedHex: string, playerSeeds: readonly string[] = []): void {
+    const seeds = [...playerSeeds];
+    call(() => this.#inner.set_fair_chance(serverSeedHex, seeds));
+  }
+
+  /**
+   * What the players may check: the commitment and the player seeds, and the server seed once
+   * the game is over; `null` for a game without fair chance. Safe to show every seat.
+   */
+  fairness(): Fairness | null {
+    return parse(this.#inner.fairness_json());
+  }
+
+  /**
+   * An action about to be played now, in words (`"A rải ô a1 sang phải"`, `"A sows a1 to the
+   * right"`): for the host, or as `seat` may see it (a Domino tile dealt or drawn to another
+   * seat is not named: safe to show that seat).
+   */
+  describeAction(action: ActionRef, lang: Lang, seat?: number): string {
+    const id = this.actionId(action);
+    return call(() => this.#inner.describe_action(id, lang, seat));
+  }
+
+  /**
+   * The events of the last action in words: every event for the host, or as `seat` may see
+   * them (never a tile hidden from it). Empty while events are off.
+   */
+  describeEvents(lang: Lang, seat?: number): string[] {
+    return parse(call(() => this.#inner.describe_events_json(lang, seat)));
   }
 
   /** Apply a chance outcome chosen outside (physical dice, a server's shuffle). */
@@ -590,6 +709,21 @@ export class SeatHandle<K extends Kind = Kind> {
   /** The events of the last action as this seat sees them. */
   events(): Event<K>[] {
     return this.game.events(this.seat);
+  }
+
+  /** An action about to be played now, in words, as this seat may see it. */
+  describeAction(action: ActionRef, lang: Lang): string {
+    return this.game.describeAction(action, lang, this.seat);
+  }
+
+  /** The events of the last action in words, as this seat sees them. */
+  describeEvents(lang: Lang): string[] {
+    return this.game.describeEvents(lang, this.seat);
+  }
+
+  /** The commitment and player seeds of a game with fair chance (`null` without). */
+  fairness(): Fairness | null {
+    return this.game.fairness();
   }
 
   /** The action a bot of `level` would play for this seat now. */

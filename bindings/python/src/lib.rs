@@ -10,6 +10,8 @@
 
 use dangian::any::{AnyError, AnyGame};
 use dangian::bot::{Evaluate, Level};
+use dangian::describe::Lang;
+use dangian::fair::{self, FairError};
 use dangian::tensor::{legal_mask, returns, Observe};
 use dangian::{
     ca_ngua, domino, o_an_quan, Action, ActionList, ChanceList, Game, GameConfig, GameKind,
@@ -36,6 +38,7 @@ const INVALID_RECORD: u32 = 12;
 const WRONG_GAME: u32 = 13;
 const NO_DECISION: u32 = 16;
 const INVALID_STATE: u32 = 17;
+const UNFAIR: u32 = 18;
 
 /// `(status, message, reason code)`, turned into the matching exception of
 /// `dangian._errors` when it reaches Python.
@@ -215,6 +218,52 @@ fn kind_enum(py: Python<'_>, kind: GameKind) -> PyResult<Py<PyAny>> {
 // ---- module functions -----------------------------------------------------------------------
 
 /// The ABI version of the C library this package mirrors (`DANGIAN_ABI_VERSION`).
+/// A language: `"vi"`, `"en"` or a `Lang` (0 Vietnamese, 1 English).
+fn lang_of(obj: &Bound<'_, PyAny>) -> PyResult<Lang> {
+    let lang = if let Ok(code) = obj.extract::<String>() {
+        Lang::from_code(&code.to_ascii_lowercase())
+    } else {
+        obj.extract::<u32>().ok().and_then(Lang::from_u32)
+    };
+    lang.ok_or_else(|| {
+        Failure::new(
+            INVALID_ARGUMENT,
+            format!("no language {obj} (\"vi\" or \"en\")"),
+        )
+        .into()
+    })
+}
+
+fn fair_failure(e: FairError) -> Failure {
+    let status = match &e {
+        FairError::BadSeed(_) => INVALID_ARGUMENT,
+        FairError::Record(_) => INVALID_RECORD,
+        _ => UNFAIR,
+    };
+    Failure::new(status, e.to_string())
+}
+
+/// The commitment to a server seed given as 64 hex digits: SHA-256 of its 32 bytes, as 64
+/// hex digits. A server publishes it before a game with fair chance.
+#[pyfunction]
+fn fair_commitment(server_seed_hex: &str) -> PyResult<String> {
+    let seed = fair::parse_server_seed(server_seed_hex).map_err(fair_failure)?;
+    Ok(fair::commitment(&seed))
+}
+
+/// Verify a finished game's fair chance from its record (dict or JSON text): the revealed
+/// seed matches the commitment and every chance action came from the committed seeds.
+/// Returns `{"commitment", "chance_outcomes", "actions"}`; raises `UnfairError` naming the
+/// first outcome that did not, or `InvalidRecordError`.
+#[pyfunction]
+fn verify_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    let text = json_text(py, record)?;
+    let record = dangian::Record::from_json(&text)
+        .map_err(|e| Failure::new(INVALID_RECORD, e.to_string()))?;
+    let verified = fair::verify(&record).map_err(fair_failure)?;
+    from_json(py, &serde_json::to_string(&verified).unwrap_or_default())
+}
+
 #[pyfunction]
 fn abi_version() -> u32 {
     2
@@ -603,13 +652,17 @@ impl PyGame {
         self.apply(py, action)
     }
 
-    /// Sample a chance outcome from the game's seeded RNG with its exact probability and
-    /// apply it; returns its id.
+    /// Sample a chance outcome from the game's seeded RNG with its exact probability (or,
+    /// after `set_fair_chance`, derive it from the committed seeds) and apply it; returns its
+    /// id.
     fn play_chance(&mut self) -> PyResult<u32> {
-        let id = self
-            .game
-            .sample_chance(&mut self.rng)
-            .map_err(Failure::from)?;
+        let id = match self.game.fair_outcome() {
+            Some(id) => id,
+            None => self
+                .game
+                .sample_chance(&mut self.rng)
+                .map_err(Failure::from)?,
+        };
         self.game.apply(id).map_err(Failure::from)?;
         Ok(id)
     }
@@ -824,6 +877,63 @@ impl PyGame {
             self.game.move_number(),
             self.to_move()
         )
+    }
+
+    /// Play chance from the committed seeds from now on (call it before the first action):
+    /// `server_seed_hex` is the server's secret seed as 64 hex digits, `player_seeds` the
+    /// players' own seeds. `play_chance` then derives every die, deal and draw from them, and
+    /// the record carries the commitment, the player seeds and, once over, the seed.
+    #[pyo3(signature = (server_seed_hex, player_seeds = Vec::new()))]
+    fn set_fair_chance(
+        &mut self,
+        server_seed_hex: &str,
+        player_seeds: Vec<String>,
+    ) -> PyResult<()> {
+        let seed = fair::parse_server_seed(server_seed_hex).map_err(fair_failure)?;
+        self.game.set_fair_chance(seed, player_seeds);
+        Ok(())
+    }
+
+    /// What the players may check now: `{"scheme", "commitment", "player_seeds"}` and, once
+    /// the game is over, `"server_seed"`; `None` without fair chance. Safe to show every seat.
+    fn fairness(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        from_json(
+            py,
+            &serde_json::to_string(&self.game.fairness()).unwrap_or_default(),
+        )
+    }
+
+    /// The action (an id or its text), about to be played now, in words: `lang` is `"vi"` or
+    /// `"en"`; for `seat` (never a tile hidden from it) or `None` (the host).
+    #[pyo3(signature = (action, lang = None, seat = None))]
+    fn describe_action(
+        &self,
+        action: &Bound<'_, PyAny>,
+        lang: Option<&Bound<'_, PyAny>>,
+        seat: Option<i64>,
+    ) -> PyResult<String> {
+        let id = id_of(&self.game, action)?;
+        let lang = lang.map(lang_of).transpose()?.unwrap_or(Lang::Vi);
+        let seat = self.seat_arg(seat)?;
+        Ok(self
+            .game
+            .describe_action(id, lang, seat)
+            .map_err(Failure::from)?)
+    }
+
+    /// The events of the last action in words (a list of lines), for `seat` or the host.
+    #[pyo3(signature = (lang = None, seat = None))]
+    fn describe_events(
+        &self,
+        lang: Option<&Bound<'_, PyAny>>,
+        seat: Option<i64>,
+    ) -> PyResult<Vec<String>> {
+        let lang = lang.map(lang_of).transpose()?.unwrap_or(Lang::Vi);
+        let seat = self.seat_arg(seat)?;
+        Ok(self
+            .game
+            .describe_events(lang, seat)
+            .map_err(Failure::from)?)
     }
 
     /// The record of the game so far as a dict (`dangian-record/2`).
@@ -1537,6 +1647,8 @@ fn _dangian(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<VecEnv>()?;
     m.add_function(wrap_pyfunction!(abi_version, m)?)?;
+    m.add_function(wrap_pyfunction!(fair_commitment, m)?)?;
+    m.add_function(wrap_pyfunction!(verify_record, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(rules_version, m)?)?;
     m.add_function(wrap_pyfunction!(kind_name, m)?)?;

@@ -62,6 +62,12 @@ FUNCTIONS: Dict[str, str] = {
     "dg_game_action_id": "Game.action_id",
     "dg_game_board_text": "Game.board_text",
     "dg_game_save": "Game.save",
+    "dg_game_describe_action": "Game.describe_action",
+    "dg_game_describe_events": "Game.describe_events",
+    "dg_game_set_fair_chance": "Game.set_fair_chance",
+    "dg_game_fairness_json": "Game.fairness",
+    "dg_fair_commitment": "fair_commitment",
+    "dg_record_verify": "verify_record",
 }
 
 # Each enum of the header: the Python enum its values must be members of (same name less
@@ -71,6 +77,7 @@ ENUMS: Dict[str, Tuple[str, str]] = {
     "DgGameKind": ("DG_GAME_KIND_", "Kind"),
     "DgReason": ("DG_REASON_", "Reason"),
     "DgLevel": ("DG_LEVEL_", "Level"),
+    "DgLang": ("DG_LANG_", "Lang"),
 }
 
 # Each macro: its Python counterpart (compared by value), or None with the reason.

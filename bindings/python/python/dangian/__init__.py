@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Dict, List, NamedTuple, Optional, Tuple
 
-from ._enums import Kind, KindLike, Level, Reason, Status
+from ._enums import Kind, KindLike, Lang, Level, Reason, Status
 from ._errors import (
     STATUS_ERRORS,
     BufferTooSmallError,
@@ -35,6 +35,7 @@ from ._errors import (
     PanicError,
     PoisonedError,
     StaleActionError,
+    UnfairError,
     UnknownActionError,
     WrongGameError,
 )
@@ -42,6 +43,7 @@ from ._dangian import (
     Game,
     VecEnv,
     abi_version,
+    fair_commitment,
     illegal_reasons,
     kind_name,
     num_actions,
@@ -51,6 +53,7 @@ from ._dangian import (
     rules_version,
     rust_random_play,
     validate_config,
+    verify_record,
     version,
 )
 from . import _dangian
@@ -141,6 +144,7 @@ __all__ = [
     "InvalidUtf8Error",
     "Kind",
     "KindLike",
+    "Lang",
     "Level",
     "NoDecisionError",
     "NotChanceError",
@@ -151,12 +155,14 @@ __all__ = [
     "Reason",
     "StaleActionError",
     "Status",
+    "UnfairError",
     "UnknownActionError",
     "VecEnv",
     "WrongGameError",
     "abi_version",
     "chance_outcomes",
     "chance_probabilities",
+    "fair_commitment",
     "hints",
     "illegal_reasons",
     "kind_name",
@@ -168,5 +174,6 @@ __all__ = [
     "rules_version",
     "rust_random_play",
     "validate_config",
+    "verify_record",
     "version",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Union
 
-__all__ = ["Kind", "Level", "Status", "Reason"]
+__all__ = ["Kind", "Level", "Lang", "Status", "Reason"]
 
 
 class Kind(IntEnum):
@@ -39,6 +39,13 @@ class Level(IntEnum):
     HARD = 2
 
 
+class Lang(IntEnum):
+    """The languages of descriptions (`DgLang`); the methods also take ``"vi"`` and ``"en"``."""
+
+    VI = 0
+    EN = 1
+
+
 class Status(IntEnum):
     """The status codes of the C ABI (`DgStatus`); each has an exception class
     (`dangian.STATUS_ERRORS`)."""
@@ -61,6 +68,7 @@ class Status(IntEnum):
     POISONED = 15
     NO_DECISION = 16
     INVALID_STATE = 17
+    UNFAIR = 18
 
 
 class Reason(IntEnum):

@@ -27,6 +27,7 @@ __all__ = [
     "PoisonedError",
     "NoDecisionError",
     "InvalidStateError",
+    "UnfairError",
     "STATUS_ERRORS",
 ]
 
@@ -159,6 +160,13 @@ class InvalidStateError(DangianError, ValueError):
     status = Status.INVALID_STATE
 
 
+class UnfairError(DangianError, ValueError):
+    """A record's chance cannot be proven fair: no commitment, no reveal, a reveal that does
+    not match, or a chance action the committed seeds do not give (the message names it)."""
+
+    status = Status.UNFAIR
+
+
 STATUS_ERRORS: Dict[Status, Type[DangianError]] = {
     cls.status: cls
     for cls in (
@@ -179,6 +187,7 @@ STATUS_ERRORS: Dict[Status, Type[DangianError]] = {
         PoisonedError,
         NoDecisionError,
         InvalidStateError,
+        UnfairError,
     )
 }
 STATUS_ERRORS[Status.OK] = DangianError

@@ -1,0 +1,105 @@
+"""Moves in words and provably fair chance from Python: descriptions in both languages for the
+host and every seat (a seat's never name a hidden Domino tile); a game played with fair chance
+verifies, and a tampered record raises `UnfairError` naming the first wrong outcome."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import dangian
+
+SEED = "00" * 31 + "2a"
+
+
+def test_descriptions_in_both_languages() -> None:
+    game = dangian.Game("o_an_quan")
+    vi = game.describe_action("a1+", "vi")
+    en = game.describe_action("a1+", dangian.Lang.EN)
+    assert vi == "A rải ô a1 sang phải"
+    assert en == "A sows a1 to the right"
+    game.apply("a1+")
+    lines = game.describe_events("en")
+    assert lines and all(line.strip() for line in lines)
+    assert game.describe_events("vi") != lines
+    with pytest.raises(dangian.InvalidArgumentError):
+        game.describe_action("a1+", "fr")
+    with pytest.raises(dangian.InvalidArgumentError):
+        game.describe_events("vi", seat=5)
+
+
+def test_a_seat_never_reads_a_hidden_tile() -> None:
+    game = dangian.Game("domino", seed=3)
+    checked = 0
+    while game.is_chance:
+        tile_id = game.legal_actions()[0]
+        tile = game.action_text(tile_id).split()[-1]
+        host = game.describe_action(tile_id, "en")
+        # "deals 0-1 to seat 0", "seat 1 draws 2-3 from the market"
+        found = re.search(r"seat (\d+)", host)
+        assert found is not None, host
+        receiver = int(found.group(1))
+        assert tile in host
+        for seat in range(game.seats):
+            for lang in ("vi", "en"):
+                text = game.describe_action(tile_id, lang, seat)
+                if seat != receiver:
+                    assert tile not in text, text
+                    checked += 1
+        game.apply(tile_id)
+        for seat in range(game.seats):
+            if seat != receiver:
+                assert all(tile not in line for line in game.describe_events("en", seat))
+    assert checked >= 14
+
+
+def play_fair(kind: str, config: dict[str, object] | None = None) -> dangian.Game:
+    game = dangian.Game(kind, config, seed=1)
+    game.set_fair_chance(SEED, ["an", "bình"])
+    fairness = game.fairness()
+    assert fairness is not None
+    assert fairness["commitment"] == dangian.fair_commitment(SEED)
+    assert "server_seed" not in fairness
+    move = 0
+    while not game.is_over:
+        if game.is_chance:
+            game.play_chance()
+        else:
+            legal = game.legal_actions()
+            game.apply(legal[(move * 7 + 3) % len(legal)])
+        move += 1
+    return game
+
+
+def test_a_fair_game_verifies_and_a_tampered_one_does_not() -> None:
+    game = play_fair("domino", {"max_rounds": 1})
+    record = game.save()
+    assert record["fairness"]["server_seed"] == SEED
+    report = dangian.verify_record(record)
+    assert report["commitment"] == dangian.fair_commitment(SEED)
+    assert report["chance_outcomes"] >= 14
+    tampered = json.loads(json.dumps(record))
+    first = tampered["actions"][0]
+    tampered["actions"][0] = "deal 1-1" if first != "deal 1-1" else "deal 2-2"
+    with pytest.raises(dangian.UnfairError, match="chance outcome 0"):
+        dangian.verify_record(tampered)
+    wrong = json.loads(json.dumps(record))
+    wrong["fairness"]["server_seed"] = "11" * 32
+    with pytest.raises(dangian.UnfairError, match="commitment"):
+        dangian.verify_record(wrong)
+
+
+def test_fair_chance_arguments_are_checked() -> None:
+    game = dangian.Game("ca_ngua")
+    with pytest.raises(dangian.InvalidArgumentError, match="64 hex digits"):
+        game.set_fair_chance("abc")
+    assert game.fairness() is None
+    with pytest.raises(dangian.InvalidArgumentError):
+        dangian.fair_commitment("zz" * 32)
+    unfair = dangian.random_game("ca_ngua", seed=2)
+    with pytest.raises(dangian.UnfairError, match="no commitment"):
+        dangian.verify_record(unfair.save())
+    with pytest.raises(dangian.InvalidRecordError):
+        dangian.verify_record({})
