@@ -1,19 +1,32 @@
 //! Bot against bot: plays N seeded games between two bots and prints the win rate of the
-//! first with a 95% confidence interval (Wilson score interval).
+//! first with a 95% confidence interval (Wilson score interval), its score in each seat, and
+//! how many distinct games were played.
 //!
 //! ```text
 //! cargo run --release --example arena -- GAME BOT_A BOT_B N [SEED]
 //! ```
 //!
 //! - `GAME`: `o_an_quan`, `domino` or `ca_ngua`, optionally with a preset of that game's
-//!   config: `domino:kozel`, `o_an_quan:vi_wikipedia`, `ca_ngua:two_players`, …
-//! - `BOT_A`, `BOT_B`: `random`, `easy`, `medium`, `hard`, or a custom search budget
-//!   `mcts:ITERATIONS[:ROLLOUT_DEPTH[:EXPLORATION[:GREEDY_SHARE]]]`.
+//!   config: `domino:kozel`, `o_an_quan:vi_wikipedia`, `ca_ngua:two_players`, … or, for
+//!   Ô ăn quan and Domino, a JSON config: `'o_an_quan:{"refill":"PayFromScore"}'`.
+//! - `BOT_A`, `BOT_B`: `random`, `easy`, `medium`, `hard`, `expert:MS` (the time-budgeted
+//!   expert, milliseconds per decision), or a reference search:
+//!   `puct:SIMULATIONS[:C[:FIRST_PLAY[:MATERIAL]]]` (PUCT; leaf values by material, or by
+//!   the full evaluation with MATERIAL 0),
+//!   `mcts:ITERATIONS[:ROLLOUT_DEPTH[:EXPLORATION[:GREEDY_SHARE]]]`,
+//!   `em:DEPTH[:NODES[:MATERIAL[:NOISE[:DEALS]]]]` (expectimax over the dice, averaged over
+//!   DEALS determinizations; MATERIAL 1 values the horizon by material alone),
+//!   `ab:NODES[:DEPTH[:QUIESCENCE[:NOISE[:REDUCTION]]]]` (Ô ăn quan's alpha-beta).
 //! - `N`: games; `SEED`: the first seed (default 1). Games `2k` and `2k + 1` deal their
 //!   chance outcomes from seed `SEED + k` (the same dice and deals, as long as the choices
 //!   agree) with the seats swapped, and seed the bots from it, so every run with the same
-//!   arguments gives the same table on every machine. Set `ARENA_THREADS` to play games in parallel (the
-//!   results do not depend on it).
+//!   arguments gives the same table on every machine (except with `expert:`). Set
+//!   `ARENA_THREADS` to play games in parallel (the results do not depend on it).
+//! - `ARENA_OPENING=K`: both games of a pair start from the same K random decisions (drawn
+//!   from the pair's seed), so that deterministic bots play different games;
+//!   `ARENA_BALANCED=1` keeps only openings a deep Ô ăn quan search finds balanced (35% to
+//!   65% for the side to move). `ARENA_VERBOSE=1` prints every game, `ARENA_PROGRESS=1`
+//!   each result as it comes.
 //!
 //! Seats: with two seats, A takes seat 0 in even games and seat 1 in odd ones. With more,
 //! the seats are split in two teams by parity and the teams swap every game (four seats: A
@@ -23,11 +36,14 @@
 //! score 50% in every game, and the printed rate is A's share of the points (a draw is half).
 //! A Cờ cá ngựa game stops once the first player has finished, which decides it.
 
-use dangian::GameConfig;
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-use dangian::bot::{Bot, Evaluate, Level, MctsBot, MctsSettings, RandomBot};
-use dangian::{ActionList, Game, GameRng, NoEvents, Seat, ToMove};
+use dangian::bot::{
+    AlphaBetaSettings, Bot, Evaluate, ExpectimaxBot, ExpectimaxSettings, Level, MctsBot,
+    MctsSettings, PuctBot, PuctSettings, RandomBot,
+};
+use dangian::{Action, ActionList, Game, GameConfig, GameRng, NoEvents, Seat, ToMove};
 
 /// A bot described on the command line.
 #[derive(Copy, Clone, Debug)]
@@ -35,6 +51,11 @@ enum BotSpec {
     Random,
     Level(Level),
     Mcts(MctsSettings),
+    /// The time-budgeted expert, milliseconds per decision.
+    Expert(u64),
+    Puct(PuctSettings),
+    /// A game's own search with custom numbers (`ab:` for Ô ăn quan, …).
+    Custom(&'static str, [f64; 6]),
 }
 
 impl BotSpec {
@@ -45,9 +66,46 @@ impl BotSpec {
         if let Ok(level) = text.parse::<Level>() {
             return Ok(BotSpec::Level(level));
         }
+        if let Some(ms) = text.strip_prefix("expert:") {
+            return ms
+                .parse()
+                .map(BotSpec::Expert)
+                .map_err(|_| format!("bad milliseconds in {text:?}"));
+        }
+        if let Some(rest) = text.strip_prefix("puct:") {
+            let mut settings = PuctSettings::with(10_000);
+            let mut parts = rest.split(':');
+            let bad = |what: &str| format!("bad {what} in {text:?}");
+            if let Some(p) = parts.next() {
+                settings.simulations = p.parse().map_err(|_| bad("simulations"))?;
+            }
+            if let Some(p) = parts.next() {
+                settings.c_puct = p.parse().map_err(|_| bad("c_puct"))?;
+            }
+            if let Some(p) = parts.next() {
+                settings.first_play = p.parse().map_err(|_| bad("first-play value"))?;
+            }
+            if let Some(p) = parts.next() {
+                settings.material = p != "0";
+            }
+            return Ok(BotSpec::Puct(settings));
+        }
+        for kind in CUSTOM {
+            if let Some(rest) = text.strip_prefix(kind).and_then(|r| r.strip_prefix(':')) {
+                let mut numbers = [f64::NAN; 6];
+                for (n, p) in numbers.iter_mut().zip(rest.split(':')) {
+                    *n = p
+                        .parse()
+                        .map_err(|_| format!("bad number {p:?} in {text:?}"))?;
+                }
+                return Ok(BotSpec::Custom(kind, numbers));
+            }
+        }
         let Some(rest) = text.strip_prefix("mcts:") else {
             return Err(format!(
-                "unknown bot {text:?}: random, easy, medium, hard or mcts:ITER[:DEPTH[:C[:GREEDY]]]"
+                "unknown bot {text:?}: random, easy, medium, hard, expert:MS, puct:SIMS[:C[:FPU[:MATERIAL]]], \
+                 mcts:ITER[:DEPTH[:C[:GREEDY]]] or {}",
+                CUSTOM.join(":…, ")
             ));
         };
         let mut settings = MctsSettings::hard::<G>();
@@ -68,25 +126,101 @@ impl BotSpec {
         Ok(BotSpec::Mcts(settings))
     }
 
-    fn build<G: Evaluate>(self, seed: u64) -> Box<dyn Bot<G> + Send> {
+    fn build<G: ArenaGame>(self, seed: u64) -> Box<dyn Bot<G> + Send> {
         match self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
             BotSpec::Level(level) => dangian::bot::bot_for_level::<G>(level, seed),
             BotSpec::Mcts(settings) => Box::new(MctsBot::new(settings, seed)),
+            BotSpec::Expert(ms) => {
+                dangian::bot::bot_with_budget::<G>(Duration::from_millis(ms), seed)
+            }
+            BotSpec::Puct(settings) => Box::new(PuctBot::new(settings, seed)),
+            BotSpec::Custom("em", n) => Box::new(ExpectimaxBot::new(
+                ExpectimaxSettings {
+                    depth: arg(&n, 0, 2.0) as u8,
+                    nodes: arg(&n, 1, 1e6) as u32,
+                    material: arg(&n, 2, 0.0) != 0.0,
+                    noise: arg(&n, 3, 0.0),
+                    deals: arg(&n, 4, 1.0) as u32,
+                },
+                seed,
+            )),
+            BotSpec::Custom(kind, numbers) => G::custom(kind, numbers, seed)
+                .unwrap_or_else(|| panic!("{kind}: not a bot of {}", G::KIND)),
         }
     }
 }
 
+/// The custom searches (`KIND:NUMBERS`), each for the game it belongs to:
+/// `ab:NODES:DEPTH:QUIESCENCE:NOISE:REDUCTION` (Ô ăn quan's alpha-beta),
+/// `em:DEPTH:NODES:MATERIAL:NOISE:DEALS` (expectimax over the dice, any game; MATERIAL 1
+/// values the horizon by material alone; DEALS determinizations for hidden information).
+const CUSTOM: [&str; 2] = ["ab", "em"];
+
+/// The `i`-th number of a custom spec, or `default` when it was not given.
+fn arg(numbers: &[f64; 6], i: usize, default: f64) -> f64 {
+    if numbers[i].is_nan() {
+        default
+    } else {
+        numbers[i]
+    }
+}
+
 /// A game the arena can play: with, for Cờ cá ngựa, the moment the result is known.
-trait ArenaGame: Evaluate {
+trait ArenaGame: Evaluate + std::fmt::Display {
     /// The seats placed so far, best first, when the game may stop before its end because
     /// the arena's result (the team of the best place) cannot change any more.
     fn decided(&self) -> Option<Vec<Seat>> {
         None
     }
+
+    /// Whether a position is fair to both sides, for a balanced opening: by default, yes.
+    fn balanced(&self) -> bool {
+        true
+    }
+
+    /// A custom search of this game (see [`CUSTOM`]).
+    fn custom(_kind: &str, _numbers: [f64; 6], _seed: u64) -> Option<Box<dyn Bot<Self> + Send>> {
+        None
+    }
 }
 
-impl ArenaGame for dangian::o_an_quan::State {}
+impl ArenaGame for dangian::o_an_quan::State {
+    /// A search of 400 000 positions gives the side to move between 35% and 65%.
+    fn balanced(&self) -> bool {
+        use dangian::bot::AlphaBetaBot;
+        let mut judge = AlphaBetaBot::new(
+            AlphaBetaSettings {
+                nodes: 400_000,
+                ..AlphaBetaSettings::HARD
+            },
+            0,
+        );
+        judge
+            .hints(self)
+            .first()
+            .is_some_and(|h| (0.35..=0.65).contains(&h.score))
+    }
+
+    fn custom(kind: &str, n: [f64; 6], seed: u64) -> Option<Box<dyn Bot<Self> + Send>> {
+        use dangian::bot::AlphaBetaBot;
+        let h = AlphaBetaSettings::HARD;
+        match kind {
+            "ab" => Some(Box::new(AlphaBetaBot::new(
+                AlphaBetaSettings {
+                    nodes: arg(&n, 0, f64::from(h.nodes)) as u32,
+                    max_depth: arg(&n, 1, f64::from(h.max_depth)) as u8,
+                    quiescence: arg(&n, 2, f64::from(h.quiescence)) as u8,
+                    noise: arg(&n, 3, f64::from(h.noise)) as i32,
+                    table_bits: h.table_bits,
+                    reduction: arg(&n, 4, f64::from(h.reduction)) as u8,
+                },
+                seed,
+            ))),
+            _ => None,
+        }
+    }
+}
 impl ArenaGame for dangian::domino::State {}
 impl ArenaGame for dangian::ca_ngua::State {
     /// Places are taken in finishing order, so the first finisher decides.
@@ -100,6 +234,10 @@ impl ArenaGame for dangian::ca_ngua::State {
 #[derive(Default)]
 struct GameResult {
     points: f64,
+    /// A hash of every action of the game (chance included), to count distinct games.
+    actions: u64,
+    /// Whether A held seat 0.
+    a_first: bool,
     time: [Duration; 2],
     decisions: [u32; 2],
     slowest: [Duration; 2],
@@ -118,14 +256,20 @@ fn play_one<G: ArenaGame>(
 ) -> GameResult {
     // Games come in pairs with the same seed and the teams swapped, so luck evens out.
     let game_seed = seed.wrapping_add(g / 2);
-    let mut game = G::new(config.clone()).expect("valid config");
+    let (mut game, opened) = opening::<G>(config, game_seed);
     let seats = game.seats();
     let mut bots: [Box<dyn Bot<G> + Send>; 2] = [
         specs[0].build::<G>(game_seed.wrapping_mul(2).wrapping_add(11)),
         specs[1].build::<G>(game_seed.wrapping_mul(2).wrapping_add(12)),
     ];
     let mut chance = GameRng::new(game_seed);
-    let mut result = GameResult::default();
+    let mut result = GameResult {
+        a_first: is_a(g, 0),
+        ..GameResult::default()
+    };
+    let mut trace: u64 = game.state_hash();
+    let verbose = std::env::var_os("ARENA_VERBOSE").is_some();
+    let mut moves = format!("[{opened}] ");
     // A seat with more seats than a decision needs is still someone's: see the module docs.
     let side = |s: Seat| if is_a(g, s.0) { 0 } else { 1 };
     let mut early = None;
@@ -153,7 +297,23 @@ fn play_one<G: ArenaGame>(
                 a
             }
         };
+        trace = (trace ^ u64::from(action.id())).wrapping_mul(0x0000_0100_0000_01b3);
+        if verbose {
+            moves.push_str(&format!("{action} "));
+        }
         game.apply(action, &mut NoEvents).expect("legal");
+    }
+    result.actions = trace;
+    if verbose {
+        println!("game {g} (A in seat {}): {moves}", u8::from(!is_a(g, 0)));
+        println!(
+            "  {} moves, {:?}",
+            game.move_number(),
+            game.outcome().map(|o| (o.reason, o.scores))
+        );
+        if std::env::var_os("ARENA_VERBOSE").is_some_and(|v| v == "2") {
+            println!("{game}");
+        }
     }
     // The best place of each team (u8::MAX: none).
     let mut places = [0u8; dangian::MAX_SEATS];
@@ -179,6 +339,47 @@ fn play_one<G: ArenaGame>(
         std::cmp::Ordering::Greater => 0.0,
     };
     result
+}
+
+/// The position a pair of games starts from: `ARENA_OPENING` random decisions (chance
+/// sampled too) from the start, so that deterministic bots play more than one game; with
+/// `ARENA_BALANCED` set, only an opening the game's judge finds balanced
+/// ([`ArenaGame::balanced`]; drawn again until one is).
+fn opening<G: ArenaGame>(config: &G::Config, game_seed: u64) -> (G, String) {
+    let mut rng = GameRng::new(game_seed ^ 0x5eed_0f0e_11a9);
+    let balanced = std::env::var_os("ARENA_BALANCED").is_some();
+    let mut legal = ActionList::new();
+    for _attempt in 0..1000 {
+        let mut game = G::new(config.clone()).expect("valid config");
+        let mut plies = opening_plies();
+        let mut text = String::new();
+        while plies > 0 {
+            let action = match game.to_move() {
+                ToMove::Over => break,
+                ToMove::Chance => game.sample_chance(&mut rng).expect("chance outcome"),
+                ToMove::Seat(_) => {
+                    plies -= 1;
+                    game.legal_actions(&mut legal);
+                    G::Action::from_id(legal[rng.below(legal.len() as u32) as usize])
+                        .expect("a legal id")
+                }
+            };
+            text.push_str(&format!("{action} "));
+            game.apply(action, &mut NoEvents).expect("legal");
+        }
+        if !balanced || (!game.is_over() && game.balanced()) {
+            return (game, text);
+        }
+    }
+    panic!("no balanced opening in 1000 tries");
+}
+
+/// `ARENA_OPENING`: random plies at the start of every game (default 0).
+fn opening_plies() -> u32 {
+    std::env::var("ARENA_OPENING")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(0)
 }
 
 /// The 95% Wilson score interval for a proportion `p` over `n` trials.
@@ -208,7 +409,13 @@ fn run<G: ArenaGame>(config: G::Config, names: [&str; 2], n: u64, seed: u64) -> 
                 scope.spawn(move || {
                     (0..n)
                         .filter(|g| g % threads == t)
-                        .map(|g| (g, play_one::<G>(&config, specs, seed, g)))
+                        .map(|g| {
+                            let r = play_one::<G>(&config, specs, seed, g);
+                            if std::env::var_os("ARENA_PROGRESS").is_some() {
+                                eprintln!("game {g}: A scores {}", r.points);
+                            }
+                            (g, r)
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -246,6 +453,30 @@ fn run<G: ArenaGame>(config: G::Config, names: [&str; 2], n: u64, seed: u64) -> 
             ": no significant difference"
         }
     );
+    let distinct: HashSet<u64> = results.iter().map(|r| r.actions).collect();
+    println!(
+        "{} distinct games ({} random opening plies per game)",
+        distinct.len(),
+        opening_plies()
+    );
+    for first in [true, false] {
+        let part: Vec<&GameResult> = results.iter().filter(|r| r.a_first == first).collect();
+        if part.is_empty() {
+            continue;
+        }
+        let pts: f64 = part.iter().map(|r| r.points).sum();
+        let m = part.len() as f64;
+        let (lo, hi) = wilson(pts / m, m);
+        let d: HashSet<u64> = part.iter().map(|r| r.actions).collect();
+        println!(
+            "A in seat 0: {first}: {} games ({} distinct), A scores {:.1}% (95% CI {:.1}%-{:.1}%)",
+            part.len(),
+            d.len(),
+            100.0 * pts / m,
+            100.0 * lo,
+            100.0 * hi
+        );
+    }
     for (b, name) in names.iter().enumerate() {
         let decisions: u32 = results.iter().map(|r| r.decisions[b]).sum();
         let time: Duration = results.iter().map(|r| r.time[b]).sum();
@@ -297,7 +528,13 @@ fn main() {
     let result = match game {
         "o_an_quan" => {
             use dangian::o_an_quan::{Config, State};
-            match preset.map(|p| Config::preset(p).ok_or_else(|| unknown_preset(p))) {
+            match preset.map(|p| {
+                if p.starts_with('{') {
+                    serde_json::from_str(p).map_err(|e| e.to_string())
+                } else {
+                    Config::preset(p).ok_or_else(|| unknown_preset(p))
+                }
+            }) {
                 None => run::<State>(Config::default(), names, n, seed),
                 Some(Ok(c)) => run::<State>(c, names, n, seed),
                 Some(Err(e)) => Err(e),
@@ -305,7 +542,13 @@ fn main() {
         }
         "domino" => {
             use dangian::domino::{Config, State};
-            match preset.map(|p| Config::preset(p).ok_or_else(|| unknown_preset(p))) {
+            match preset.map(|p| {
+                if p.starts_with('{') {
+                    serde_json::from_str(p).map_err(|e| e.to_string())
+                } else {
+                    Config::preset(p).ok_or_else(|| unknown_preset(p))
+                }
+            }) {
                 None => run::<State>(Config::default(), names, n, seed),
                 Some(Ok(c)) => run::<State>(c, names, n, seed),
                 Some(Err(e)) => Err(e),

@@ -222,11 +222,13 @@ typedef enum DgReason {
 
 // The bot levels, as passed to `dg_bot_choose` and `dg_bot_hints`.
 typedef enum DgLevel {
-  // Looks one action ahead.
+  // For a beginner: a shallow search (Ô ăn quan, with some randomness) or one action of
+  // look-ahead (the other games).
   DG_LEVEL_EASY = 0,
-  // A small search.
+  // A short search.
   DG_LEVEL_MEDIUM = 1,
-  // The full search.
+  // The full search, tens of milliseconds at most per decision. Stronger still:
+  // `dg_bot_choose_budget`, which searches for a time the host sets.
   DG_LEVEL_HARD = 2,
 } DgLevel;
 
@@ -331,9 +333,11 @@ typedef struct DgCaNguaBoard {
 typedef struct DgHint {
   // The action id.
   uint32_t action;
-  // Simulations through it (0 for bots that do not search).
+  // Simulations through it (Monte Carlo searches; 0 for the bots that do not simulate:
+  // one-ply look-ahead and Ô ăn quan's alpha-beta).
   uint32_t visits;
-  // The bot's score for it, from 0 to 1 (a search bot's mean reward).
+  // The bot's score for it, from 0 to 1 (a Monte Carlo search's mean reward, alpha-beta's
+  // score mapped to 0..1).
   double score;
 } DgHint;
 
@@ -436,6 +440,21 @@ enum DgStatus dg_bot_hints(const struct DgGame *game,
                            struct DgHint *buf,
                            size_t cap,
                            size_t *len_out);
+
+// The action the expert plays for `seat`, into `*out`: the strongest search of the game
+// given `milliseconds` of wall-clock time (at least 1), seeded with `seed`. `seat` must be
+// the seat to move (`DG_STATUS_NO_DECISION` otherwise); the bot sees only what `seat` may
+// see. Given 100 ms or more it is stronger than `DG_LEVEL_HARD`, but its choice depends on
+// the machine's speed and load, so unlike the levels it is **not reproducible**. It blocks
+// the calling thread for about `milliseconds`.
+//
+// # Safety
+// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+enum DgStatus dg_bot_choose_budget(const struct DgGame *game,
+                                   uint32_t seat,
+                                   uint32_t milliseconds,
+                                   uint64_t seed,
+                                   uint32_t *out);
 
 // The name of game kind `kind` (a `DgGameKind` value) as records write it: `o_an_quan`,
 // `ca_ngua` or `domino`.

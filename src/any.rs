@@ -21,7 +21,7 @@
 
 use std::any::Any;
 
-use crate::bot::{bot_for_level, Evaluate, Hint, Level};
+use crate::bot::{bot_for_level, bot_with_budget, Evaluate, Hint, Level};
 use crate::chance::GameRng;
 use crate::describe::{Describe, Lang};
 use crate::fair::{FairChance, Fairness};
@@ -128,6 +128,7 @@ trait DynGame: Send + Sync {
     fn record(&self) -> Record;
     fn clone_box(&self) -> Box<dyn DynGame>;
     fn bot_hints(&self, level: Level, seed: u64) -> Vec<Hint<u32>>;
+    fn bot_choose_within(&self, budget: std::time::Duration, seed: u64) -> Option<u32>;
     fn set_fair(&mut self, server_seed: [u8; 32], player_seeds: Vec<String>);
     fn fair_outcome(&self) -> Option<u32>;
     fn fairness(&self) -> Option<Fairness>;
@@ -324,6 +325,11 @@ impl<G: Playable> DynGame for Table<G> {
                 visits: h.visits,
             })
             .collect()
+    }
+    fn bot_choose_within(&self, budget: std::time::Duration, seed: u64) -> Option<u32> {
+        bot_with_budget::<G>(budget, seed)
+            .choose(self.game.game())
+            .map(|a| a.id())
     }
     fn set_fair(&mut self, server_seed: [u8; 32], player_seeds: Vec<String>) {
         self.game
@@ -746,6 +752,27 @@ impl AnyGame {
             return Err(AnyError::NotToMove(seat.0));
         }
         Ok(self.0.bot_hints(level, seed))
+    }
+    /// The action the expert ([`bot_with_budget`]: the strongest search of this game, given
+    /// `budget` of wall-clock time) seeded with `seed` plays for `seat`, which must be the
+    /// seat to move. The bot sees only what `seat` may see. Unlike the levels, its choice
+    /// depends on the machine's speed and load, so it is not reproducible.
+    ///
+    /// # Errors
+    /// As [`AnyGame::bot_hints`].
+    pub fn bot_choose_within(
+        &self,
+        seat: u32,
+        budget: std::time::Duration,
+        seed: u64,
+    ) -> Result<u32, AnyError> {
+        let seat_id = self.seat(seat)?;
+        if self.0.to_move() != ToMove::Seat(seat_id) {
+            return Err(AnyError::NotToMove(seat_id.0));
+        }
+        self.0
+            .bot_choose_within(budget, seed)
+            .ok_or(AnyError::NotToMove(seat_id.0))
     }
     /// Play this game's chance from now on with provably fair chance ([`crate::fair`]): the
     /// server's secret seed and the players' seeds. [`AnyGame::fair_outcome`] then gives each

@@ -6,9 +6,12 @@
 use dangian::GameConfig;
 use std::collections::BTreeSet;
 
+use std::time::Duration;
+
 use dangian::bot::{
-    bot_for_level, place_rewards, Bot, Evaluate, GreedyBot, Level, MctsBot, MctsSettings,
-    RandomBot, HIDDEN_OUTCOME,
+    bot_for_level, bot_with_budget, place_rewards, AlphaBetaBot, AlphaBetaSettings, Bot, Evaluate,
+    ExpectimaxBot, ExpectimaxSettings, GreedyBot, Level, MctsBot, MctsSettings, PuctBot,
+    PuctSettings, RandomBot, HIDDEN_OUTCOME,
 };
 use dangian::domino::{self, DrawPolicy, End, Phase, Placement, Setup, Tile};
 use dangian::{ca_ngua, o_an_quan, Action, ActionList, Game, GameRng, NoEvents, Seat, ToMove};
@@ -31,12 +34,25 @@ fn small_search() -> MctsSettings {
     }
 }
 
-/// The bots under test: random, greedy, a small search, and the medium preset.
+/// A small expectimax (with determinizations where something is hidden).
+fn small_expectimax() -> ExpectimaxSettings {
+    ExpectimaxSettings {
+        deals: 3,
+        ..ExpectimaxSettings::with(2, 1_500)
+    }
+}
+
+/// The bots under test: random, greedy, and small budgets of each search.
 fn lineup<G: Evaluate>(seed: u64) -> Vec<(&'static str, Box<dyn Bot<G> + Send>)> {
     vec![
         ("random", Box::new(RandomBot::new(seed))),
         ("greedy", Box::new(GreedyBot::new(seed))),
         ("mcts", Box::new(MctsBot::new(small_search(), seed))),
+        (
+            "expectimax",
+            Box::new(ExpectimaxBot::new(small_expectimax(), seed)),
+        ),
+        ("puct", Box::new(PuctBot::new(PuctSettings::with(30), seed))),
     ]
 }
 
@@ -56,7 +72,8 @@ fn check_bots_play_legally<G: Evaluate>(config: G::Config, games: u64, max_decis
                 ToMove::Chance => game.sample_chance(&mut rng).unwrap(),
                 ToMove::Seat(seat) => {
                     let ids = legal(&game);
-                    let (name, bot) = &mut bots[(seat.index() + decisions as usize) % 3];
+                    let n = bots.len();
+                    let (name, bot) = &mut bots[(seat.index() + decisions as usize) % n];
                     let hints = bot.hints(&game);
                     let ranked: Vec<u32> = hints.iter().map(|h| h.action.id()).collect();
                     let set: BTreeSet<u32> = ranked.iter().copied().collect();
@@ -195,11 +212,25 @@ fn bots_choose_legal_actions_and_rank_every_legal_action_once_ca_ngua() {
 }
 
 #[test]
-fn the_presets_choose_legal_actions() {
-    // A few decisions of each level of each game (the hard search is the slow part).
-    fn check<G: Evaluate>(config: G::Config, decisions: u32) {
-        for level in Level::ALL {
-            let mut bot = bot_for_level::<G>(level, 7);
+fn every_level_chooses_legal_actions_in_every_game() {
+    // Whole games of each level against itself, then the expert (a time budget) for a few
+    // decisions; every choice legal and (but for the expert, whose two searches get different
+    // times) first among hints that rank every legal action once.
+    fn check<G: Evaluate>(config: G::Config, max_decisions: u32) {
+        let mut bots: Vec<(String, Box<dyn Bot<G> + Send>)> = Level::ALL
+            .into_iter()
+            .map(|l| (l.to_string(), bot_for_level::<G>(l, 7)))
+            .collect();
+        bots.push((
+            "expert".into(),
+            bot_with_budget::<G>(Duration::from_millis(3), 7),
+        ));
+        for (name, bot) in bots.iter_mut() {
+            let decisions = if name == "hard" || name == "expert" {
+                3
+            } else {
+                max_decisions
+            };
             let mut game = G::new(config.clone()).unwrap();
             let mut rng = GameRng::new(3);
             let mut made = 0;
@@ -207,8 +238,17 @@ fn the_presets_choose_legal_actions() {
                 let a = match game.to_move() {
                     ToMove::Seat(_) => {
                         made += 1;
+                        let ids = legal(&game);
+                        let hints = bot.hints(&game);
+                        let mut ranked: Vec<u32> = hints.iter().map(|h| h.action.id()).collect();
                         let a = bot.choose(&game).unwrap();
-                        assert!(legal(&game).contains(&a.id()), "{level}: {a}");
+                        // The expert's two searches get different times (not comparable).
+                        if name != "expert" {
+                            assert_eq!(a, hints[0].action, "{name}: the choice is the first hint");
+                        }
+                        assert!(ids.contains(&a.id()), "{name}: {a}");
+                        ranked.sort_unstable();
+                        assert_eq!(ranked, ids, "{name}: every legal action ranked once");
                         a
                     }
                     _ => game.sample_chance(&mut rng).unwrap(),
@@ -217,9 +257,11 @@ fn the_presets_choose_legal_actions() {
             }
         }
     }
-    check::<o_an_quan::State>(Default::default(), 3);
-    check::<domino::State>(Default::default(), 3);
-    check::<ca_ngua::State>(Default::default(), 3);
+    check::<o_an_quan::State>(Default::default(), 60);
+    check::<o_an_quan::State>(o_an_quan::Config::no_borrowing(), 60);
+    check::<domino::State>(Default::default(), 40);
+    check::<ca_ngua::State>(Default::default(), 40);
+    check::<ca_ngua::State>(ca_ngua::Config::two_players_two_colours(), 20);
 }
 
 #[test]
@@ -258,11 +300,23 @@ fn check_determinism<G: Evaluate>(config: G::Config, positions: usize) {
         }
     }
     let mut search = MctsBot::new(small_search(), 4);
+    let mut expectimax = ExpectimaxBot::new(small_expectimax(), 4);
+    let mut puct = PuctBot::new(PuctSettings::with(40), 4);
     for s in &states {
         assert_eq!(
             search.choose(s),
             MctsBot::new(small_search(), 4).choose(s),
             "a reused search bot"
+        );
+        assert_eq!(
+            expectimax.hints(s),
+            ExpectimaxBot::new(small_expectimax(), 4).hints(s),
+            "a reused expectimax bot"
+        );
+        assert_eq!(
+            puct.hints(s),
+            PuctBot::new(PuctSettings::with(40), 4).hints(s),
+            "a reused PUCT bot"
         );
     }
 }
@@ -275,19 +329,20 @@ fn a_seeded_bot_always_picks_the_same_action() {
 }
 
 #[test]
-fn the_hard_preset_is_deterministic_too() {
-    let states = random_positions::<o_an_quan::State>(&Default::default(), 1, 5, 8);
-    let s = states
-        .iter()
-        .find(|s| !s.is_over() && legal(*s).len() > 2)
-        .unwrap();
-    let a = bot_for_level::<o_an_quan::State>(Level::Hard, 1).hints(s);
-    let b = bot_for_level::<o_an_quan::State>(Level::Hard, 1).hints(s);
-    assert_eq!(a, b);
-    assert!(
-        a.iter().map(|h| h.visits).sum::<u32>()
-            >= MctsSettings::hard::<o_an_quan::State>().iterations - 1
-    );
+fn the_hard_level_is_deterministic_too() {
+    fn check<G: Evaluate>(config: G::Config, every: u32) {
+        let states = random_positions::<G>(&config, 1, every, 8);
+        let s = states
+            .iter()
+            .find(|s| matches!(s.to_move(), ToMove::Seat(_)) && legal(*s).len() > 2)
+            .expect("a position with a choice");
+        let a = bot_for_level::<G>(Level::Hard, 1).hints(s);
+        let b = bot_for_level::<G>(Level::Hard, 1).hints(s);
+        assert_eq!(a, b, "{:?}", G::KIND);
+    }
+    check::<o_an_quan::State>(Default::default(), 5);
+    check::<domino::State>(Default::default(), 3);
+    check::<ca_ngua::State>(Default::default(), 7);
 }
 
 #[test]
@@ -299,8 +354,17 @@ fn presets_grow_with_the_level() {
     check::<o_an_quan::State>();
     check::<domino::State>();
     check::<ca_ngua::State>();
+    let (e, m, h) = (
+        AlphaBetaSettings::EASY,
+        AlphaBetaSettings::MEDIUM,
+        AlphaBetaSettings::HARD,
+    );
+    assert!(e.nodes < m.nodes && m.nodes < h.nodes);
+    assert!(e.noise > m.noise && m.noise > h.noise);
     assert_eq!(Level::from_u32(0), Some(Level::Easy));
+    assert_eq!(Level::from_u32(1), Some(Level::Medium));
     assert_eq!(Level::from_u32(2), Some(Level::Hard));
+    // The expert is not a numbered level: its budget is the host's time.
     assert_eq!(Level::from_u32(3), None);
     assert_eq!("medium".parse::<Level>(), Ok(Level::Medium));
     assert!("expert".parse::<Level>().is_err());
@@ -358,6 +422,23 @@ fn domino_determinize_is_valid_matches_the_view_and_uses_only_it() {
                         search(&twin),
                         "{name}: search reads hidden tiles"
                     );
+                    let pimc =
+                        |g: &domino::State| ExpectimaxBot::new(small_expectimax(), 3).hints(g);
+                    assert_eq!(
+                        pimc(state),
+                        pimc(&twin),
+                        "{name}: expectimax reads hidden tiles"
+                    );
+                    if i % 8 == 0 {
+                        for level in [Level::Easy, Level::Medium] {
+                            let pick = |g: &domino::State| bot_for_level(level, 3).hints(g);
+                            assert_eq!(
+                                pick(state),
+                                pick(&twin),
+                                "{name}: {level} reads hidden tiles"
+                            );
+                        }
+                    }
                 }
             }
         }
@@ -676,6 +757,65 @@ fn wilson_low(p: f64, n: f64) -> f64 {
     let z = 1.96f64;
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     centre - z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()
+}
+
+/// A's share of the points over `games` games against B, seats alternating, each pair of
+/// games from its own two random opening plies (so deterministic bots play different games).
+fn match_score<G: Evaluate>(
+    config: &G::Config,
+    games: u64,
+    mut a: impl FnMut(u64) -> Box<dyn Bot<G> + Send>,
+    mut b: impl FnMut(u64) -> Box<dyn Bot<G> + Send>,
+) -> f64 {
+    let mut points = 0.0;
+    for g in 0..games {
+        let mut rng = GameRng::new(g / 2);
+        let mut game = G::new(config.clone()).unwrap();
+        let a_seat = (g % 2) as u8;
+        let mut bots = [a(g), b(g)];
+        let mut plies = 0;
+        while !game.is_over() {
+            let action = match game.to_move() {
+                ToMove::Chance => game.sample_chance(&mut rng).unwrap(),
+                ToMove::Seat(_) if plies < 2 => {
+                    plies += 1;
+                    let ids = legal(&game);
+                    G::Action::from_id(ids[rng.below(ids.len() as u32) as usize]).unwrap()
+                }
+                ToMove::Seat(s) => {
+                    let who = usize::from(s.0 != a_seat);
+                    bots[who].choose(&game).unwrap()
+                }
+                ToMove::Over => break,
+            };
+            game.apply(action, &mut NoEvents).unwrap();
+        }
+        points += place_rewards(&game)[usize::from(a_seat)];
+    }
+    points / games as f64
+}
+
+#[test]
+fn a_deeper_search_beats_easy_at_o_an_quan_significantly() {
+    // A small no-noise alpha-beta (a few plies) against the easy level: a broken search,
+    // evaluation or move ordering scores near 50% or below. Measured: about 85%.
+    let games = 40;
+    let p = match_score::<o_an_quan::State>(
+        &Default::default(),
+        games,
+        |g| {
+            Box::new(AlphaBetaBot::new(
+                AlphaBetaSettings {
+                    nodes: 3_000,
+                    ..AlphaBetaSettings::HARD
+                },
+                g,
+            ))
+        },
+        |g| bot_for_level(Level::Easy, g),
+    );
+    let low = wilson_low(p, games as f64);
+    assert!(low > 0.5, "the search scores {p:.3}, 95% CI from {low:.3}");
 }
 
 #[test]

@@ -371,6 +371,15 @@ class Game {
         return hints;
     }
 
+    /// The expert's action for `seat` (the seat to move): the strongest search given
+    /// `milliseconds` of wall-clock time (at least 1). Not reproducible: the choice depends
+    /// on the machine's speed and load.
+    uint32_t bot_choose_budget(uint32_t seat, uint32_t milliseconds, uint64_t seed) const {
+        uint32_t id = 0;
+        detail::check(dg_bot_choose_budget(handle_, seat, milliseconds, seed, &id));
+        return id;
+    }
+
     /// The handle, for calling the C API directly (still owned by this Game).
     DgGame *get() const noexcept { return handle_; }
 

@@ -10,9 +10,11 @@ use super::{guard_ref, seat_arg, DgGame, DgStatus, Failure, Out, OutBuf, DG_MAX_
 pub struct DgHint {
     /// The action id.
     pub action: u32,
-    /// Simulations through it (0 for bots that do not search).
+    /// Simulations through it (Monte Carlo searches; 0 for the bots that do not simulate:
+    /// one-ply look-ahead and Ô ăn quan's alpha-beta).
     pub visits: u32,
-    /// The bot's score for it, from 0 to 1 (a search bot's mean reward).
+    /// The bot's score for it, from 0 to 1 (a Monte Carlo search's mean reward, alpha-beta's
+    /// score mapped to 0..1).
     pub score: f64,
 }
 
@@ -20,11 +22,13 @@ pub struct DgHint {
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum DgLevel {
-    /// Looks one action ahead.
+    /// For a beginner: a shallow search (Ô ăn quan, with some randomness) or one action of
+    /// look-ahead (the other games).
     Easy = 0,
-    /// A small search.
+    /// A short search.
     Medium = 1,
-    /// The full search.
+    /// The full search, tens of milliseconds at most per decision. Stronger still:
+    /// `dg_bot_choose_budget`, which searches for a time the host sets.
     Hard = 2,
 }
 
@@ -102,6 +106,40 @@ pub unsafe extern "C" fn dg_bot_hints(
             }
             out.put(&hints[..ranked.len().min(DG_MAX_ACTIONS)])
                 .map(drop)
+        })
+    }
+}
+
+/// The action the expert plays for `seat`, into `*out`: the strongest search of the game
+/// given `milliseconds` of wall-clock time (at least 1), seeded with `seed`. `seat` must be
+/// the seat to move (`DG_STATUS_NO_DECISION` otherwise); the bot sees only what `seat` may
+/// see. Given 100 ms or more it is stronger than `DG_LEVEL_HARD`, but its choice depends on
+/// the machine's speed and load, so unlike the levels it is **not reproducible**. It blocks
+/// the calling thread for about `milliseconds`.
+///
+/// # Safety
+/// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn dg_bot_choose_budget(
+    game: *const DgGame,
+    seat: u32,
+    milliseconds: u32,
+    seed: u64,
+    out: *mut u32,
+) -> DgStatus {
+    // SAFETY: the module contract for `game`.
+    unsafe {
+        guard_ref(game, |g| {
+            let out = Out::new(out, "out")?;
+            if milliseconds == 0 {
+                return Err(Failure::new(
+                    DgStatus::InvalidArgument,
+                    "the expert's budget is at least 1 millisecond",
+                ));
+            }
+            let seat = seat_arg(g, seat)?;
+            let budget = std::time::Duration::from_millis(u64::from(milliseconds));
+            out.put(g.game.bot_choose_within(seat, budget, seed)?)
         })
     }
 }

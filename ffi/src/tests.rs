@@ -337,6 +337,10 @@ fn every_call() -> Vec<(&'static str, Call)> {
                 unsafe { dg_bot_hints(g, 0, 0, 1, h.as_mut_ptr(), h.len(), &mut 0) }
             }),
         ),
+        (
+            "dg_bot_choose_budget",
+            Box::new(|g| unsafe { dg_bot_choose_budget(g, 0, 1, 1, &mut 0) }),
+        ),
     ]
 }
 

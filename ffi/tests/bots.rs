@@ -205,3 +205,42 @@ fn bot_calls_refuse_bad_arguments_and_write_nothing() {
     );
     unsafe { dg_game_free(game) };
 }
+
+#[test]
+fn the_expert_plays_a_legal_action_for_the_seat_to_move_only() {
+    for kind in GameKind::ALL {
+        let game = new_game(kind, 4);
+        let mut out = 12345u32;
+        if kind == GameKind::CaNgua {
+            // Chance (the first roll) is to move.
+            assert_eq!(
+                unsafe { dg_bot_choose_budget(game, 0, 5, 1, &mut out) },
+                DgStatus::NoDecision
+            );
+        }
+        to_decision(game);
+        let seat = seat_to_move(game);
+        let mut seats = 0;
+        assert_eq!(unsafe { dg_game_seats(game, &mut seats) }, DgStatus::Ok);
+        assert_eq!(
+            unsafe { dg_bot_choose_budget(game, (seat + 1) % seats, 5, 1, &mut out) },
+            DgStatus::NoDecision
+        );
+        assert_eq!(
+            unsafe { dg_bot_choose_budget(game, seat, 0, 1, &mut out) },
+            DgStatus::InvalidArgument,
+            "a budget of 0 ms"
+        );
+        assert_eq!(
+            unsafe { dg_bot_choose_budget(game, seat, 5, 1, std::ptr::null_mut()) },
+            DgStatus::NullPointer
+        );
+        assert_eq!(out, 12345);
+        assert_eq!(
+            unsafe { dg_bot_choose_budget(game, seat, 5, 1, &mut out) },
+            DgStatus::Ok
+        );
+        assert!(legal(game).contains(&out), "{kind}: {out}");
+        unsafe { dg_game_free(game) };
+    }
+}

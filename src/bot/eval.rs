@@ -4,7 +4,9 @@
 //! These are deliberately simple, material-style judgements; the search bots get their
 //! strength from looking ahead, not from the evaluation.
 
-use crate::bot::{place_rewards, Evaluate, HIDDEN_OUTCOME};
+use crate::bot::{
+    place_rewards, AlphaBetaBot, AlphaBetaSettings, Bot, Evaluate, Level, HIDDEN_OUTCOME,
+};
 use crate::chance::GameRng;
 use crate::game::{Action as _, Game, Seat, ToMove, MAX_SEATS};
 
@@ -35,6 +37,28 @@ impl Evaluate for crate::o_an_quan::State {
         let total = |s: Seat| f64::from(self.score(s)) + f64::from(self.side_stones(s)) * 0.5;
         let other = Seat(1 - (seat.0 & 1));
         squash(total(seat) - total(other), 8.0)
+    }
+
+    /// The score margin alone (points captured, a big stone at its value).
+    fn material(&self, seat: Seat) -> f64 {
+        if self.is_over() {
+            return place_rewards(self)[seat.index()];
+        }
+        let other = Seat(1 - (seat.0 & 1));
+        squash(f64::from(self.score(seat) - self.score(other)), 8.0)
+    }
+
+    fn level_bot(level: Level, seed: u64) -> Box<dyn Bot<Self> + Send> {
+        let settings = match level {
+            Level::Easy => AlphaBetaSettings::EASY,
+            Level::Medium => AlphaBetaSettings::MEDIUM,
+            Level::Hard => AlphaBetaSettings::HARD,
+        };
+        Box::new(AlphaBetaBot::new(settings, seed))
+    }
+
+    fn budget_bot(budget: std::time::Duration, seed: u64) -> Box<dyn Bot<Self> + Send> {
+        Box::new(AlphaBetaBot::with_time(budget, seed))
     }
 }
 
@@ -149,7 +173,7 @@ impl crate::ca_ngua::State {
     /// `10 + progress` on the track (less that times the chance that the nearest piece
     /// behind it, if an opponent's, can land on it with one roll, or that an opponent can
     /// leave its yard onto it), more for each home step.
-    fn race_values(&self) -> [f64; MAX_SEATS] {
+    fn race_values(&self, with_risk: bool) -> [f64; MAX_SEATS] {
         use crate::ca_ngua::Colour;
         let rules = self.config();
         let pieces = self.pieces();
@@ -159,6 +183,19 @@ impl crate::ca_ngua::State {
         let mut value = [0.0; MAX_SEATS];
         let owner = |c: Colour| rules.seats.owner(c);
         let in_yard = |c: usize| pieces[c].iter().any(|&p| p < 0);
+        // The occupied squares, twice round (bit `s` and bit `s + len`), so that the twelve
+        // squares behind any square are one window of bits.
+        let mut occupied = 0u128;
+        if with_risk {
+            for c in Colour::ALL {
+                for q in 0..4u8 {
+                    if let Some(sq) = self.square_of(c, q) {
+                        occupied |= 1u128 << sq;
+                    }
+                }
+            }
+            occupied |= occupied << len;
+        }
         for (colour, player) in rules.seats.pairs() {
             let mut total = 0.0;
             for (piece, &p) in pieces[colour.index()].iter().enumerate() {
@@ -170,14 +207,19 @@ impl crate::ca_ngua::State {
                     continue;
                 }
                 let worth = 10.0 + f64::from(p);
-                let Some(square) = self.square_of(colour, piece as u8) else {
-                    total += worth;
-                    continue;
+                let square = match self.square_of(colour, piece as u8) {
+                    Some(square) if with_risk => square,
+                    _ => {
+                        total += worth;
+                        continue;
+                    }
                 };
                 let square = i32::from(square);
                 let mut risk = 0.0;
                 // The nearest piece behind, within one roll: pieces never pass each other.
-                for d in 1..=12i32 {
+                let window = (occupied >> (square + len - 12)) as u32 & 0xfff;
+                if window != 0 {
+                    let d = 12 - (31 - window.leading_zeros() as i32);
                     let behind = (square - d).rem_euclid(len) as u8;
                     if let Some((c, q)) = self.piece_on(behind) {
                         let other = owner(c);
@@ -185,7 +227,6 @@ impl crate::ca_ngua::State {
                         if other != Some(player) && room >= d {
                             risk += REACH[d as usize];
                         }
-                        break;
                     }
                 }
                 // An opponent's start square: it may leave its yard onto this piece.
@@ -203,31 +244,64 @@ impl crate::ca_ngua::State {
     }
 }
 
-impl Evaluate for crate::ca_ngua::State {
-    /// Places already taken count as they stand; between two players still racing, the
-    /// margin of [their race values](crate::ca_ngua::State) (progress less risk) is squashed;
-    /// the seat's score is its mean over the other players.
-    fn evaluate(&self, seat: Seat) -> f64 {
+impl crate::ca_ngua::State {
+    /// The evaluation of every seat from the race values (see [`Evaluate::evaluate`]).
+    fn judge_all(&self, with_risk: bool) -> [f64; MAX_SEATS] {
+        let mut out = [0.0; MAX_SEATS];
         if self.is_over() {
-            return place_rewards(self)[seat.index()];
+            return place_rewards(self);
         }
         let mut place = [0usize; MAX_SEATS];
         for (i, s) in self.finishing_order().enumerate() {
             place[s.index() % MAX_SEATS] = i + 1;
         }
-        let value = self.race_values();
-        let me = seat.index() % MAX_SEATS;
-        versus_all(self.seats(), seat, 1.0, |t| match (place[me], place[t]) {
-            (0, 0) => (value[me] - value[t]) / 30.0,
+        let value = self.race_values(with_risk);
+        let n = usize::from(self.seats()).min(MAX_SEATS);
+        if n < 2 {
+            return [0.5; MAX_SEATS];
+        }
+        // Each pair once: the margin of one is the opposite of the other's, and
+        // squash(−m) = 1 − squash(m).
+        let margin = |a: usize, b: usize| match (place[a], place[b]) {
+            (0, 0) => (value[a] - value[b]) / 30.0,
             (0, _) => -50.0,
             (_, 0) => 50.0,
-            (a, b) => {
-                if a < b {
+            (x, y) => {
+                if x < y {
                     50.0
                 } else {
                     -50.0
                 }
             }
-        })
+        };
+        for a in 0..n {
+            for b in a + 1..n {
+                let s = squash(margin(a, b), 1.0);
+                out[a] += s;
+                out[b] += 1.0 - s;
+            }
+        }
+        for x in out.iter_mut().take(n) {
+            *x /= (n - 1) as f64;
+        }
+        out
+    }
+}
+
+impl Evaluate for crate::ca_ngua::State {
+    /// Places already taken count as they stand; between two players still racing, the
+    /// margin of [their race values](crate::ca_ngua::State) (progress less risk) is squashed;
+    /// the seat's score is its mean over the other players.
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.judge_all(true)[seat.index() % MAX_SEATS]
+    }
+
+    fn evaluate_all(&self) -> [f64; MAX_SEATS] {
+        self.judge_all(true)
+    }
+
+    /// The same without the risk of being kicked: the distance run.
+    fn material(&self, seat: Seat) -> f64 {
+        self.judge_all(false)[seat.index() % MAX_SEATS]
     }
 }

@@ -40,10 +40,10 @@ pub struct MctsSettings {
 }
 
 impl MctsSettings {
-    /// The medium preset for game `G`: a short search (tens to a hundred simulations,
-    /// well under a millisecond per decision). The budgets per game are set so that, in
-    /// seeded arenas, medium beats easy and hard beats medium by a clear margin (see the
-    /// crate README's bot section).
+    /// The medium preset for game `G` (the medium level of Cờ cá ngựa and Domino): a short
+    /// search (tens to a hundred simulations, well under a millisecond per decision). The
+    /// budgets per game are set so that, in seeded arenas, medium beats easy and hard beats
+    /// medium by a clear margin (see the crate README's bot section).
     pub fn medium<G: Game>() -> Self {
         match G::KIND {
             GameKind::OAnQuan => MctsSettings::with(100, 40),
@@ -52,8 +52,8 @@ impl MctsSettings {
         }
     }
 
-    /// The hard preset for game `G`: thousands of simulations, about 10 to 30 ms per
-    /// decision on a desktop core in a release build.
+    /// The hard preset for game `G` (the hard level of Cờ cá ngựa and Domino): thousands of
+    /// simulations, about 10 ms per decision on a desktop core in a release build.
     pub fn hard<G: Game>() -> Self {
         match G::KIND {
             GameKind::OAnQuan => MctsSettings::with(10_000, 40),
@@ -110,8 +110,12 @@ impl Node {
 pub struct MctsBot {
     settings: MctsSettings,
     seed: u64,
+    time: Option<std::time::Duration>,
     tree: Vec<Node>,
     path: Vec<u32>,
+    /// `ln n` for every availability count met so far (index `n`), kept between decisions:
+    /// the portable `ln` is exact but slow, and the counts are small integers.
+    ln_table: Vec<f64>,
 }
 
 impl MctsBot {
@@ -120,8 +124,20 @@ impl MctsBot {
         MctsBot {
             settings,
             seed,
+            time: None,
             tree: Vec::new(),
             path: Vec::new(),
+            ln_table: Vec::new(),
+        }
+    }
+
+    /// A search bot that simulates for `budget` of wall-clock time per decision (at most
+    /// `settings.iterations` simulations); its choices depend on the machine's speed and
+    /// load, so they are not reproducible.
+    pub fn with_time(settings: MctsSettings, budget: std::time::Duration, seed: u64) -> Self {
+        MctsBot {
+            time: Some(budget),
+            ..MctsBot::new(settings, seed)
         }
     }
 
@@ -176,7 +192,15 @@ impl MctsBot {
             }
             let visits = f64::from(n.visits.max(1));
             let mean = n.reward[mover.index()] / visits;
-            let ucb = mean + c * (ln(f64::from(n.available.max(1))) / visits).sqrt();
+            let available = n.available.max(1) as usize;
+            if available >= self.ln_table.len() {
+                // Grown once to the largest count a decision reaches, then reused.
+                let from = self.ln_table.len();
+                let to = (available + 1).max(2 * from).max(64);
+                self.ln_table.extend((from..to).map(|k| ln(k as f64)));
+            }
+            let log = self.ln_table[available];
+            let ucb = mean + c * (log / visits).sqrt();
             if ucb > best.0 {
                 best = (ucb, n.key);
             }
@@ -195,7 +219,11 @@ impl MctsBot {
             // One legal action needs no search.
             let mut rng = decision_rng(self.seed, game, seat);
             let mut list = ActionList::new();
-            for _ in 0..self.settings.iterations {
+            let deadline = self.time.map(|t| std::time::Instant::now() + t);
+            for i in 0..self.settings.iterations {
+                if i % 64 == 63 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                    break;
+                }
                 self.iterate(game, seat, &mut list, &mut rng);
             }
         }
@@ -326,15 +354,7 @@ impl MctsBot {
         if state.is_over() {
             return place_rewards(state);
         }
-        let mut reward = [0.0; MAX_SEATS];
-        for (s, r) in reward
-            .iter_mut()
-            .enumerate()
-            .take(usize::from(state.seats()))
-        {
-            *r = state.evaluate(Seat(s as u8));
-        }
-        reward
+        state.evaluate_all()
     }
 }
 

@@ -3,18 +3,35 @@
 //! - [`RandomBot`]: a uniformly random legal action.
 //! - [`GreedyBot`]: one ply: the action whose resulting position the game's own evaluation
 //!   ([`Evaluate::evaluate`]) likes best for the mover.
+//! - [`AlphaBetaBot`]: alpha-beta search for Ô ăn quan, a game with neither chance nor
+//!   hidden information: iterative deepening, a transposition table, move ordering,
+//!   quiescence and exact scores for finished games.
 //! - [`MctsBot`]: Monte Carlo tree search. Chance (dice, draws) is sampled inside the tree; in
 //!   games with hidden information it is *information-set* MCTS: every iteration starts from
 //!   [`Evaluate::determinize`], a position sampled from what the bot's seat can see, so the
 //!   bot never reads a hidden hand.
+//! - [`ExpectimaxBot`] (expectimax over the dice, averaged over determinizations where
+//!   something is hidden) and [`PuctBot`] (AlphaZero's tree search with the evaluation as its
+//!   leaf value): the reference opponents the levels are measured against.
 //!
-//! Every bot is deterministic: its budget is counted in iterations, never in time, and its
-//! randomness for a decision comes from a [`GameRng`] seeded with the bot's seed and a hash of
-//! the deciding seat's [`Game::view`]. So a seeded bot picks the same action in the same
-//! position on every machine, whatever it played before, and two positions that look the
-//! same to the seat get the same answer (the bot cannot even be steered by what it cannot
-//! see). [`Level`] gives the three difficulty presets; [`Bot::hints`] ranks every legal action
-//! with a score for a hint button.
+//! The levels per game ([`bot_for_level`]):
+//!
+//! | level | Ô ăn quan | Cờ cá ngựa, Domino |
+//! |---|---|---|
+//! | [`Level::Easy`] | [`AlphaBetaSettings::EASY`]: 2 plies, noise of up to 6 stones | [`GreedyBot`] |
+//! | [`Level::Medium`] | [`AlphaBetaSettings::MEDIUM`]: 4 plies and captures, noise of 2 | [`MctsSettings::medium`] |
+//! | [`Level::Hard`] | [`AlphaBetaSettings::HARD`]: 60 000 positions | [`MctsSettings::hard`] |
+//! | expert ([`bot_with_budget`]) | the same search for the host's time per move | the same search for the host's time |
+//!
+//! Every level is deterministic: its budget is counted in positions or simulations, never in
+//! time, and its randomness for a decision comes from a [`GameRng`] seeded with the bot's
+//! seed and a hash of the deciding seat's [`Game::view`]. So a seeded bot picks the same
+//! action in the same position on every machine, whatever it played before, and two
+//! positions that look the same to the seat get the same answer (the bot cannot even be
+//! steered by what it cannot see). The arithmetic is portable (integers, basic floating-point
+//! operations and this module's own `exp` and `ln`). Only the expert, whose budget is
+//! wall-clock time, depends on the machine. [`Bot::hints`] ranks every legal action with a
+//! score for a hint button.
 //!
 //! ```
 //! use dangian::bot::{bot_for_level, Level};
@@ -30,11 +47,17 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod alphabeta;
 mod eval;
+mod expectimax;
 mod mcts;
 mod portable;
+mod puct;
 
+pub use alphabeta::{AlphaBetaBot, AlphaBetaSettings};
+pub use expectimax::{ExpectimaxBot, ExpectimaxSettings};
 pub use mcts::{MctsBot, MctsSettings};
+pub use puct::{PuctBot, PuctSettings};
 
 use std::fmt;
 use std::str::FromStr;
@@ -49,6 +72,23 @@ pub trait Evaluate: Game {
     /// How good the position is for `seat`, from 0 (lost) to 1 (won), judged without search.
     /// Must look only at what `seat` can see (its [`Game::view`]).
     fn evaluate(&self, seat: Seat) -> f64;
+
+    /// [`evaluate`](Evaluate::evaluate) for every seat at once (a game may share the work);
+    /// entries past the seats are 0.
+    fn evaluate_all(&self) -> [f64; MAX_SEATS] {
+        let mut v = [0.0; MAX_SEATS];
+        for (s, x) in v.iter_mut().enumerate().take(usize::from(self.seats())) {
+            *x = self.evaluate(Seat(s as u8));
+        }
+        v
+    }
+
+    /// A plain material judgement from 0 to 1 (points won, distance run, pips held),
+    /// without the positional terms of [`evaluate`](Evaluate::evaluate): the leaf value of
+    /// the reference searches the levels are measured against. Defaults to `evaluate`.
+    fn material(&self, seat: Seat) -> f64 {
+        self.evaluate(seat)
+    }
 
     /// A full state consistent with everything `seat` has seen, with the hidden parts
     /// (other hands, the order of a stock) sampled with `rng`. Games without hidden
@@ -76,6 +116,34 @@ pub trait Evaluate: Game {
     fn rollout_done(&self, _start: &Self) -> bool {
         false
     }
+
+    /// The bot this game plays at `level` (see [`bot_for_level`]). The default is the Monte
+    /// Carlo tree search with [`MctsSettings::medium`] or [`MctsSettings::hard`] and the
+    /// greedy bot for easy.
+    fn level_bot(level: Level, seed: u64) -> Box<dyn Bot<Self> + Send>
+    where
+        Self: Sized,
+    {
+        match level {
+            Level::Easy => Box::new(GreedyBot::new(seed)),
+            Level::Medium => Box::new(MctsBot::new(MctsSettings::medium::<Self>(), seed)),
+            Level::Hard => Box::new(MctsBot::new(MctsSettings::hard::<Self>(), seed)),
+        }
+    }
+
+    /// The strongest bot this game has within `budget` of wall-clock time per decision (see
+    /// [`bot_with_budget`]). The default is the hard level's Monte Carlo tree search, with as
+    /// many simulations as the time allows.
+    fn budget_bot(budget: std::time::Duration, seed: u64) -> Box<dyn Bot<Self> + Send>
+    where
+        Self: Sized,
+    {
+        let settings = MctsSettings {
+            iterations: u32::MAX,
+            ..MctsSettings::hard::<Self>()
+        };
+        Box::new(MctsBot::with_time(settings, budget, seed))
+    }
 }
 
 /// The tree key shared by chance outcomes the searching seat cannot see (see
@@ -86,11 +154,13 @@ pub const HIDDEN_OUTCOME: u32 = u32::MAX - 1;
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Level {
-    /// One ply of look-ahead with the game's evaluation ([`GreedyBot`]).
+    /// For a beginner: a shallow search with some randomness in Ô ăn quan, one ply of
+    /// look-ahead with the game's evaluation ([`GreedyBot`]) in the others.
     Easy,
-    /// A short tree search ([`MctsBot`] with [`MctsSettings::medium`]).
+    /// A short search ([`AlphaBetaSettings::MEDIUM`], [`MctsSettings::medium`]).
     Medium,
-    /// A longer tree search ([`MctsBot`] with [`MctsSettings::hard`]).
+    /// A long search ([`AlphaBetaSettings::HARD`], [`MctsSettings::hard`]), tens of
+    /// milliseconds at most per decision.
     Hard,
 }
 
@@ -144,7 +214,8 @@ pub struct Hint<A> {
     pub action: A,
     /// Its score.
     pub score: f64,
-    /// How many simulations went through it (0 for bots that do not search).
+    /// How many simulations went through it (0 for bots that do not simulate: [`GreedyBot`],
+    /// [`AlphaBetaBot`], [`ExpectimaxBot`]).
     pub visits: u32,
 }
 
@@ -161,15 +232,23 @@ pub trait Bot<G: Game> {
     fn hints(&mut self, game: &G) -> Vec<Hint<G::Action>>;
 }
 
-/// The bot for a difficulty level, seeded with `seed`: [`GreedyBot`] for
-/// [`Level::Easy`], [`MctsBot`] with the game's [`MctsSettings::medium`] or
-/// [`MctsSettings::hard`] budget otherwise.
+/// The bot for a difficulty level, seeded with `seed` ([`Evaluate::level_bot`]; see the
+/// table in the module docs).
 pub fn bot_for_level<G: Evaluate>(level: Level, seed: u64) -> Box<dyn Bot<G> + Send> {
-    match level {
-        Level::Easy => Box::new(GreedyBot::new(seed)),
-        Level::Medium => Box::new(MctsBot::new(MctsSettings::medium::<G>(), seed)),
-        Level::Hard => Box::new(MctsBot::new(MctsSettings::hard::<G>(), seed)),
-    }
+    G::level_bot(level, seed)
+}
+
+/// The expert, the level above [`Level::Hard`]: the hard level's search of game `G` given
+/// `budget` of wall-clock time per decision instead of a count (the host chooses the time
+/// per move; 100 ms or more makes it stronger than hard). Unlike the [`Level`]s its choices
+/// depend on the machine's speed and load, so they are **not reproducible** from one machine
+/// or one run to the next. It is not a numbered level: the C ABI offers it as
+/// `dg_bot_choose_budget` (milliseconds per decision), beside the levels 0, 1 and 2.
+pub fn bot_with_budget<G: Evaluate>(
+    budget: std::time::Duration,
+    seed: u64,
+) -> Box<dyn Bot<G> + Send> {
+    G::budget_bot(budget, seed)
 }
 
 /// The seat to move and its legal actions, if a player is to move.

@@ -250,21 +250,21 @@ fn seat_bins(capacity: &[u8; BINS]) -> u8 {
 /// Whether the tiles left (counted by the mask of bins each may go to) fit the room left,
 /// by Hall's condition: for every set of bins, the tiles that can go nowhere else fit in it.
 fn feasible(count: &[u8; SUBSETS], room: &[u8; BINS]) -> bool {
-    let mut within = [0u16; SUBSETS];
-    for (w, &c) in within.iter_mut().zip(count) {
-        *w = u16::from(c);
-    }
-    for b in 0..BINS {
-        for set in 0..SUBSETS {
-            if set >> b & 1 != 0 {
-                within[set] += within[set ^ (1 << b)];
+    // Sums over subsets, block by block (no tile count exceeds 28, so bytes do).
+    let mut within = *count;
+    let mut half = 1;
+    while half < SUBSETS {
+        for block in (0..SUBSETS).step_by(2 * half) {
+            for i in block..block + half {
+                within[i + half] += within[i];
             }
         }
+        half *= 2;
     }
-    let mut cap = [0u16; SUBSETS];
+    let mut cap = [0u8; SUBSETS];
     for set in 1..SUBSETS {
         let low = set.trailing_zeros() as usize;
-        cap[set] = cap[set & (set - 1)] + u16::from(room[low]);
+        cap[set] = cap[set & (set - 1)] + room[low];
         if within[set] > cap[set] {
             return false;
         }
@@ -346,13 +346,20 @@ fn deal<R: Rng + ?Sized>(c: &Constraints, rng: &mut R) -> Option<[u32; BINS]> {
             room[seat] += 1;
         }
     }
+    // How many tiles left may go to each set of bins, and the slack of Hall's condition for
+    // every set of bins, kept up to date as tiles are placed (recounted only when a seat's
+    // doubles limit runs out, which changes the sets).
+    let mut count = counts(&allowed, &doubles);
+    let mut slack = slack_of(&count, &room);
     for &t in tiles.iter() {
         let t = usize::from(t);
         if allowed[t] == 0 {
             continue;
         }
         let mut options = effective(allowed[t], t, &doubles);
+        let mask = options;
         allowed[t] = 0;
+        count[usize::from(mask)] -= 1;
         loop {
             let mut weight = 0u32;
             for (b, &r) in room.iter().enumerate() {
@@ -376,11 +383,39 @@ fn deal<R: Rng + ?Sized>(c: &Constraints, rng: &mut R) -> Option<[u32; BINS]> {
                 r -= u32::from(w);
             }
             let mut left = doubles;
+            let mut exhausted = false;
             if chosen < MAX_SEATS && DOUBLES >> t & 1 != 0 && left[chosen] != u8::MAX {
                 left[chosen] = left[chosen].saturating_sub(1);
+                exhausted = left[chosen] == 0 && doubles[chosen] != 0;
             }
             room[chosen] -= 1;
-            if feasible(&counts(&allowed, &left), &room) {
+            let fits = if exhausted {
+                let trial = counts(&allowed, &left);
+                let s = slack_of(&trial, &room);
+                if s.is_some() {
+                    count = trial;
+                    slack = s;
+                }
+                s.is_some()
+            } else if let Some(s) = slack.as_mut() {
+                // Placing a tile whose bins are `mask` into `chosen` (one of them) takes one
+                // from the room of every set holding `chosen` and one from the tiles confined
+                // to every set holding all of `mask`: only the sets holding `chosen` but not
+                // all of `mask` lose slack, and it fits unless one of them has none.
+                let hit = LOSE_SLACK[usize::from(mask)][chosen];
+                let ok = hit & s.tight == 0;
+                if ok {
+                    s.spend(hit);
+                }
+                ok
+            } else {
+                let ok = feasible(&count, &room);
+                if ok {
+                    slack = slack_of(&count, &room);
+                }
+                ok
+            };
+            if fits {
                 bins[chosen] |= 1 << t;
                 doubles = left;
                 break;
@@ -390,6 +425,85 @@ fn deal<R: Rng + ?Sized>(c: &Constraints, rng: &mut R) -> Option<[u32; BINS]> {
         }
     }
     Some(bins)
+}
+
+/// The slack of Hall's condition for every set of bins (the room of the set less the tiles
+/// that can go nowhere else), with the sets that have none.
+#[derive(Copy, Clone)]
+struct Slack {
+    slack: [u8; SUBSETS],
+    /// Bit `set`: that set has no slack.
+    tight: u32,
+}
+
+impl Slack {
+    /// Take one from the slack of every set in `sets` (none of them tight).
+    #[inline]
+    fn spend(&mut self, sets: u32) {
+        let mut m = sets;
+        while m != 0 {
+            let set = m.trailing_zeros() as usize;
+            m &= m - 1;
+            self.slack[set] -= 1;
+            if self.slack[set] == 0 {
+                self.tight |= 1 << set;
+            }
+        }
+    }
+}
+
+/// Per mask of bins a tile may go to and per bin it goes to: the sets of bins (as a bit
+/// mask over the 32 sets) that hold the bin but not the whole mask.
+const LOSE_SLACK: [[u32; BINS]; SUBSETS] = {
+    let mut out = [[0u32; BINS]; SUBSETS];
+    let mut mask = 0;
+    while mask < SUBSETS {
+        let mut bin = 0;
+        while bin < BINS {
+            let mut set = 1;
+            while set < SUBSETS {
+                if set >> bin & 1 != 0 && set & mask != mask {
+                    out[mask][bin] |= 1 << set;
+                }
+                set += 1;
+            }
+            bin += 1;
+        }
+        mask += 1;
+    }
+    out
+};
+
+/// The slack of Hall's condition for every set of bins, or `None` when the tiles left do
+/// not fit (see [`feasible`]).
+fn slack_of(count: &[u8; SUBSETS], room: &[u8; BINS]) -> Option<Slack> {
+    if !feasible(count, room) {
+        return None;
+    }
+    let mut within = *count;
+    let mut half = 1;
+    while half < SUBSETS {
+        for block in (0..SUBSETS).step_by(2 * half) {
+            for i in block..block + half {
+                within[i + half] += within[i];
+            }
+        }
+        half *= 2;
+    }
+    let mut out = Slack {
+        slack: [0; SUBSETS],
+        tight: 0,
+    };
+    let mut cap = [0u8; SUBSETS];
+    for set in 1..SUBSETS {
+        let low = set.trailing_zeros() as usize;
+        cap[set] = cap[set & (set - 1)] + room[low];
+        out.slack[set] = cap[set] - within[set];
+        if out.slack[set] == 0 {
+            out.tight |= 1 << set;
+        }
+    }
+    Some(out)
 }
 
 /// The bins tile `t` may go to, given the doubles each seat may still take.

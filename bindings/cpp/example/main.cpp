@@ -7,6 +7,7 @@
 //   game <kind> moves <n> hash <16 hex> outcome <reason> scores <s0,..> places <p0,..>
 //   board <kind> <every field of the game's board snapshot at the end>
 //   vector <file> hash <16 hex> state <json>
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -229,6 +230,10 @@ void bots(dangian::Kind kind, uint64_t seed) {
         std::cout << "bot " << dangian::kind_name(kind) << " level "
                   << static_cast<uint32_t>(level) << " action " << action << '\n';
     }
+    // The expert (a time budget; not reproducible, so only its legality is checked).
+    uint32_t expert = game.bot_choose_budget(seat, 2, 1);
+    expect(std::find(legal.begin(), legal.end(), expert) != legal.end(),
+           "the expert plays a legal action");
 }
 
 } // namespace

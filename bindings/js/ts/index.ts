@@ -129,7 +129,7 @@ export interface Hint {
   text: string;
   /** The bot's estimate for the seat, from 0 (lost) to 1 (won). */
   score: number;
-  /** The simulations spent on it (0 for the easy bot). */
+  /** The simulations spent on it (0 for bots that do not simulate: one-ply look-ahead and Ô ăn quan's alpha-beta). */
   visits: number;
 }
 

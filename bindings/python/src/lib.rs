@@ -963,6 +963,31 @@ impl PyGame {
             .map_err(|e| Failure::from(e).into())
     }
 
+    /// The expert's action for `seat` (the seat to move): the strongest search of the game
+    /// given `milliseconds` of wall-clock time (at least 1). Stronger than "hard" from about
+    /// 100 ms, but not reproducible: the choice depends on the machine's speed and load.
+    #[pyo3(signature = (seat, milliseconds, seed = 0))]
+    fn bot_choose_budget(
+        &self,
+        py: Python<'_>,
+        seat: i64,
+        milliseconds: u32,
+        seed: u64,
+    ) -> PyResult<u32> {
+        let seat = seat_of(&self.game, seat)?;
+        if milliseconds == 0 {
+            return Err(Failure::new(
+                INVALID_ARGUMENT,
+                "the expert's budget is at least 1 millisecond",
+            )
+            .into());
+        }
+        let budget = std::time::Duration::from_millis(u64::from(milliseconds));
+        let game = &self.game;
+        py.detach(|| game.bot_choose_within(u32::from(seat.0), budget, seed))
+            .map_err(|e| Failure::from(e).into())
+    }
+
     /// Every legal action of `seat` (the seat to move) ranked by a bot, best first:
     /// `[(action, visits, score), …]`.
     #[pyo3(signature = (seat, level, seed = 0))]

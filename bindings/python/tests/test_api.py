@@ -196,6 +196,19 @@ def test_bots_and_hints_for_a_seat(level: object) -> None:
             break  # the hard search on every game is slow; one game shows the levels
 
 
+def test_the_expert_searches_for_the_time_it_is_given() -> None:
+    for kind in Kind:
+        g = Game(kind, seed=3)
+        g.play_chance_until_decision()
+        seat = g.current_seat
+        assert seat is not None
+        assert g.bot_choose_budget(seat, 5, 1) in g.legal_actions()
+        with pytest.raises(dangian.NoDecisionError):
+            g.bot_choose_budget((seat + 1) % g.seats, 5, 1)
+        with pytest.raises(dangian.InvalidArgumentError, match="millisecond"):
+            g.bot_choose_budget(seat, 0, 1)
+
+
 def test_boards() -> None:
     g = Game("o_an_quan")
     b = g.o_an_quan_board()

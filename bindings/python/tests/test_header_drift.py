@@ -26,6 +26,7 @@ FUNCTIONS: Dict[str, str] = {
     "dg_ca_ngua_board": "Game.ca_ngua_board",
     "dg_bot_choose": "Game.bot_choose",
     "dg_bot_hints": "Game.bot_hints",
+    "dg_bot_choose_budget": "Game.bot_choose_budget",
     "dg_game_kind_name": "kind_name",
     "dg_game_presets_json": "presets",
     "dg_game_new": "Game.__init__",

@@ -24,6 +24,21 @@ namespace Dangian
             });
         }
 
+        /// <summary>The expert's action for <paramref name="seat"/> given
+        /// <paramref name="milliseconds"/> of search (see <see cref="Game.BotChooseBudget"/>),
+        /// computed on a worker thread.</summary>
+        public static Task<uint> ChooseBudgetAsync(Game game, uint seat, uint milliseconds, ulong seed)
+        {
+            Game copy = game.Clone();
+            return Task.Run(() =>
+            {
+                using (copy)
+                {
+                    return copy.BotChooseBudget(seat, milliseconds, seed);
+                }
+            });
+        }
+
         /// <summary>The same for code without <c>async</c>: <paramref name="done"/> is called
         /// with the action, or <paramref name="failed"/> with the error, on the synchronization
         /// context of the caller (the main thread in Unity), or on the worker when there is

@@ -446,6 +446,18 @@ namespace Dangian
             return (int)n;
         }
 
+        /// <summary>The expert's action for <paramref name="seat"/>, the seat to move: the
+        /// strongest search of the game given <paramref name="milliseconds"/> of wall-clock time
+        /// (at least 1). Stronger than the hard level from about 100 ms, but not reproducible:
+        /// the choice depends on the machine's speed and load. It blocks for about that long:
+        /// run it with <see cref="BotWorker"/>.</summary>
+        public uint BotChooseBudget(uint seat, uint milliseconds, ulong seed)
+        {
+            uint action;
+            Check(Native.dg_bot_choose_budget(handle, seat, milliseconds, seed, out action));
+            return action;
+        }
+
         // ---- plumbing -------------------------------------------------------------------
 
         delegate DgStatus TextCall(byte[] buf, UIntPtr cap, out UIntPtr len);

@@ -156,11 +156,11 @@ namespace Dangian
     /// <summary>The bot levels, as passed to `dg_bot_choose` and `dg_bot_hints`.</summary>
     public enum DgLevel : uint
     {
-        /// <summary>Looks one action ahead.</summary>
+        /// <summary>For a beginner: a shallow search (Ô ăn quan, with some randomness) or one action of look-ahead (the other games).</summary>
         Easy = 0,
-        /// <summary>A small search.</summary>
+        /// <summary>A short search.</summary>
         Medium = 1,
-        /// <summary>The full search.</summary>
+        /// <summary>The full search, tens of milliseconds at most per decision. Stronger still: `dg_bot_choose_budget`, which searches for a time the host sets.</summary>
         Hard = 2,
     }
 
@@ -597,9 +597,9 @@ namespace Dangian
     {
         /// <summary>The action id.</summary>
         public uint Action;
-        /// <summary>Simulations through it (0 for bots that do not search).</summary>
+        /// <summary>Simulations through it (Monte Carlo searches; 0 for the bots that do not simulate: one-ply look-ahead and Ô ăn quan's alpha-beta).</summary>
         public uint Visits;
-        /// <summary>The bot's score for it, from 0 to 1 (a search bot's mean reward).</summary>
+        /// <summary>The bot's score for it, from 0 to 1 (a Monte Carlo search's mean reward, alpha-beta's score mapped to 0..1).</summary>
         public double Score;
     }
 
@@ -678,6 +678,9 @@ namespace Dangian
         /// <summary>Every legal action of `seat`, which must be the seat to move, ranked by a bot of `level`, best first, into `buf[0..cap]`; their number into `*len_out` (at most `DG_MAX_ACTIONS`). For a hint button. `DG_STATUS_NO_DECISION` when chance, nobody or another seat is to move.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_bot_hints(GameHandle game, uint seat, uint level_value, ulong seed, [Out] DgHint[] buf, UIntPtr cap, out UIntPtr len_out);
+        /// <summary>The action the expert plays for `seat`, into `*out`: the strongest search of the game given `milliseconds` of wall-clock time (at least 1), seeded with `seed`. `seat` must be the seat to move (`DG_STATUS_NO_DECISION` otherwise); the bot sees only what `seat` may see. Given 100 ms or more it is stronger than `DG_LEVEL_HARD`, but its choice depends on the machine's speed and load, so unlike the levels it is **not reproducible**. It blocks the calling thread for about `milliseconds`.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_bot_choose_budget(GameHandle game, uint seat, uint milliseconds, ulong seed, out uint @out);
         /// <summary>The name of game kind `kind` (a `DgGameKind` value) as records write it: `o_an_quan`, `ca_ngua` or `domino`.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_kind_name(uint kind, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);

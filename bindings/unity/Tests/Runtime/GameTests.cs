@@ -191,6 +191,9 @@ namespace Dangian.Tests
                     }
                     var e = Assert.Throws<DangianException>(() => game.BotChoose((seat + 1) % game.Seats, DgLevel.Easy, 1));
                     Assert.AreEqual(DgStatus.NoDecision, e.Status);
+                    // The expert: a time budget, so not reproducible; only its legality is checked.
+                    CollectionAssert.Contains(legal, game.BotChooseBudget(seat, 2, 1));
+                    CollectionAssert.Contains(legal, BotWorker.ChooseBudgetAsync(game, seat, 2, 1).Result);
                 }
             }
             CollectionAssert.AreEqual(expected, got);

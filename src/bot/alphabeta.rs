@@ -1,0 +1,758 @@
+//! Alpha-beta search for Ô ăn quan, a two-player game with neither chance nor hidden
+//! information: negamax with principal-variation search, iterative deepening, a
+//! transposition table, move ordering (the table's move, then the material a move wins at
+//! once, killer moves and the history heuristic), a capture-only quiescence search at the
+//! horizon, and exact scores for finished games (so the end is counted, not guessed, as soon
+//! as it is within reach).
+//!
+//! The budget is a number of positions generated (nodes), so a decision is the same on every
+//! machine: the evaluation is in integers and the only randomness (the noise of the easy
+//! levels) comes from the decision's seeded RNG. [`AlphaBetaBot::with_time`] gives the
+//! search a wall-clock budget instead, for a host that wants the strongest play within a
+//! time per move; its choices then depend on the machine's speed.
+//!
+//! The transposition table is allocated once per bot and reused; entries of earlier
+//! decisions are ignored (a generation tag), so what a bot played before never changes its
+//! next choice.
+
+use std::time::{Duration, Instant};
+
+use arrayvec::ArrayVec;
+
+use crate::bot::portable::exp;
+use crate::bot::{decision, decision_rng, Bot, Hint};
+use crate::game::{Action as _, ActionList, Game, NoEvents, Seat};
+use crate::o_an_quan::{Action, BigStone, CapResolution, Refill, State};
+
+/// The settings of [`AlphaBetaBot`]: all counts, so results are the same everywhere.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct AlphaBetaSettings {
+    /// Positions the search may generate per decision. The iteration under way when it runs
+    /// out is cut short; the move comes from the deepest iteration that searched its best
+    /// move completely.
+    pub nodes: u32,
+    /// The deepest iteration, in plies.
+    pub max_depth: u8,
+    /// Plies of capture-only search below the horizon.
+    pub quiescence: u8,
+    /// Random noise added to each move's score at the root, in sixteenths of a stone: 0
+    /// always plays the move the search likes best; more makes the bot weaker and more
+    /// varied (the easy levels). With noise every root move gets an exact score.
+    pub noise: i32,
+    /// log2 of the transposition table's entries (16 bytes each).
+    pub table_bits: u8,
+    /// Plies by which late moves that capture nothing are searched shallower first (0: no
+    /// reduction); a move that then looks good is searched again at full depth.
+    pub reduction: u8,
+}
+
+impl AlphaBetaSettings {
+    /// Easy: two plies (the bot sees the reply to its move, so it does not hand over a quan
+    /// square for nothing), with noise of up to six stones: it often misses the best move.
+    pub const EASY: AlphaBetaSettings = AlphaBetaSettings {
+        nodes: 2_000,
+        max_depth: 2,
+        quiescence: 0,
+        noise: 6 * 16,
+        table_bits: 10,
+        reduction: 0,
+    };
+    /// Medium: four plies and captures beyond, a little noise.
+    pub const MEDIUM: AlphaBetaSettings = AlphaBetaSettings {
+        nodes: 20_000,
+        max_depth: 4,
+        quiescence: 2,
+        noise: 2 * 16,
+        table_bits: 12,
+        reduction: 0,
+    };
+    /// Hard: as deep as 60 000 positions allow (typically 9 to 12 plies, more in the
+    /// endgame), no noise.
+    pub const HARD: AlphaBetaSettings = AlphaBetaSettings {
+        nodes: 60_000,
+        max_depth: 64,
+        quiescence: 4,
+        noise: 0,
+        table_bits: 16,
+        reduction: 1,
+    };
+}
+
+/// A score that decides the game, before the margin and the distance are added.
+const WIN: i32 = 1_000_000;
+/// Larger than any score.
+const INF: i32 = 2 * WIN;
+/// Scores beyond this are decided games.
+const DECIDED: i32 = WIN / 2;
+/// The deepest ply the search keeps killers for.
+const MAX_PLY: usize = 128;
+/// No move (in the table, as a killer).
+const NO_MOVE: u8 = u8::MAX;
+
+/// What a table entry's score is.
+const EXACT: u8 = 0;
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+
+#[derive(Copy, Clone, Debug, Default)]
+struct Entry {
+    key: u64,
+    score: i32,
+    generation: u16,
+    depth: u8,
+    /// The bound kind in the high 2 bits, the best move id (or 63: none) in the low 6.
+    packed: u8,
+}
+
+/// An alpha-beta bot for Ô ăn quan (see the module docs).
+#[derive(Clone, Debug)]
+pub struct AlphaBetaBot {
+    settings: AlphaBetaSettings,
+    seed: u64,
+    time: Option<Duration>,
+    table: Vec<Entry>,
+    generation: u16,
+    last: (u8, u32),
+}
+
+impl AlphaBetaBot {
+    /// A bot with these settings, seeded with `seed` (the seed matters only with noise).
+    pub fn new(settings: AlphaBetaSettings, seed: u64) -> Self {
+        AlphaBetaBot {
+            settings,
+            seed,
+            time: None,
+            table: Vec::new(),
+            generation: 0,
+            last: (0, 0),
+        }
+    }
+
+    /// The depth of the last complete iteration of the last decision, and the positions it
+    /// generated.
+    pub fn last_search(&self) -> (u8, u32) {
+        self.last
+    }
+
+    /// A bot that searches for `budget` of wall-clock time per decision (iterative deepening
+    /// stops at the first check after the time is up), with a larger table. Its choices
+    /// depend on the machine's speed and load, so they are not reproducible.
+    pub fn with_time(budget: Duration, seed: u64) -> Self {
+        let settings = AlphaBetaSettings {
+            nodes: u32::MAX,
+            max_depth: 96,
+            table_bits: 20,
+            ..AlphaBetaSettings::HARD
+        };
+        AlphaBetaBot {
+            time: Some(budget),
+            ..AlphaBetaBot::new(settings, seed)
+        }
+    }
+
+    /// The settings.
+    pub fn settings(&self) -> AlphaBetaSettings {
+        self.settings
+    }
+
+    fn search(&mut self, game: &State) -> Vec<Hint<Action>> {
+        let Some((seat, legal)) = decision(game) else {
+            return Vec::new();
+        };
+        // The clock is read only for a time budget (wasm32 without WASI has none).
+        let deadline = self.time.map(|t| Instant::now() + t);
+        let size = 1usize << self.settings.table_bits.clamp(4, 26);
+        if self.table.len() != size {
+            self.table = vec![Entry::default(); size];
+            self.generation = 0;
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.table.fill(Entry::default());
+            self.generation = 1;
+        }
+        let mut noise = [0i32; 20];
+        if self.settings.noise > 0 {
+            let mut rng = decision_rng(self.seed, game, seat);
+            for n in noise.iter_mut() {
+                *n = rng.below(self.settings.noise as u32 + 1) as i32;
+            }
+        }
+        let mut s = Searcher {
+            root: seat,
+            table: &mut self.table,
+            mask: size - 1,
+            generation: self.generation,
+            nodes: 0,
+            budget: self.settings.nodes,
+            deadline,
+            aborted: false,
+            quiescence: self.settings.quiescence,
+            reduction: i32::from(self.settings.reduction),
+            killers: [[NO_MOVE; 2]; MAX_PLY],
+            history: [[0; 20]; 2],
+            path: [0; MAX_PLY],
+        };
+        s.path[0] = key(game).1;
+        // The root moves with their children, in search order, and the score each got in
+        // the last iteration that searched it completely.
+        let mut root: Vec<(u32, State, i32, bool)> = legal
+            .iter()
+            .filter_map(|&id| {
+                let a = Action::from_id(id)?;
+                let mut child = *game;
+                child.apply(a, &mut NoEvents).ok()?;
+                let gain = material(&child, seat) - material(game, seat);
+                Some((id, child, gain, false))
+            })
+            .collect();
+        // Best first: the material won at once.
+        root.sort_by_key(|r| std::cmp::Reverse(r.2));
+        for r in root.iter_mut() {
+            r.2 = -INF;
+        }
+        let full_window = self.settings.noise > 0;
+        let mut reached = 0u8;
+        if root.len() > 1 {
+            for depth in 1..=i32::from(self.settings.max_depth.max(1)) {
+                let mut scores: Vec<(usize, i32)> = Vec::with_capacity(root.len());
+                let mut alpha = -INF;
+                let mut complete = true;
+                for (i, (id, child, _, _)) in root.iter().enumerate() {
+                    let v = if full_window || i == 0 {
+                        -s.negamax(child, depth - 1, -INF, -alpha, 1)
+                    } else {
+                        let probe = -s.negamax(child, depth - 1, -alpha - 1, -alpha, 1);
+                        if probe > alpha && !s.aborted {
+                            -s.negamax(child, depth - 1, -INF, -alpha, 1)
+                        } else {
+                            probe
+                        }
+                    };
+                    if s.aborted {
+                        complete = false;
+                        break;
+                    }
+                    let _ = id;
+                    scores.push((i, v));
+                    if v > alpha {
+                        alpha = v;
+                    }
+                }
+                // Keep this iteration's scores if its first (previously best) move was
+                // searched to the end: a move found better since is better for sure.
+                if !scores.is_empty() {
+                    for &(i, v) in &scores {
+                        root[i].2 = v;
+                        root[i].3 = true;
+                    }
+                    for r in root.iter_mut().skip(scores.len()) {
+                        // Not reached in this iteration: below the best.
+                        r.3 = false;
+                    }
+                    // Stable: equal scores keep the earlier order.
+                    root.sort_by_key(|r| {
+                        std::cmp::Reverse(if r.3 {
+                            r.2 + if full_window { noise[r.0 as usize] } else { 0 }
+                        } else {
+                            -INF
+                        })
+                    });
+                }
+                if !complete {
+                    break;
+                }
+                reached = depth as u8;
+                // A decided game needs no deeper look once every move is scored exactly.
+                if root[0].2.abs() > DECIDED && !full_window && depth > 2 {
+                    break;
+                }
+            }
+        }
+        self.last = (reached, s.nodes);
+        let mut hints: Vec<Hint<Action>> = root
+            .iter()
+            .filter_map(|(id, _, score, _)| {
+                Some(Hint {
+                    action: Action::from_id(*id)?,
+                    score: to_unit(*score),
+                    visits: 0,
+                })
+            })
+            .collect();
+        // The search order is the ranking; make the scores agree with it.
+        for i in 1..hints.len() {
+            if hints[i].score > hints[i - 1].score {
+                hints[i].score = hints[i - 1].score;
+            }
+        }
+        hints
+    }
+}
+
+/// A score mapped to 0..1 for a hint: 0.5 for even, a decided game 0 or 1.
+fn to_unit(score: i32) -> f64 {
+    if score <= -INF {
+        return 0.0;
+    }
+    if score > DECIDED {
+        return 1.0;
+    }
+    if score < -DECIDED {
+        return 0.0;
+    }
+    1.0 / (1.0 + exp(-f64::from(score) / 128.0))
+}
+
+impl Bot<State> for AlphaBetaBot {
+    fn hints(&mut self, game: &State) -> Vec<Hint<Action>> {
+        self.search(game)
+    }
+}
+
+/// The running score of `seat`, counting a captured big stone at its value.
+#[inline]
+fn material(s: &State, seat: Seat) -> i32 {
+    s.score(seat)
+}
+
+/// The evaluation of a position still in play, for the player to move, in sixteenths of a
+/// stone: the score margin; the stones on each side (they come home at the end, but are
+/// exposed until then); a refill the player could not pay.
+fn evaluate(s: &State, me: Seat) -> i32 {
+    let op = Seat(1 - (me.0 & 1));
+    let mut v = 16 * (s.score(me) - s.score(op));
+    let (side_me, side_op) = (s.side_stones(me) as i32, s.side_stones(op) as i32);
+    v += 8 * (side_me - side_op);
+    let config = s.config();
+    if config.refill != Refill::BorrowAsDebt {
+        // A side about to run dry with nothing to refill it from loses the game.
+        let need = 5 * i32::from(config.refill_amount_per_square);
+        let pay = |seat: Seat| match config.refill {
+            Refill::PayFromScore => s.score(seat),
+            _ => s.captured_dan(seat),
+        };
+        if pay(me) < need && side_me <= 2 {
+            v -= 16 * 8 * (3 - side_me);
+        }
+        if pay(op) < need && side_op <= 2 {
+            v += 16 * 8 * (3 - side_op);
+        }
+    }
+    v
+}
+
+/// The exact score of a finished game for `mover`, the player who would move, `ply` plies
+/// from the root: a win is worth more the sooner and the wider it is.
+fn terminal(s: &State, mover: Seat, ply: i32) -> i32 {
+    let margin = s.final_scores().map_or(0, |t| {
+        t[usize::from(mover.0 & 1)] - t[usize::from(1 - (mover.0 & 1))]
+    });
+    match s.winner() {
+        Some(w) if w == mover => WIN + 16 * margin.max(0) - ply,
+        Some(_) => -WIN + 16 * margin.min(0) + ply,
+        None => 0,
+    }
+}
+
+/// Two 64-bit keys: of everything the game's future depends on (the board, the big
+/// stones, the captured piles, the player to move, the plies left when the cap is near, and
+/// the remembered positions under a repetition rule), for the table; and of the position
+/// alone (without the plies left), to find cycles.
+fn key(s: &State) -> (u64, u64) {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut h = 0u64;
+    let mix = |h: u64, x: u64| (h ^ x).wrapping_mul(K).rotate_left(29);
+    let b = s.board();
+    for chunk in b.chunks(4) {
+        let mut w = 0u64;
+        for (i, &d) in chunk.iter().enumerate() {
+            w |= u64::from(d) << (16 * i);
+        }
+        h = mix(h, w);
+    }
+    let code = |x: BigStone| match x {
+        BigStone::OnBoard => 1u64,
+        BigStone::CapturedBy { seat: s } => 2 + u64::from(s.0),
+        BigStone::Absent => 0,
+    };
+    let big = s.big_stones();
+    let to_move = s.turn().unwrap_or(Seat(2));
+    h = mix(
+        h,
+        code(big[0])
+            | code(big[1]) << 8
+            | u64::from(to_move.0) << 16
+            | u64::from(s.captured_dan(Seat(0)) as u32) << 32,
+    );
+    h = mix(h, u64::from(s.captured_dan(Seat(1)) as u32));
+    if s.config().repetition_limit.is_some() {
+        h = mix(h, s.state_hash());
+    }
+    let left = s.config().ply_cap().saturating_sub(s.ply());
+    (mix(h, u64::from(left.min(255))), h)
+}
+
+/// The value for `me` of a cycle the game may go round until the ply cap: the totals as a
+/// cap would count them (or even, where a cap is a draw).
+fn cap_value(s: &State, me: Seat) -> i32 {
+    if s.config().on_cap == CapResolution::Draw {
+        return 0;
+    }
+    let op = Seat(1 - (me.0 & 1));
+    let total = |p: Seat| s.score(p) + s.side_stones(p) as i32;
+    16 * (total(me) - total(op))
+}
+
+struct Searcher<'a> {
+    root: Seat,
+    table: &'a mut [Entry],
+    mask: usize,
+    generation: u16,
+    nodes: u32,
+    budget: u32,
+    deadline: Option<Instant>,
+    aborted: bool,
+    quiescence: u8,
+    reduction: i32,
+    killers: [[u8; 2]; MAX_PLY],
+    history: [[i32; 20]; 2],
+    /// The position keys of the line being searched, by ply.
+    path: [u64; MAX_PLY],
+}
+
+impl Searcher<'_> {
+    /// The player to move `ply` plies below the root (every ply passes the turn).
+    #[inline]
+    fn mover(&self, ply: i32) -> Seat {
+        Seat(self.root.0 ^ (ply & 1) as u8)
+    }
+
+    /// Count one generated position; false once the budget is spent.
+    #[inline]
+    fn spend(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.budget {
+            self.aborted = true;
+        } else if let Some(d) = self.deadline {
+            if self.nodes & 1023 == 0 && Instant::now() >= d {
+                self.aborted = true;
+            }
+        }
+        !self.aborted
+    }
+
+    fn probe(&self, k: u64) -> Option<Entry> {
+        let e = self.table[k as usize & self.mask];
+        (e.key == k && e.generation == self.generation).then_some(e)
+    }
+
+    fn store(&mut self, k: u64, depth: i32, score: i32, bound: u8, best: u8) {
+        let slot = &mut self.table[k as usize & self.mask];
+        let depth = depth.clamp(0, 255) as u8;
+        if slot.generation == self.generation && slot.key != k && slot.depth > depth + 2 {
+            return;
+        }
+        *slot = Entry {
+            key: k,
+            score,
+            generation: self.generation,
+            depth,
+            packed: bound << 6 | best.min(63),
+        };
+    }
+
+    /// Negamax with alpha-beta and principal-variation search: the value of `s` for its
+    /// player to move, `ply` plies below the root.
+    fn negamax(&mut self, s: &State, depth: i32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
+        if s.is_over() {
+            return terminal(s, self.mover(ply), ply);
+        }
+        if depth <= 0 {
+            return self.quiesce(s, alpha, beta, ply, i32::from(self.quiescence));
+        }
+        let (k, position) = key(s);
+        // A position met before on this line, with the same player to move: the game can
+        // go round this cycle until the ply cap, which then counts the stones as they are.
+        let p = (ply as usize).min(MAX_PLY - 1);
+        self.path[p] = position;
+        let mut back = p;
+        while back >= 2 {
+            back -= 2;
+            if self.path[back] == position {
+                return cap_value(s, self.mover(ply));
+            }
+        }
+        let mut tt_move = NO_MOVE;
+        if let Some(e) = self.probe(k) {
+            let best = e.packed & 63;
+            if best != 63 {
+                tt_move = best;
+            }
+            if i32::from(e.depth) >= depth {
+                let bound = e.packed >> 6;
+                if bound == EXACT
+                    || (bound == LOWER && e.score >= beta)
+                    || (bound == UPPER && e.score <= alpha)
+                {
+                    return e.score;
+                }
+            }
+        }
+        let me = self.mover(ply);
+        let mut legal = ActionList::new();
+        s.legal_actions(&mut legal);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = NO_MOVE;
+        let mut searched = 0;
+        // The table's move first, before the others are even generated: it often cuts.
+        if tt_move != NO_MOVE && legal.contains(&u32::from(tt_move)) {
+            if let Some(child) = self.child(s, tt_move) {
+                let v = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
+                if self.aborted {
+                    return 0;
+                }
+                searched = 1;
+                best = v;
+                best_move = tt_move;
+                alpha = alpha.max(v);
+                if alpha >= beta {
+                    self.reward(ply, me, tt_move, depth);
+                    self.store(k, depth, best, LOWER, best_move);
+                    return best;
+                }
+            }
+        }
+        let before = material(s, me);
+        let mut kids: ArrayVec<(i32, u8, State), 10> = ArrayVec::new();
+        for &id in &legal {
+            let id8 = id as u8;
+            if id8 == tt_move {
+                continue;
+            }
+            let Some(child) = self.child(s, id8) else {
+                if self.aborted {
+                    return 0;
+                }
+                continue;
+            };
+            let gain = material(&child, me) - before;
+            let killer = if self.killers[p].contains(&id8) {
+                1 << 20
+            } else {
+                0
+            };
+            let order =
+                (gain << 24) + killer + self.history[usize::from(me.0 & 1)][usize::from(id8)];
+            if kids.try_push((order, id8, child)).is_err() {
+                break;
+            }
+        }
+        kids.sort_by_key(|k| std::cmp::Reverse(k.0));
+        for (i, (order, id, child)) in kids.iter().enumerate() {
+            // Late moves that win nothing at once are searched a ply shallower first.
+            let reduce = if self.reduction > 0 && depth >= 3 && i >= 2 && *order < 1 << 20 {
+                self.reduction
+            } else {
+                0
+            };
+            let v = if searched == 0 {
+                -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let mut probe =
+                    -self.negamax(child, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1);
+                if reduce > 0 && probe > alpha && !self.aborted {
+                    probe = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if probe > alpha && probe < beta && !self.aborted {
+                    -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
+                } else {
+                    probe
+                }
+            };
+            if self.aborted {
+                return 0;
+            }
+            searched += 1;
+            if v > best {
+                best = v;
+                best_move = *id;
+            }
+            if v > alpha {
+                alpha = v;
+            }
+            if alpha >= beta {
+                self.reward(ply, me, *id, depth);
+                break;
+            }
+        }
+        let bound = if best <= alpha0 {
+            UPPER
+        } else if best >= beta {
+            LOWER
+        } else {
+            EXACT
+        };
+        self.store(k, depth, best, bound, best_move);
+        best
+    }
+
+    /// The position after move `id`, counted against the budget.
+    #[inline]
+    fn child(&mut self, s: &State, id: u8) -> Option<State> {
+        let a = Action::from_id(u32::from(id))?;
+        let mut c = *s;
+        c.apply(a, &mut NoEvents).ok()?;
+        self.spend().then_some(c)
+    }
+
+    /// A move that cut: remember it as a killer and in the history.
+    fn reward(&mut self, ply: i32, me: Seat, id: u8, depth: i32) {
+        let p = (ply as usize).min(MAX_PLY - 1);
+        if self.killers[p][0] != id {
+            self.killers[p][1] = self.killers[p][0];
+            self.killers[p][0] = id;
+        }
+        let h = &mut self.history[usize::from(me.0 & 1)][usize::from(id)];
+        *h = (*h + depth * depth).min(1 << 19);
+    }
+
+    /// Stand pat, or a move that captures: the value of `s` for its player to move.
+    fn quiesce(&mut self, s: &State, mut alpha: i32, beta: i32, ply: i32, left: i32) -> i32 {
+        let me = self.mover(ply);
+        let stand = evaluate(s, me);
+        if stand >= beta || left <= 0 {
+            return stand;
+        }
+        if stand > alpha {
+            alpha = stand;
+        }
+        let mut best = stand;
+        let mut legal = ActionList::new();
+        s.legal_actions(&mut legal);
+        let before = material(s, me);
+        let mut kids: ArrayVec<(i32, State), 10> = ArrayVec::new();
+        for &id in &legal {
+            let Some(child) = self.child(s, id as u8) else {
+                if self.aborted {
+                    return 0;
+                }
+                continue;
+            };
+            let gain = material(&child, me) - before;
+            if (gain > 0 || child.is_over()) && kids.try_push((gain, child)).is_err() {
+                break;
+            }
+        }
+        kids.sort_by_key(|k| std::cmp::Reverse(k.0));
+        for (_, child) in kids.iter() {
+            let v = if child.is_over() {
+                -terminal(child, self.mover(ply + 1), ply + 1)
+            } else {
+                -self.quiesce(child, -beta, -alpha, ply + 1, left - 1)
+            };
+            if self.aborted {
+                return 0;
+            }
+            if v > best {
+                best = v;
+            }
+            if v > alpha {
+                alpha = v;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plain minimax to a fixed depth, no pruning, no table: the reference.
+    fn minimax(s: &State, depth: i32, ply: i32, root: Seat) -> i32 {
+        let me = Seat(root.0 ^ (ply & 1) as u8);
+        if s.is_over() {
+            return terminal(s, me, ply);
+        }
+        if depth == 0 {
+            return evaluate(s, me);
+        }
+        let mut legal = ActionList::new();
+        s.legal_actions(&mut legal);
+        let mut best = -INF;
+        for &id in &legal {
+            let mut c = *s;
+            c.apply(Action::from_id(id).unwrap(), &mut NoEvents)
+                .unwrap();
+            best = best.max(-minimax(&c, depth - 1, ply + 1, root));
+        }
+        best
+    }
+
+    #[test]
+    fn the_search_finds_the_minimax_value() {
+        use crate::GameRng;
+        let mut rng = GameRng::new(3);
+        let mut checked = 0;
+        for config in [
+            crate::o_an_quan::Config::default(),
+            crate::o_an_quan::Config::no_borrowing(),
+        ] {
+            for _ in 0..6 {
+                let mut s = State::new(config).unwrap();
+                for _ in 0..rng.below(30) {
+                    let mut legal = ActionList::new();
+                    s.legal_actions(&mut legal);
+                    if legal.is_empty() {
+                        break;
+                    }
+                    let id = legal[rng.below(legal.len() as u32) as usize];
+                    s.apply(Action::from_id(id).unwrap(), &mut NoEvents)
+                        .unwrap();
+                }
+                let Some(root) = s.turn() else {
+                    continue;
+                };
+                let depth = 4;
+                let mut table = vec![Entry::default(); 1 << 12];
+                let mut search = Searcher {
+                    root,
+                    table: &mut table,
+                    mask: (1 << 12) - 1,
+                    generation: 1,
+                    nodes: 0,
+                    budget: u32::MAX,
+                    deadline: None,
+                    aborted: false,
+                    quiescence: 0,
+                    reduction: 0,
+                    killers: [[NO_MOVE; 2]; MAX_PLY],
+                    history: [[0; 20]; 2],
+                    path: [0; MAX_PLY],
+                };
+                // Iterative deepening fills the table as the bot does.
+                let mut v = 0;
+                for d in 1..=depth {
+                    v = search.negamax(&s, d, -INF, INF, 0);
+                }
+                assert_eq!(v, minimax(&s, depth, 0, root), "{s}");
+                checked += 1;
+            }
+        }
+        assert!(checked >= 8);
+    }
+
+    #[test]
+    fn keys_tell_the_player_to_move_apart() {
+        let s = State::new(Default::default()).unwrap();
+        let mut t = s;
+        t.apply(Action::from_id(0).unwrap(), &mut NoEvents).unwrap();
+        assert_ne!(key(&s), key(&t));
+        assert_ne!(key(&s).1, key(&t).1);
+    }
+}
