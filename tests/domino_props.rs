@@ -270,7 +270,8 @@ fn swap_trajectory(
     let (states, actions) = play(config, seed, steps);
     // Tiles the viewer ever sees: its hands and the line at every step, and the tiles named
     // in the events it is shown (a tile it draws just before the round ends is never in a
-    // hand between two actions).
+    // hand between two actions; a tile led or played as a round ends is never on the line
+    // between two actions, yet every seat saw it).
     let mut seen = 0u32;
     for s in &states {
         seen |= s.hand(viewer).mask() | s.line_tiles().mask();
@@ -281,9 +282,10 @@ fn swap_trajectory(
         replay.apply(act, &mut events).unwrap();
         for e in events.iter().filter_map(|e| State::event_for(e, viewer)) {
             match e {
-                Event::Dealt { tile: Some(t), .. } | Event::Drew { tile: Some(t), .. } => {
-                    seen |= 1 << t.index()
-                }
+                Event::Dealt { tile: Some(t), .. }
+                | Event::Drew { tile: Some(t), .. }
+                | Event::Led { tile: t, .. }
+                | Event::Played { tile: t, .. } => seen |= 1 << t.index(),
                 _ => {}
             }
         }
@@ -516,4 +518,40 @@ fn a_tile_drawn_just_before_a_fish_stays_private() {
         ..Config::default()
     };
     swap_trajectory(config, 13931791493717545322, 44, Seat(1), 0).unwrap();
+}
+
+/// A case the property found: with one tile per hand, the tile led ends the round at once, so
+/// it is never on the line between two actions, yet every seat saw it in the `Led` event. It
+/// is not a hidden tile, and swapping it would change the public course.
+#[test]
+fn a_tile_led_as_the_round_ends_counts_as_seen() {
+    use dangian::domino::{
+        FishDetection, FishScoring, LaterLead, Opening, Ranking, SeatOrder, TieBreak,
+    };
+    let config = Config {
+        players: 3,
+        hand_size: 1,
+        opening: Opening::ZeroZeroThenHighDoubles,
+        opening_tile_forced: true,
+        opening_tiebreak: TieBreak::HigherEnd,
+        later_round_lead: LaterLead::SameAsFirst,
+        turn_order: SeatOrder::Ascending,
+        draw_policy: DrawPolicy::UntilPlayable,
+        boneyard_reserve: 0,
+        fish_detection: FishDetection::AllStuck,
+        fish_scoring: FishScoring::SetterZeroOthersOwnPips,
+        double_blank_value: 0,
+        loss_threshold: 101,
+        ranking: Ranking::SharedPlaces,
+        redeal_if_doubles_at_least: None,
+        max_rounds: Some(2),
+    };
+    swap_trajectory(
+        config,
+        2_823_020_982_246_221_167,
+        3,
+        Seat(1),
+        1_120_000_456_428_348_677,
+    )
+    .expect("views and redacted events ignore the hidden tiles");
 }
