@@ -1265,3 +1265,54 @@ fn huge_bad_input_gives_a_short_message() {
     });
     assert!(last_error().len() < 1024, "{} bytes", last_error().len());
 }
+
+/// A saved game holds no RNG state: the chance still to come cannot be read from it. A Domino
+/// game saved mid-round and loaded with the seed the host gives deals on as that seed says,
+/// not as the live handle does, and two hosts' seeds give two different futures.
+#[test]
+fn a_saved_game_does_not_predict_the_chance_to_come() {
+    let live = Game::fresh(DOM).until_player().until_chance();
+    let saved = live.text(dg_game_save);
+    assert!(
+        !saved.contains("seed"),
+        "a saved game names no seed: {saved}"
+    );
+    let load = |seed: u64| {
+        let mut out = null_mut();
+        let st = unsafe { dg_game_load(saved.as_ptr(), saved.len(), seed, &mut out) };
+        assert_eq!(st, DgStatus::Ok, "{}", last_error());
+        Game(out)
+    };
+    // The next 20 chance outcomes of a game (its draws and the next deals), with the choice
+    // rule of `step` in between.
+    let future = |g: &Game| -> Vec<u32> {
+        let mut drawn = Vec::new();
+        while drawn.len() < 20 && g.to_move() != DG_TO_MOVE_OVER {
+            if g.to_move() == DG_TO_MOVE_CHANCE {
+                let mut id = 0;
+                assert_eq!(unsafe { dg_game_play_chance(g.0, &mut id) }, DgStatus::Ok);
+                drawn.push(id);
+            } else {
+                g.step();
+            }
+        }
+        drawn
+    };
+    let live_future = future(&live);
+    let a = future(&load(1));
+    let b = future(&load(2));
+    assert_eq!(
+        a,
+        future(&load(1)),
+        "the host's seed decides a loaded game's chance"
+    );
+    assert_ne!(a, b, "two seeds, two futures");
+    assert_ne!(
+        a, live_future,
+        "the saved game does not carry the live handle's chance"
+    );
+    assert_ne!(
+        b, live_future,
+        "the saved game does not carry the live handle's chance"
+    );
+}
