@@ -1,12 +1,18 @@
 //! Fuzz body for the C ABI: bytes become a sequence of `dg_` calls with hostile arguments
 //! (raw and stale ids, out-of-range seats and kinds, NULL and short buffers, arbitrary text as
-//! configs, notation and records, mutated saved games). Run by the `ffi_calls` fuzz target and,
-//! over the committed corpus, by `cargo test` (`fuzz/tests/corpus.rs`).
+//! configs, notation and records, mutated saved games). Run by two fuzz targets and, over their
+//! committed corpora, by `cargo test` (`fuzz/tests/corpus.rs`):
 //!
-//! Checked after every call: no call panics (`DG_STATUS_PANIC`, `DG_STATUS_POISONED`); a
-//! failed call leaves the game's hash, move number and events as they were; a successful
+//! - `ffi_calls` ([`hostile_calls`]), fast: a failed call must leave the game's hash and move
+//!   number as they were; hostile text reaches `dg_game_load` directly; events are kept only in
+//!   one input of four (serializing them is most of a call's cost under the sanitizer).
+//! - `ffi_checked` ([`hostile_calls_checked`]), deep and slower: the events JSON is compared
+//!   too after every call, every game keeps its events, and games are saved, corrupted and
+//!   loaded again (a load replays the whole record).
+//!
+//! Checked in both: no call panics (`DG_STATUS_PANIC`, `DG_STATUS_POISONED`); a successful
 //! apply advances the move number by one; a buffer too small gets nothing but the needed
-//! length; a saved game loads to the same hash; an action's text reads back as its id.
+//! length; an action's text reads back as its id.
 
 use std::ptr::{null, null_mut};
 
@@ -52,14 +58,17 @@ fn ok(status: DgStatus, what: &str) -> bool {
 
 type BufCall<'a> = &'a dyn Fn(*mut u8, usize, *mut usize) -> DgStatus;
 
-/// A caller's buffer of `cap` bytes (and one more) as it was before the call.
-fn untouched(cap: usize) -> Vec<u8> {
-    vec![0xA5u8; cap + 1]
-}
+/// The largest buffer the bodies pass, and the byte a caller's buffer holds before a call.
+const MAX_CAP: usize = 4096;
+const UNTOUCHED: u8 = 0xA5;
+static UNTOUCHED_BUF: [u8; MAX_CAP + 1] = [UNTOUCHED; MAX_CAP + 1];
 
-/// Call a text function with a buffer of `cap` bytes (NULL when 0) and check the buffer rule.
+/// Call a text function with a buffer of `cap` bytes (NULL when 0; at most [`MAX_CAP`]) and
+/// check the buffer rule.
 fn text(call: BufCall<'_>, cap: usize) -> Option<String> {
-    let mut buf = untouched(cap);
+    assert!(cap <= MAX_CAP);
+    // One byte past the capacity shows a write beyond it.
+    let mut buf = [UNTOUCHED; MAX_CAP + 1];
     let mut len = usize::MAX;
     let ptr = if cap == 0 {
         null_mut()
@@ -67,18 +76,21 @@ fn text(call: BufCall<'_>, cap: usize) -> Option<String> {
         buf.as_mut_ptr()
     };
     let st = call(ptr, cap, &mut len);
+    // Compared as slices (one memcmp), not byte by byte: the fuzzer traces every comparison
+    // of a loop, which made these checks most of a run's time.
     match st {
         DgStatus::Ok => {
             assert!(len <= cap);
             let t = std::str::from_utf8(&buf[..len]).expect("UTF-8 text");
-            // Compared as slices (one memcmp), not byte by byte: the fuzzer traces every
-            // comparison of a loop, which made this check most of a run's time.
-            assert!(buf.len() <= len + 1 || buf[len + 1..] == untouched(cap)[len + 1..]);
+            assert!(buf[len..=cap].get(1..) == UNTOUCHED_BUF[len..=cap].get(1..));
             Some(t.to_owned())
         }
         DgStatus::BufferTooSmall => {
             assert!(len > cap, "needed {len} with capacity {cap}");
-            assert!(buf == untouched(cap), "wrote into a short buffer");
+            assert!(
+                buf[..=cap] == UNTOUCHED_BUF[..=cap],
+                "wrote into a short buffer"
+            );
             // The retry with the size asked for succeeds.
             let mut full = vec![0u8; len];
             let mut got = 0;
@@ -109,14 +121,19 @@ struct Snapshot {
     events: Option<String>,
 }
 
-fn snapshot(g: *const DgGame) -> Snapshot {
+/// What a failed call must leave as it was: the events JSON only when `deep`.
+fn snapshot(g: *const DgGame, deep: bool) -> Snapshot {
     let (mut hash, mut moves) = (0, 0);
     assert!(ok(unsafe { dg_game_state_hash(g, &mut hash) }, "hash"));
     assert!(ok(unsafe { dg_game_move_number(g, &mut moves) }, "moves"));
-    let events = text(
-        &|b, c, l| unsafe { dg_game_events_json(g, DG_ALL_SEATS, b, c, l) },
-        4096,
-    );
+    let events = deep
+        .then(|| {
+            text(
+                &|b, c, l| unsafe { dg_game_events_json(g, DG_ALL_SEATS, b, c, l) },
+                4096,
+            )
+        })
+        .flatten();
     Snapshot {
         hash,
         moves,
@@ -124,28 +141,77 @@ fn snapshot(g: *const DgGame) -> Snapshot {
     }
 }
 
-fn legal(g: *const DgGame) -> Vec<u32> {
-    let mut ids = [0u32; DG_MAX_ACTIONS];
-    let mut n = 0;
-    assert!(ok(
-        unsafe { dg_game_legal_actions(g, ids.as_mut_ptr(), ids.len(), &mut n) },
-        "legal"
-    ));
-    ids[..n].to_vec()
+/// The legal actions, in a list on the stack (the harness allocates as little as it can:
+/// under the sanitizer every allocation records a stack trace).
+struct Legal {
+    ids: [u32; DG_MAX_ACTIONS],
+    len: usize,
 }
 
-/// Apply-like call: on success the move number grows by one, on failure nothing changes.
-fn mutate(g: *mut DgGame, what: &str, call: impl FnOnce() -> DgStatus) {
-    let before = snapshot(g);
-    if ok(call(), what) {
-        assert_eq!(snapshot(g).moves, before.moves + 1, "{what}");
-    } else {
-        assert_eq!(snapshot(g), before, "{what} failed but changed the game");
+impl std::ops::Deref for Legal {
+    type Target = [u32];
+    fn deref(&self) -> &[u32] {
+        &self.ids[..self.len]
     }
 }
 
-/// Run the calls the bytes describe.
+fn legal(g: *const DgGame) -> Legal {
+    let mut ids = [0u32; DG_MAX_ACTIONS];
+    let mut len = 0;
+    assert!(ok(
+        unsafe { dg_game_legal_actions(g, ids.as_mut_ptr(), ids.len(), &mut len) },
+        "legal"
+    ));
+    Legal { ids, len }
+}
+
+/// The snapshot before a call: the one left by the last call that changed nothing, if any
+/// (a failed call checks one state hash, not two).
+fn before(known: &mut Option<Snapshot>, g: *const DgGame, deep: bool) -> Snapshot {
+    known.take().unwrap_or_else(|| snapshot(g, deep))
+}
+
+/// After a call that must have changed nothing: check it, and keep the snapshot for the next.
+fn unchanged(
+    known: &mut Option<Snapshot>,
+    g: *const DgGame,
+    deep: bool,
+    was: Snapshot,
+    what: &str,
+) {
+    let now = snapshot(g, deep);
+    assert_eq!(now, was, "{what} changed the game");
+    *known = Some(now);
+}
+
+/// Apply-like call: on success the move number grows by one, on failure nothing changes.
+fn mutate(
+    known: &mut Option<Snapshot>,
+    g: *mut DgGame,
+    deep: bool,
+    what: &str,
+    call: impl FnOnce() -> DgStatus,
+) {
+    let was = before(known, g, deep);
+    if ok(call(), what) {
+        assert_eq!(snapshot(g, false).moves, was.moves + 1, "{what}");
+    } else {
+        unchanged(known, g, deep, was, what);
+    }
+}
+
+/// The fast body (`ffi_calls`): the calls the bytes describe, with the cheap checks.
 pub fn hostile_calls(data: &[u8]) {
+    calls(data, false);
+}
+
+/// The deep body (`ffi_checked`): the same calls, with events compared after every call and
+/// saved games loaded again.
+pub fn hostile_calls_checked(data: &[u8]) {
+    calls(data, true);
+}
+
+fn calls(data: &[u8], deep: bool) {
     let mut input = Bytes(data);
     let kind = u32::from(input.u8() % 4); // 3 is no game
     let config = input.slice(64).to_vec();
@@ -167,22 +233,52 @@ pub fn hostile_calls(data: &[u8]) {
     }
     let handle = Handle(game);
     let g = handle.0;
+    // The fast body keeps events in one game of four; the deep one in every game.
+    let keep_events = deep || seed % 4 == 0;
+    assert!(ok(
+        unsafe { dg_game_set_events(g, u32::from(keep_events)) },
+        "events"
+    ));
     let mut steps = 0;
-    while !input.is_empty() && steps < 400 {
+    let mut known = None;
+    while !input.is_empty() && steps < if deep { 400 } else { 96 } {
         steps += 1;
         match input.u8() % 16 {
             0..=3 => {
-                // A legal action (or chance outcome) most of the time.
-                let ids = legal(g);
-                if ids.is_empty() {
-                    continue;
+                // Legal actions (or chance outcomes) most of the time: one in the deep body,
+                // a run of up to eight in the fast one, which gets deep into games on few
+                // steps.
+                let pick = input.u8();
+                let run = if deep { 1 } else { 1 + usize::from(pick >> 5) };
+                let (mut first, mut last, mut applied) = (0, 0, 0);
+                unsafe { dg_game_move_number(g, &mut first) };
+                for i in 0..run {
+                    let ids = legal(g);
+                    if ids.is_empty() {
+                        break;
+                    }
+                    let id = ids[(usize::from(pick) + i * 37) % ids.len()];
+                    if deep {
+                        mutate(&mut known, g, deep, "apply", || unsafe {
+                            dg_game_apply(g, id)
+                        });
+                    } else {
+                        // A listed action must be accepted. The fast body checks the move
+                        // number once per run: hashing the state around every apply was most
+                        // of its cost.
+                        assert_eq!(unsafe { dg_game_apply(g, id) }, DgStatus::Ok, "legal {id}");
+                        known = None;
+                    }
+                    applied += 1;
                 }
-                let id = ids[usize::from(input.u8()) % ids.len()];
-                mutate(g, "apply", || unsafe { dg_game_apply(g, id) });
+                unsafe { dg_game_move_number(g, &mut last) };
+                assert_eq!(last, first + applied);
             }
             4 => {
                 let id = input.u32() % 512;
-                mutate(g, "apply raw", || unsafe { dg_game_apply(g, id) });
+                mutate(&mut known, g, deep, "apply raw", || unsafe {
+                    dg_game_apply(g, id)
+                });
             }
             5 => {
                 let mut moves = 0;
@@ -192,13 +288,15 @@ pub fn hostile_calls(data: &[u8]) {
                     .wrapping_sub(1);
                 let ids = legal(g);
                 let id = ids.first().copied().unwrap_or(0);
-                mutate(g, "apply_at", || unsafe {
+                mutate(&mut known, g, deep, "apply_at", || unsafe {
                     dg_game_apply_at(g, expected, id)
                 });
             }
             6 => {
                 let id = input.u32() % 256;
-                mutate(g, "apply_chance", || unsafe { dg_game_apply_chance(g, id) });
+                mutate(&mut known, g, deep, "apply_chance", || unsafe {
+                    dg_game_apply_chance(g, id)
+                });
             }
             7 => {
                 let mut id = u32::MAX;
@@ -208,23 +306,39 @@ pub fn hostile_calls(data: &[u8]) {
                 } else {
                     null_mut()
                 };
-                mutate(g, "play_chance", || unsafe { dg_game_play_chance(g, out) });
+                mutate(&mut known, g, deep, "play_chance", || unsafe {
+                    dg_game_play_chance(g, out)
+                });
             }
             8 => {
                 let cap = usize::from(input.u8());
                 let which = input.u8() % 6;
-                let before = snapshot(g);
+                let was = before(&mut known, g, deep);
                 let _ = match which {
-                    0 => text(&|b, c, l| unsafe { dg_game_state_json(g, b, c, l) }, cap),
+                    0 if deep => text(&|b, c, l| unsafe { dg_game_state_json(g, b, c, l) }, cap),
+                    3 if deep => text(&|b, c, l| unsafe { dg_game_config_json(g, b, c, l) }, cap),
+                    5 if deep => text(&|b, c, l| unsafe { dg_game_save(g, b, c, l) }, cap),
                     1 => text(&|b, c, l| unsafe { dg_game_board_text(g, b, c, l) }, cap),
                     2 => text(&|b, c, l| unsafe { dg_game_end_reason(g, b, c, l) }, cap),
-                    3 => text(&|b, c, l| unsafe { dg_game_config_json(g, b, c, l) }, cap),
                     4 => text(&|b, c, l| unsafe { dg_last_error(b, c, l) }, cap),
-                    _ => text(&|b, c, l| unsafe { dg_game_save(g, b, c, l) }, cap),
+                    // The fast body leaves the whole-state JSON to the deep one.
+                    _ => {
+                        let id = input.u32() % 512;
+                        let lang = u32::from(input.u8() % 3);
+                        let seat = i32::from(input.u8() as i8);
+                        let st = unsafe { dg_game_check(g, id) };
+                        ok(st, "check");
+                        text(
+                            &|b, c, l| unsafe {
+                                dg_game_describe_action(g, id, lang, seat, b, c, l)
+                            },
+                            cap,
+                        )
+                    }
                 };
-                assert_eq!(snapshot(g), before);
+                unchanged(&mut known, g, deep, was, "a text call");
             }
-            9 => {
+            9 if deep => {
                 let seat = u32::from(input.u8() % 6);
                 let cap = usize::from(input.u8()) * 8;
                 text(
@@ -236,6 +350,35 @@ pub fn hostile_calls(data: &[u8]) {
                     &|b, c, l| unsafe { dg_game_events_json(g, seat, b, c, l) },
                     cap,
                 );
+            }
+            9 => {
+                // The seat-safe calls a server makes for one seat.
+                let seat = u32::from(input.u8() % 6);
+                if input.u8() % 2 == 0 {
+                    // A view hash serializes the whole view: one call in two is enough here.
+                    let mut hash = 0;
+                    ok(
+                        unsafe { dg_game_view_hash(g, seat, &mut hash) },
+                        "view_hash",
+                    );
+                }
+                let mut ids = [0u32; DG_MAX_ACTIONS];
+                let cap = usize::from(input.u8()) % (DG_MAX_ACTIONS + 1);
+                let mut n = usize::MAX;
+                let st =
+                    unsafe { dg_game_legal_actions_for(g, seat, ids.as_mut_ptr(), cap, &mut n) };
+                if st == DgStatus::BufferTooSmall {
+                    assert!(n > cap);
+                } else if ok(st, "legal_actions_for") {
+                    assert!(n <= cap);
+                }
+                if keep_events {
+                    let seat = i32::from(input.u8() as i8);
+                    text(
+                        &|b, c, l| unsafe { dg_game_events_json(g, seat, b, c, l) },
+                        usize::from(input.u8()) * 8,
+                    );
+                }
             }
             10 => {
                 // id → text → id.
@@ -257,10 +400,21 @@ pub fn hostile_calls(data: &[u8]) {
                     assert_eq!(id, u32::MAX);
                 }
             }
+            12 if !deep => {
+                // Hostile text as a saved game.
+                let bytes = input.slice(96).to_vec();
+                let mut loaded = null_mut();
+                let st = unsafe { dg_game_load(bytes.as_ptr(), bytes.len(), 1, &mut loaded) };
+                if ok(st, "load") {
+                    drop(Handle(loaded));
+                } else {
+                    assert!(loaded.is_null());
+                }
+            }
             12 => {
                 // Save, maybe corrupt one byte, load.
                 let saved =
-                    text(&|b, c, l| unsafe { dg_game_save(g, b, c, l) }, 1 << 16).expect("save");
+                    text(&|b, c, l| unsafe { dg_game_save(g, b, c, l) }, MAX_CAP).expect("save");
                 let mut bytes = saved.into_bytes();
                 let flip = input.u8();
                 if flip != 0 && !bytes.is_empty() {
@@ -272,7 +426,7 @@ pub fn hostile_calls(data: &[u8]) {
                 if ok(st, "load") {
                     let loaded = Handle(loaded);
                     if flip == 0 {
-                        assert_eq!(snapshot(loaded.0).hash, snapshot(g).hash);
+                        assert_eq!(snapshot(loaded.0, false).hash, snapshot(g, false).hash);
                     }
                 } else {
                     assert!(loaded.is_null());
@@ -282,7 +436,7 @@ pub fn hostile_calls(data: &[u8]) {
                 let mut copy = null_mut();
                 assert!(ok(unsafe { dg_game_clone(g, &mut copy) }, "clone"));
                 let copy = Handle(copy);
-                assert_eq!(snapshot(copy.0), snapshot(g));
+                assert_eq!(snapshot(copy.0, deep), snapshot(g, deep));
             }
             14 => {
                 let seat = u32::from(input.u8() % 5);

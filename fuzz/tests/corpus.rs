@@ -84,10 +84,18 @@ corpus_tests!(o_an_quan);
 corpus_tests!(ca_ngua);
 corpus_tests!(domino);
 
-/// The C ABI body: hostile call sequences (`fuzz/src/ffi.rs`).
+/// The C ABI bodies: hostile call sequences (`fuzz/src/ffi.rs`), fast and deep.
 #[test]
 fn ffi_calls() {
     each_file("ffi_calls", dangian_fuzz::ffi::hostile_calls);
+}
+
+/// The deep C ABI target's corpus: every input through the fast body, every 4th through
+/// the deep one.
+#[test]
+fn ffi_checked() {
+    each_file("ffi_checked", dangian_fuzz::ffi::hostile_calls);
+    every_nth_file("ffi_checked", 4, dangian_fuzz::ffi::hostile_calls_checked);
 }
 
 #[test]
@@ -100,5 +108,6 @@ fn ffi_odd_inputs() {
         &[0xff; 64],
     ] {
         dangian_fuzz::ffi::hostile_calls(data);
+        dangian_fuzz::ffi::hostile_calls_checked(data);
     }
 }
