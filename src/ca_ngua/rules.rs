@@ -76,7 +76,7 @@ pub(crate) struct Scan {
 }
 
 /// What a legal move does.
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Effect {
     pub(crate) piece: u8,
     pub(crate) kind: Kind,
@@ -1315,7 +1315,7 @@ impl State {
                 // filter is already in the cache). Anything else takes the full check below,
                 // which says why it is illegal.
                 if id >= MOVE_BASE && (self.legal_mask() >> (id - MOVE_BASE)) & 1 != 0 {
-                    return self.evaluate(action).map(Some);
+                    return self.listed_effect(action).map(Some);
                 }
                 let e = self.evaluate(action)?;
                 if self.config.capture == Capture::Mandatory && e.victim == 0 && self.any_kick() {
@@ -1324,6 +1324,94 @@ impl State {
                 Ok(Some(e))
             }
         }
+    }
+
+    /// What the move `action`, listed in the cache (so legal), does: [`State::evaluate`]'s
+    /// effect without its tests, which the scan has already passed.
+    #[inline]
+    fn listed_effect(&self, action: Action) -> Result<Effect, Illegal> {
+        let c = self.colour;
+        let door = self.config.door();
+        let progress = |piece: u8| self.progress[c as usize & 3][piece as usize & 3];
+        // A legal move lands on an empty square or kicks the occupant.
+        let victim = |to: i8| {
+            if to <= door {
+                self.board[self.abs(c, to) as usize]
+            } else {
+                0
+            }
+        };
+        let e = match action {
+            Action::Track { piece, dist } => {
+                let from = progress(piece);
+                let q = from + dist as i8;
+                // Past the door only under CountIntoHome (into the column) or BounceBack.
+                let to = if q > door && self.config.door_rule == DoorRule::BounceBack {
+                    2 * door - q
+                } else {
+                    q
+                };
+                Effect {
+                    piece,
+                    kind: Kind::Track,
+                    from,
+                    to,
+                    victim: victim(to),
+                    mask: self.track_values().mask_of(dist).unwrap_or(0),
+                    dist,
+                }
+            }
+            Action::Exit { piece } => Effect {
+                piece,
+                kind: Kind::Exit,
+                from: YARD,
+                to: 0,
+                victim: victim(0),
+                mask: if self.config.exit_consumes_roll {
+                    self.all_dice()
+                } else {
+                    0
+                },
+                dist: 0,
+            },
+            Action::Enter { piece, step } => Effect {
+                piece,
+                kind: Kind::Enter,
+                from: door,
+                to: door + step as i8,
+                victim: 0,
+                mask: match self.config.home_entry {
+                    HomeEntry::ByFaceValue => self.home_values().mask_of(step),
+                    HomeEntry::StepByStepFromOne => self.home_values().mask_of(1),
+                    HomeEntry::CountSteps => self.track_values().mask_of(step),
+                    HomeEntry::DoublesOnly => Some(3),
+                }
+                .unwrap_or(0),
+                dist: 0,
+            },
+            Action::Climb { piece, steps } => {
+                let from = progress(piece);
+                let t = (from - door) as u8 + steps;
+                Effect {
+                    piece,
+                    kind: Kind::Climb,
+                    from,
+                    to: door + t as i8,
+                    victim: 0,
+                    mask: match self.config.home_climb {
+                        HomeClimb::NextStepExactFace => self.home_values().mask_of(t),
+                        HomeClimb::CountSteps => self.track_values().mask_of(steps),
+                        HomeClimb::DoublesOnly => Some(3),
+                    }
+                    .unwrap_or(0),
+                    dist: 0,
+                }
+            }
+            // Never listed as a move: the full evaluation says why.
+            Action::Roll { .. } | Action::RollOne { .. } => return self.evaluate(action),
+        };
+        debug_assert_eq!(Ok(e), self.evaluate(action), "{self:?} {action:?}");
+        Ok(e)
     }
 
     // ---- applying -----------------------------------------------------------------------
