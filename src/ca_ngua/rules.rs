@@ -809,10 +809,13 @@ impl State {
     /// squares per colour, keeps the per-square tests of [`State::scan_general`]. Debug
     /// builds check both against `evaluate` of every move id.
     fn scan_legal(&self) -> u128 {
-        let (all, kicking) = if self.config.blocking == Blocking::TwoPieceBlockadeOnly {
+        let plain = State::PLAIN | 1 << self.colour;
+        let (all, kicking) = if self.scan_flags & plain == plain {
+            self.scan_masks::<true>()
+        } else if self.config.blocking == Blocking::TwoPieceBlockadeOnly {
             self.scan_general()
         } else {
-            self.scan_masks()
+            self.scan_masks::<false>()
         };
         #[cfg(debug_assertions)]
         {
@@ -827,6 +830,10 @@ impl State {
                         kicking2 |= 1 << off;
                     }
                 }
+            }
+            // The plain rules need no kicks (the capture is optional).
+            if self.scan_flags & plain == plain {
+                kicking2 = 0;
             }
             debug_assert_eq!((all, kicking), (all2, kicking2), "{self:?}");
         }
@@ -898,34 +905,45 @@ impl State {
     /// the distances, the landing squares rule out own pieces and opponents on safe squares,
     /// and the occupied landing squares are the kicks. The exit and the home column, rarer,
     /// are out of line so that their set-up is paid only when a piece needs it.
-    fn scan_masks(&self) -> (u128, u128) {
+    ///
+    /// `PLAIN` ([`State::PLAIN`]: any piece blocks, exact stop at the door, no safe squares, a
+    /// side of one colour, optional capture, as in the seed rules) leaves out what those
+    /// rules never need, the kicks included (`kicking` is then 0).
+    fn scan_masks<const PLAIN: bool>(&self) -> (u128, u128) {
         let pieces = self.progress[self.colour as usize & 3];
         let door = self.config.door();
-        let (mut yard, mut track, mut column) = (0u8, 0u8, 0u8);
-        for (i, &p) in pieces.iter().enumerate() {
-            yard |= u8::from(p == YARD) << i;
-            track |= u8::from((0..door).contains(&p)) << i;
-            column |= u8::from(p >= door) << i;
-        }
+        // The four progresses as bytes (the yard's −1 is 0xff): each byte's high bit says
+        // "in the yard", and says "at or past the door" once 0x80 − door is added to its low
+        // seven bits (no carry crosses a byte: door < 64).
+        let x = u32::from_le_bytes(pieces.map(|p| p as u8));
+        let high = 0x8080_8080u32;
+        let past = ((x & !high) + u32::from(0x80 - door as u8) * 0x0101_0101) & high;
+        let yard = x & high;
+        let track = !past & high;
+        let column = past & !yard;
         let mut all = 0u128;
         let mut kicking = 0u128;
         if yard != 0 {
             // CN-C2: one exit action, by the lowest-numbered yard piece.
-            let piece = yard.trailing_zeros() as u8;
+            let piece = (yard.trailing_zeros() / 8) as u8;
             if let Some(kicks) = self.exit_ok(piece) {
                 all |= 1 << (24 * u32::from(piece));
-                kicking |= u128::from(kicks) << (24 * u32::from(piece));
+                if !PLAIN {
+                    kicking |= u128::from(kicks) << (24 * u32::from(piece));
+                }
             }
         }
         if track != 0 {
-            let scan = self.scan_frame();
+            let scan = self.scan_frame::<PLAIN>();
             // By hand for each piece: a constant shift of a `u128` is two instructions, a
             // variable one a dozen.
             let mut one = |piece: usize, base: u32| {
-                if track & (1 << piece) != 0 {
-                    let (m, k) = self.track_bits(&scan, pieces[piece]);
+                if track & (0x80 << (8 * piece)) != 0 {
+                    let (m, k) = self.track_bits::<PLAIN>(&scan, pieces[piece]);
                     all |= u128::from(m) << base;
-                    kicking |= u128::from(k) << base;
+                    if !PLAIN {
+                        kicking |= u128::from(k) << base;
+                    }
                 }
             };
             one(0, 0);
@@ -942,7 +960,8 @@ impl State {
             let mut movable = 0u8;
             for (i, &p) in pieces.iter().enumerate() {
                 let s = (p - door) as u32;
-                movable |= u8::from(p >= door && s <= highest_empty && s < top) << i;
+                movable |=
+                    u8::from(column & (0x80 << (8 * i)) != 0 && s <= highest_empty && s < top) << i;
             }
             if movable != 0 {
                 all |= self.home_moves(movable);
@@ -953,7 +972,7 @@ impl State {
 
     /// The masks of [`State::scan_masks`] for the colour to move.
     #[inline(always)]
-    fn scan_frame(&self) -> Scan {
+    fn scan_frame<const PLAIN: bool>(&self) -> Scan {
         let cfg = &self.config;
         let c = self.colour;
         let door = cfg.door();
@@ -969,6 +988,15 @@ impl State {
             if (0..=door).contains(&p) {
                 side |= 1 << p;
             }
+        }
+        if PLAIN {
+            return Scan {
+                occ,
+                bad: side,
+                blockers: occ,
+                v: self.track_value_bits(),
+                door,
+            };
         }
         if self.scan_flags & (1 << c) == 0 {
             side |= rel(self.other_side_squares());
@@ -1017,7 +1045,7 @@ impl State {
     /// The track moves of [`State::scan_masks`] of the piece at progress `p` before the door:
     /// bit `dist` of the legal moves and of the kicks.
     #[inline(always)]
-    fn track_bits(&self, scan: &Scan, p: i8) -> (u64, u64) {
+    fn track_bits<const PLAIN: bool>(&self, scan: &Scan, p: i8) -> (u64, u64) {
         let pu = p as u32;
         let room = (scan.door - p) as u32;
         // Distances 1..=f+1 pass no blocker, where f squares ahead are clear; a sentinel at
@@ -1025,6 +1053,10 @@ impl State {
         let f = ((scan.blockers >> (pu + 1)) | (1 << (room - 1))).trailing_zeros();
         let reach = (1u64 << (f + 2)) - 2;
         let ok = reach & scan.v & !(scan.bad >> pu);
+        if PLAIN {
+            // No kicks needed, and nothing counts past the door.
+            return (ok, 0);
+        }
         let k = ok & (scan.occ >> pu);
         if scan.v >> (room + 1) == 0 {
             return (ok, k);
