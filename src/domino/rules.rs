@@ -692,7 +692,8 @@ impl Game for State {
         <Action as crate::game::Action>::from_id(base + m.trailing_zeros())
     }
 
-    #[inline]
+    // Always inlined: `apply` after a dynamic call or a record push would otherwise call it.
+    #[inline(always)]
     fn check(&self, action: Action) -> Result<(), Illegal> {
         let seat = Seat(self.actor);
         match (self.phase, action) {
