@@ -192,6 +192,9 @@ impl Game for State {
 
     #[inline]
     fn apply(&mut self, action: Action, events: &mut impl EventSink<Event>) -> Result<(), Illegal> {
+        if self.apply_if_roll(action, events) {
+            return Ok(());
+        }
         let effect = self.check_action(action)?;
         self.apply_checked(action, effect, events);
         Ok(())

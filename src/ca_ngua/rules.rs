@@ -1461,6 +1461,38 @@ impl State {
             (Action::RollOne { face }, None) => self.apply_roll([face, 0], events),
             _ => {}
         }
+        self.count_action(events);
+    }
+
+    /// Apply `action` if it is a legal roll (in [`Phase::Roll`], of these dice, its faces in
+    /// range), as [`State::check_action`] and [`State::apply_checked`] would, without the
+    /// set-up of the checks a move needs: most actions are rolls. `false` (and nothing done)
+    /// for anything else.
+    #[inline]
+    pub(crate) fn apply_if_roll(
+        &mut self,
+        action: Action,
+        events: &mut impl EventSink<Event>,
+    ) -> bool {
+        if self.phase != Phase::Roll {
+            return false;
+        }
+        let face = |f: u8| (1..=6).contains(&f);
+        let dice = match (action, self.config.dice) {
+            (Action::Roll { low, high }, Dice::Two) if face(low) && face(high) && low <= high => {
+                [low, high]
+            }
+            (Action::RollOne { face: f }, Dice::One) if face(f) => [f, 0],
+            _ => return false,
+        };
+        self.apply_roll(dice, events);
+        self.count_action(events);
+        true
+    }
+
+    /// Count an applied action, and end the game at `max_actions`.
+    #[inline]
+    fn count_action(&mut self, events: &mut impl EventSink<Event>) {
         self.move_number += 1;
         if self.phase != Phase::Over && self.move_number >= self.config.max_actions {
             self.end_game(EndReason::ActionLimit, events);
