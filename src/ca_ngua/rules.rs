@@ -957,12 +957,17 @@ impl State {
             let top = u32::from(self.top);
             let open = !u32::from(self.home[self.colour as usize & 3]) & ((2 << top) - 1);
             let highest_empty = 31 - open.leading_zeros();
-            let mut movable = 0u8;
-            for (i, &p) in pieces.iter().enumerate() {
-                let s = (p - door) as u32;
-                movable |=
-                    u8::from(column & (0x80 << (8 * i)) != 0 && s <= highest_empty && s < top) << i;
-            }
+            // Movable: step `s = p − door` with `s ≤ lim`, for the four bytes at once. Each
+            // byte's high bit is set before the subtraction so that none borrows from the next
+            // (a column byte then reads `0x80 + s`); `(lim | 0x80) − s` keeps its high bit
+            // exactly when `s ≤ lim` (all below 0x80).
+            let lim = highest_empty.min(top.saturating_sub(1));
+            let steps = ((x | high) - u32::from(door as u8) * 0x0101_0101) & !high;
+            let movable = if top == 0 {
+                0
+            } else {
+                column & ((lim * 0x0101_0101 | high) - steps)
+            };
             if movable != 0 {
                 all |= self.home_moves(movable);
             }
@@ -1111,11 +1116,11 @@ impl State {
         }
     }
 
-    /// The entries and climbs of [`State::scan_masks`] of the pieces of `column` (bit
-    /// `piece`: on the door or above it, with a home action left), as bits `24·piece + 12 + step` and
+    /// The entries and climbs of [`State::scan_masks`] of the pieces of `column` (the high
+    /// bit of byte `piece`: on the door or above it, with a home action left), as bits `24·piece + 12 + step` and
     /// `24·piece + 18 + steps` of the legal moves.
     #[inline(never)]
-    fn home_moves(&self, column: u8) -> u128 {
+    fn home_moves(&self, column: u32) -> u128 {
         let cfg = &self.config;
         let c = self.colour;
         let door = cfg.door();
@@ -1126,7 +1131,7 @@ impl State {
         let v = self.track_value_bits() as u32;
         let mut all = 0u128;
         for piece in 0..4u32 {
-            if column & (1 << piece) == 0 {
+            if column & (0x80 << (8 * piece)) == 0 {
                 continue;
             }
             let p = self.progress[c as usize & 3][piece as usize];
