@@ -384,11 +384,18 @@ impl State {
 
     /// Whether the colour's tries apply at the start of its turn (CN-S7, CN-A5).
     pub(crate) fn tries_apply(&self, c: u8) -> bool {
-        let door = self.config.door();
-        let pieces = &self.progress[c as usize & 3];
+        // The four progresses as bytes (the yard's −1 is 0xff), tested at once.
+        let x = u32::from_le_bytes(self.progress[c as usize & 3].map(|p| p as u8));
         match self.config.tries_condition {
-            TriesCondition::NoPieceOnTrack => !pieces.iter().any(|&p| (0..=door).contains(&p)),
-            TriesCondition::AllInYard => pieces.iter().all(|&p| p == YARD),
+            TriesCondition::NoPieceOnTrack => {
+                // A byte's high bit, after 0x7f − door is added to its low seven bits (no
+                // carry crosses a byte), says "past the door"; the byte's own, "in the yard".
+                let high = 0x8080_8080u32;
+                let door = u32::from(self.config.door() as u8);
+                let past = ((x & !high) + (0x7f - door) * 0x0101_0101) & high;
+                !(past | x) & high == 0
+            }
+            TriesCondition::AllInYard => x == u32::MAX,
         }
     }
 
