@@ -973,7 +973,7 @@ impl State {
             let movable = if top == 0 {
                 0
             } else {
-                column & ((lim * 0x0101_0101 | high) - steps)
+                column & (((lim * 0x0101_0101) | high) - steps)
             };
             if movable != 0 {
                 all |= self.home_moves(movable);
