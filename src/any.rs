@@ -160,10 +160,8 @@ impl<G: Game> Table<G> {
 impl<G: Game> Clone for Table<G> {
     fn clone(&self) -> Self {
         // A cloned Vec has only the room it uses: make room for the rest of the game again.
-        let mut game = self.game.clone();
-        game.reserve_record();
         Table {
-            game,
+            game: self.game.clone_reserved(),
             events: self.events.clone(),
             keep_events: self.keep_events,
         }
@@ -181,7 +179,8 @@ fn json<T: serde::Serialize + ?Sized>(value: &T) -> String {
 }
 
 impl<G: Playable> Table<G> {
-    #[inline]
+    // Always inlined: each dynamic entry point (apply, play_chance) is then one call deep.
+    #[inline(always)]
     fn apply_action(&mut self, action: G::Action) -> Result<(), AnyError> {
         let result = if self.keep_events {
             // Checked first, so that a refused action leaves the last events in place.

@@ -12,6 +12,21 @@ const TWO_DICE_ROLLS: u32 = 21;
 const ONE_DIE_BASE: u32 = TWO_DICE_ROLLS;
 /// First id of the moves.
 pub(crate) const MOVE_BASE: u32 = ONE_DIE_BASE + 6;
+/// The two-dice rolls `(low, high)` by id: ascending `low`, then `high`.
+pub(crate) const TWO_DICE: [(u8, u8); TWO_DICE_ROLLS as usize] = {
+    let mut table = [(0u8, 0u8); TWO_DICE_ROLLS as usize];
+    let (mut id, mut low) = (0, 1u8);
+    while low <= 6 {
+        let mut high = low;
+        while high <= 6 {
+            table[id] = (low, high);
+            id += 1;
+            high += 1;
+        }
+        low += 1;
+    }
+    table
+};
 /// Ids per piece: one exit, track 1..=12, enter 1..=6, climb 1..=5.
 const PER_PIECE: u32 = 1 + 12 + 6 + 5;
 
@@ -96,7 +111,8 @@ impl Action {
         matches!(self, Action::Roll { .. } | Action::RollOne { .. })
     }
 
-    #[inline]
+    // Always inlined: the check of a roll then never computes the id it does not use.
+    #[inline(always)]
     pub(crate) fn checked_id(self) -> Option<u32> {
         let face = |f: u8| (1..=6).contains(&f);
         let piece = |p: u8| p < 4;
@@ -105,10 +121,9 @@ impl Action {
                 if !face(low) || !face(high) || low > high {
                     return None;
                 }
-                // Pairs (lo, hi) with lo < low come first: 6 + 5 + … rows.
+                // Pairs (lo, hi) with lo < low come first: 6 + 5 + … rows, lo·(13 − lo)/2.
                 let lo = u32::from(low) - 1;
-                let before: u32 = (0..lo).map(|r| 6 - r).sum();
-                before + u32::from(high - low)
+                lo * (13 - lo) / 2 + u32::from(high - low)
             }
             Action::RollOne { face: f } => {
                 if !face(f) {
@@ -157,20 +172,10 @@ impl ActionTrait for Action {
         self.checked_id().unwrap_or(Self::ID_COUNT)
     }
 
+    #[inline]
     fn from_id(id: u32) -> Option<Self> {
-        if id < TWO_DICE_ROLLS {
-            let mut rest = id;
-            for low in 1..=6u8 {
-                let row = u32::from(7 - low);
-                if rest < row {
-                    return Some(Action::Roll {
-                        low,
-                        high: low + rest as u8,
-                    });
-                }
-                rest -= row;
-            }
-            return None;
+        if let Some(&(low, high)) = TWO_DICE.get(id as usize) {
+            return Some(Action::Roll { low, high });
         }
         if id < MOVE_BASE {
             return Some(Action::RollOne {

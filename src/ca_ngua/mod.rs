@@ -174,13 +174,16 @@ impl Game for State {
         if self.phase != Phase::Roll {
             return None;
         }
-        let id = match self.config.dice {
+        Some(match self.config.dice {
             Dice::Two => {
-                u32::from(TWO_DICE_BY_DRAW[crate::chance::uniform_below(rng, 36) as usize])
+                let id = TWO_DICE_BY_DRAW[crate::chance::uniform_below(rng, 36) as usize];
+                let (low, high) = action::TWO_DICE[id as usize];
+                Action::Roll { low, high }
             }
-            Dice::One => 21 + crate::chance::uniform_below(rng, 6),
-        };
-        <Action as crate::game::Action>::from_id(id)
+            Dice::One => Action::RollOne {
+                face: 1 + crate::chance::uniform_below(rng, 6) as u8,
+            },
+        })
     }
 
     fn check(&self, action: Action) -> Result<(), Illegal> {
@@ -189,6 +192,9 @@ impl Game for State {
 
     #[inline]
     fn apply(&mut self, action: Action, events: &mut impl EventSink<Event>) -> Result<(), Illegal> {
+        if self.apply_if_roll(action, events) {
+            return Ok(());
+        }
         let effect = self.check_action(action)?;
         self.apply_checked(action, effect, events);
         Ok(())

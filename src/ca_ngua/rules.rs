@@ -61,8 +61,22 @@ impl Values {
     }
 }
 
+/// What [`State::scan_masks`] works out once per scan, in the colour's own frame (bit `k`
+/// is its progress `k`).
+pub(crate) struct Scan {
+    /// Occupied squares.
+    occ: u64,
+    /// Squares no piece of the colour may land on.
+    bad: u64,
+    /// Squares whose occupant blocks a piece passing it (the moving piece's own included).
+    blockers: u64,
+    /// The track values of the roll, bit `dist`.
+    v: u64,
+    door: i8,
+}
+
 /// What a legal move does.
-#[derive(Copy, Clone, Debug)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Effect {
     pub(crate) piece: u8,
     pub(crate) kind: Kind,
@@ -370,11 +384,18 @@ impl State {
 
     /// Whether the colour's tries apply at the start of its turn (CN-S7, CN-A5).
     pub(crate) fn tries_apply(&self, c: u8) -> bool {
-        let door = self.config.door();
-        let pieces = &self.progress[c as usize & 3];
+        // The four progresses as bytes (the yard's −1 is 0xff), tested at once.
+        let x = u32::from_le_bytes(self.progress[c as usize & 3].map(|p| p as u8));
         match self.config.tries_condition {
-            TriesCondition::NoPieceOnTrack => !pieces.iter().any(|&p| (0..=door).contains(&p)),
-            TriesCondition::AllInYard => pieces.iter().all(|&p| p == YARD),
+            TriesCondition::NoPieceOnTrack => {
+                // A byte's high bit, after 0x7f − door is added to its low seven bits (no
+                // carry crosses a byte), says "past the door"; the byte's own, "in the yard".
+                let high = 0x8080_8080u32;
+                let door = u32::from(self.config.door() as u8);
+                let past = ((x & !high) + (0x7f - door) * 0x0101_0101) & high;
+                !(past | x) & high == 0
+            }
+            TriesCondition::AllInYard => x == u32::MAX,
         }
     }
 
@@ -789,12 +810,380 @@ impl State {
     /// The legal moves now (after the mandatory-kick filter), as the bit mask of
     /// `id − MOVE_BASE` that [`State::legal`] caches.
     ///
+    /// This scan runs on every roll and was most of the engine's time. Every rule but the
+    /// two-piece blockade takes [`State::scan_masks`] (bit operations on the track seen
+    /// from the colour's start square); the blockade, whose blockers depend on neighbouring
+    /// squares per colour, keeps the per-square tests of [`State::scan_general`]. Debug
+    /// builds check both against `evaluate` of every move id.
+    fn scan_legal(&self) -> u128 {
+        let plain = State::PLAIN | 1 << self.colour;
+        let (all, kicking) = if self.scan_flags & plain == plain {
+            self.scan_masks::<true>()
+        } else if self.config.blocking == Blocking::TwoPieceBlockadeOnly {
+            self.scan_general()
+        } else {
+            self.scan_masks::<false>()
+        };
+        #[cfg(debug_assertions)]
+        {
+            // The scan against the full evaluation of every move id.
+            use crate::game::Action as _;
+            let (mut all2, mut kicking2) = (0u128, 0u128);
+            for off in 0..96 {
+                let a = Action::from_id(MOVE_BASE + off).expect("a move id");
+                if let Ok(e) = self.evaluate(a) {
+                    all2 |= 1 << off;
+                    if e.victim != 0 {
+                        kicking2 |= 1 << off;
+                    }
+                }
+            }
+            // The plain rules need no kicks (the capture is optional).
+            if self.scan_flags & plain == plain {
+                kicking2 = 0;
+            }
+            debug_assert_eq!((all, kicking), (all2, kicking2), "{self:?}");
+        }
+        // CN-A9 (Mandatory): when some move kicks, only the kicking moves remain.
+        if self.config.capture == Capture::Mandatory && kicking != 0 {
+            kicking
+        } else {
+            all
+        }
+    }
+
+    /// The track values of the roll as a bit mask of distances ([`State::track_values`]).
+    #[inline(always)]
+    fn track_value_bits(&self) -> u64 {
+        let [a, b] = self.roll.dice;
+        let unused = self.unused();
+        let bit = |x: u8| 1u64 << x;
+        match self.config.dice {
+            Dice::One => {
+                if unused & 1 != 0 {
+                    bit(a)
+                } else {
+                    0
+                }
+            }
+            Dice::Two => match self.config.dice_usage {
+                DiceUsage::EachDieSeparately => {
+                    (if unused & 1 != 0 { bit(a) } else { 0 })
+                        | (if unused & 2 != 0 { bit(b) } else { 0 })
+                }
+                DiceUsage::SumAsOneMove => {
+                    if unused == 3 {
+                        let half = a == b && self.config.doubles_move != DoublesMove::SumOnly;
+                        bit(a + b) | if half { bit(a) } else { 0 }
+                    } else if a == b && self.config.doubles_move == DoublesMove::SplitTwoPieces {
+                        bit(a)
+                    } else {
+                        0
+                    }
+                }
+            },
+        }
+    }
+
+    /// The home values of the roll as a bit mask ([`State::home_values`]).
+    #[inline(always)]
+    fn home_value_bits(&self) -> u32 {
+        let [a, b] = self.roll.dice;
+        let unused = self.unused();
+        let mut out = 0u32;
+        if unused & 1 != 0 {
+            out |= 1 << a;
+        }
+        if self.config.dice == Dice::Two {
+            if unused & 2 != 0 {
+                out |= 1 << b;
+            }
+            if self.config.home_values == HomeValues::FacesAndSum && unused == 3 {
+                out |= 1 << (a + b);
+            }
+        }
+        out
+    }
+
+    /// [`State::scan_general`]'s answers `(all, kicking)` from bit masks over the track as
+    /// the colour to move sees it: bit `k` is its progress `k`, so the way from any of its
+    /// pieces to the door is a plain run of bits, with no wrap. One piece's track moves are
+    /// then a few operations for all its distances at once: the first blocker ahead bounds
+    /// the distances, the landing squares rule out own pieces and opponents on safe squares,
+    /// and the occupied landing squares are the kicks. The exit and the home column, rarer,
+    /// are out of line so that their set-up is paid only when a piece needs it.
+    ///
+    /// `PLAIN` ([`State::PLAIN`]: any piece blocks, exact stop at the door, no safe squares, a
+    /// side of one colour, optional capture, as in the seed rules) leaves out what those
+    /// rules never need, the kicks included (`kicking` is then 0).
+    fn scan_masks<const PLAIN: bool>(&self) -> (u128, u128) {
+        let pieces = self.progress[self.colour as usize & 3];
+        let door = self.config.door();
+        // The four progresses as bytes (the yard's −1 is 0xff): each byte's high bit says
+        // "in the yard", and says "at or past the door" once 0x80 − door is added to its low
+        // seven bits (no carry crosses a byte: door < 64).
+        let x = u32::from_le_bytes(pieces.map(|p| p as u8));
+        let high = 0x8080_8080u32;
+        let past = ((x & !high) + u32::from(0x80 - door as u8) * 0x0101_0101) & high;
+        let yard = x & high;
+        let track = !past & high;
+        let column = past & !yard;
+        let mut all = 0u128;
+        let mut kicking = 0u128;
+        if yard != 0 {
+            // CN-C2: one exit action, by the lowest-numbered yard piece.
+            let piece = (yard.trailing_zeros() / 8) as u8;
+            if let Some(kicks) = self.exit_ok(piece) {
+                all |= 1 << (24 * u32::from(piece));
+                if !PLAIN {
+                    kicking |= u128::from(kicks) << (24 * u32::from(piece));
+                }
+            }
+        }
+        if track != 0 {
+            let scan = self.scan_frame::<PLAIN>();
+            // By hand for each piece: a constant shift of a `u128` is two instructions, a
+            // variable one a dozen.
+            let mut one = |piece: usize, base: u32| {
+                if track & (0x80 << (8 * piece)) != 0 {
+                    let (m, k) = self.track_bits::<PLAIN>(&scan, pieces[piece]);
+                    all |= u128::from(m) << base;
+                    if !PLAIN {
+                        kicking |= u128::from(k) << base;
+                    }
+                }
+            };
+            one(0, 0);
+            one(1, 24);
+            one(2, 48);
+            one(3, 72);
+        }
+        if column != 0 && self.roll.home_actions < self.config.home_actions_per_roll {
+            // CN-A12: pieces of the finished block at the top of the column never move; the
+            // others (on the door, or below an empty step up to the top) are worth a look.
+            let top = u32::from(self.top);
+            let open = !u32::from(self.home[self.colour as usize & 3]) & ((2 << top) - 1);
+            let highest_empty = 31 - open.leading_zeros();
+            // Movable: step `s = p − door` with `s ≤ lim`, for the four bytes at once. Each
+            // byte's high bit is set before the subtraction so that none borrows from the next
+            // (a column byte then reads `0x80 + s`); `(lim | 0x80) − s` keeps its high bit
+            // exactly when `s ≤ lim` (all below 0x80).
+            let lim = highest_empty.min(top.saturating_sub(1));
+            let steps = ((x | high) - u32::from(door as u8) * 0x0101_0101) & !high;
+            let movable = if top == 0 {
+                0
+            } else {
+                column & (((lim * 0x0101_0101) | high) - steps)
+            };
+            if movable != 0 {
+                all |= self.home_moves(movable);
+            }
+        }
+        (all, kicking)
+    }
+
+    /// The masks of [`State::scan_masks`] for the colour to move.
+    #[inline(always)]
+    fn scan_frame<const PLAIN: bool>(&self) -> Scan {
+        let cfg = &self.config;
+        let c = self.colour;
+        let door = cfg.door();
+        let l = u32::from(cfg.track_len);
+        let full = (1u64 << l) - 1;
+        // Rotate an absolute square mask so that the colour's start square is bit 0.
+        let start = u32::from(cfg.segment()) * u32::from(c & 3);
+        let rel = |x: u64| ((x >> start) | (x << (l - start))) & full;
+        let occ = rel(self.occupied);
+        // The squares of the colour's side (CN-C6, CN-C17), its own pieces included.
+        let mut side = 0u64;
+        for &p in &self.progress[c as usize & 3] {
+            if (0..=door).contains(&p) {
+                side |= 1 << p;
+            }
+        }
+        if PLAIN {
+            return Scan {
+                occ,
+                bad: side,
+                blockers: occ,
+                v: self.track_value_bits(),
+                door,
+            };
+        }
+        if self.scan_flags & (1 << c) == 0 {
+            side |= rel(self.other_side_squares());
+        }
+        // Landing squares that refuse a piece: its side's, and opponents' on safe squares.
+        let mut bad = side;
+        if self.scan_flags & State::SAFE_LANDING != 0 {
+            let mut safe = cfg.safe_squares.bits();
+            if cfg.start_square_safe {
+                let seg = cfg.segment();
+                safe |= 1 | 1 << seg | 1 << (2 * seg) | 1 << (3 * seg);
+            }
+            bad |= occ & rel(safe);
+        }
+        Scan {
+            occ,
+            bad,
+            blockers: match cfg.blocking {
+                Blocking::AnyPiece => occ,
+                Blocking::OpponentOnly => occ & !side,
+                Blocking::None | Blocking::TwoPieceBlockadeOnly => 0,
+            },
+            v: self.track_value_bits(),
+            door,
+        }
+    }
+
+    /// The absolute squares of the other colours of the side of the colour to move (CN-C6).
+    #[inline(never)]
+    fn other_side_squares(&self) -> u64 {
+        let door = self.config.door();
+        let others = self.config.seats.colours_of(self.owner_of(self.colour)) & !(1 << self.colour);
+        let mut abs = 0u64;
+        for k in 0..4u8 {
+            if others & (1 << k) != 0 {
+                for &p in &self.progress[k as usize] {
+                    if (0..=door).contains(&p) {
+                        abs |= 1 << self.abs(k, p);
+                    }
+                }
+            }
+        }
+        abs
+    }
+
+    /// The track moves of [`State::scan_masks`] of the piece at progress `p` before the door:
+    /// bit `dist` of the legal moves and of the kicks.
+    #[inline(always)]
+    fn track_bits<const PLAIN: bool>(&self, scan: &Scan, p: i8) -> (u64, u64) {
+        let pu = p as u32;
+        let room = (scan.door - p) as u32;
+        // Distances 1..=f+1 pass no blocker, where f squares ahead are clear; a sentinel at
+        // the door keeps them on the track.
+        let f = ((scan.blockers >> (pu + 1)) | (1 << (room - 1))).trailing_zeros();
+        let reach = (1u64 << (f + 2)) - 2;
+        let ok = reach & scan.v & !(scan.bad >> pu);
+        if PLAIN {
+            // No kicks needed, and nothing counts past the door.
+            return (ok, 0);
+        }
+        let k = ok & (scan.occ >> pu);
+        if scan.v >> (room + 1) == 0 {
+            return (ok, k);
+        }
+        let (m2, k2) = self.past_door_bits(scan, p);
+        (ok | m2, k | k2)
+    }
+
+    /// The track moves of [`State::track_bits`] that count past the door (CN-A10).
+    #[inline(never)]
+    fn past_door_bits(&self, scan: &Scan, p: i8) -> (u64, u64) {
+        let door = scan.door;
+        let pu = p as u32;
+        let room = (door - p) as u32;
+        let past = scan.v >> (room + 1);
+        // The squares up to the door must not block.
+        if (scan.blockers >> (pu + 1)) & ((1 << room) - 1) != 0 {
+            return (0, 0);
+        }
+        match self.config.door_rule {
+            DoorRule::ExactStop => (0, 0),
+            DoorRule::CountIntoHome => {
+                // Bit `j` of `past` is step `j + 1`: the steps 1..=step must be free and in
+                // range.
+                let home = u32::from(self.home[self.colour as usize & 3]);
+                let top = u32::from(self.config.top_step());
+                let free = ((home >> 1) | 1 << 7).trailing_zeros().min(top);
+                ((past & ((1 << free) - 1)) << (room + 1), 0)
+            }
+            DoorRule::BounceBack => {
+                let (mut m, mut k) = (0, 0);
+                let mut bits = past << 1;
+                while bits != 0 {
+                    let over = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let t = door as u32 - over;
+                    if t == pu {
+                        continue;
+                    }
+                    // Back from the door: squares t+1..door-1 pass no blocker but the piece
+                    // itself; then the landing square.
+                    let back = ((1u64 << door) - 1) & !((2u64 << t) - 1) & !(1 << pu);
+                    if scan.blockers & back != 0 || scan.bad & (1 << t) != 0 {
+                        continue;
+                    }
+                    let d = room + over;
+                    m |= 1 << d;
+                    k |= (scan.occ >> t & 1) << d;
+                }
+                (m, k)
+            }
+        }
+    }
+
+    /// The entries and climbs of [`State::scan_masks`] of the pieces of `column` (the high
+    /// bit of byte `piece`: on the door or above it, with a home action left), as bits `24·piece + 12 + step` and
+    /// `24·piece + 18 + steps` of the legal moves.
+    #[inline(never)]
+    fn home_moves(&self, column: u32) -> u128 {
+        let cfg = &self.config;
+        let c = self.colour;
+        let door = cfg.door();
+        let home = u32::from(self.home[c as usize & 3]);
+        let top = u32::from(cfg.top_step());
+        let whole_double = self.whole_double();
+        let hv = self.home_value_bits();
+        let v = self.track_value_bits() as u32;
+        let mut all = 0u128;
+        for piece in 0..4u32 {
+            if column & (0x80 << (8 * piece)) == 0 {
+                continue;
+            }
+            let p = self.progress[c as usize & 3][piece as usize];
+            let bits = if p == door {
+                // CN-A11: entering by the values `eval_enter` accepts, onto a free path.
+                let vals = match cfg.home_entry {
+                    HomeEntry::ByFaceValue => hv,
+                    HomeEntry::StepByStepFromOne => hv & 2,
+                    HomeEntry::CountSteps => v,
+                    HomeEntry::DoublesOnly => whole_double.map_or(0, |d| 1 << d),
+                };
+                let lim = ((home >> 1) | 1 << 7).trailing_zeros().min(top).min(6);
+                (vals & ((1 << (lim + 1)) - 2)) << 12
+            } else {
+                // CN-A11, CN-A12: climbing, as `eval_climb` decides it.
+                let s = (p - door) as u32;
+                if s >= top || self.is_locked(c, s as u8) {
+                    continue;
+                }
+                let vals = match cfg.home_climb {
+                    HomeClimb::NextStepExactFace => ((hv >> (s + 1)) & 1) << 1,
+                    HomeClimb::CountSteps => v,
+                    HomeClimb::DoublesOnly => match whole_double {
+                        Some(d) if u32::from(d) > s => 1 << (u32::from(d) - s),
+                        _ => 0,
+                    },
+                };
+                let lim = ((home >> (s + 1)) | 1 << 7)
+                    .trailing_zeros()
+                    .min(top - s)
+                    .min(5);
+                (vals & ((1 << (lim + 1)) - 2)) << 18
+            };
+            all |= u128::from(bits) << (24 * piece);
+        }
+        all
+    }
+
+    /// The scan of the legal moves by per-square tests, for any rules: `(all, kicking)`,
+    /// before the mandatory-kick filter.
+    ///
     /// The same moves as [`State::for_each_move`] finds, in one loop over the pieces with
     /// everything that depends only on the roll worked out once (the track and home values,
-    /// the top step, whether a home action is left) and the lean tests above: this scan runs
-    /// on every roll and was most of the engine's time. Debug builds check it against
-    /// `evaluate` of every move id.
-    fn scan_legal(&self) -> u128 {
+    /// the top step, whether a home action is left) and the lean tests above.
+    fn scan_general(&self) -> (u128, u128) {
         let c = self.colour as usize;
         let cfg = &self.config;
         let door = cfg.door();
@@ -890,28 +1279,7 @@ impl State {
                 }
             }
         }
-        #[cfg(debug_assertions)]
-        {
-            // The lean tests of the scan against the full evaluation of every move id.
-            use crate::game::Action as _;
-            let (mut all2, mut kicking2) = (0u128, 0u128);
-            for off in 0..96 {
-                let a = Action::from_id(MOVE_BASE + off).expect("a move id");
-                if let Ok(e) = self.evaluate(a) {
-                    all2 |= 1 << off;
-                    if e.victim != 0 {
-                        kicking2 |= 1 << off;
-                    }
-                }
-            }
-            debug_assert_eq!((all, kicking), (all2, kicking2), "{self:?}");
-        }
-        // CN-A9 (Mandatory): when some move kicks, only the kicking moves remain.
-        if self.config.capture == Capture::Mandatory && kicking != 0 {
-            kicking
-        } else {
-            all
-        }
+        (all, kicking)
     }
 
     /// Compute the cache of the legal moves for the roll being played (see
@@ -991,7 +1359,7 @@ impl State {
                 // filter is already in the cache). Anything else takes the full check below,
                 // which says why it is illegal.
                 if id >= MOVE_BASE && (self.legal_mask() >> (id - MOVE_BASE)) & 1 != 0 {
-                    return self.evaluate(action).map(Some);
+                    return self.listed_effect(action).map(Some);
                 }
                 let e = self.evaluate(action)?;
                 if self.config.capture == Capture::Mandatory && e.victim == 0 && self.any_kick() {
@@ -1000,6 +1368,94 @@ impl State {
                 Ok(Some(e))
             }
         }
+    }
+
+    /// What the move `action`, listed in the cache (so legal), does: [`State::evaluate`]'s
+    /// effect without its tests, which the scan has already passed.
+    #[inline]
+    fn listed_effect(&self, action: Action) -> Result<Effect, Illegal> {
+        let c = self.colour;
+        let door = self.config.door();
+        let progress = |piece: u8| self.progress[c as usize & 3][piece as usize & 3];
+        // A legal move lands on an empty square or kicks the occupant.
+        let victim = |to: i8| {
+            if to <= door {
+                self.board[self.abs(c, to) as usize]
+            } else {
+                0
+            }
+        };
+        let e = match action {
+            Action::Track { piece, dist } => {
+                let from = progress(piece);
+                let q = from + dist as i8;
+                // Past the door only under CountIntoHome (into the column) or BounceBack.
+                let to = if q > door && self.config.door_rule == DoorRule::BounceBack {
+                    2 * door - q
+                } else {
+                    q
+                };
+                Effect {
+                    piece,
+                    kind: Kind::Track,
+                    from,
+                    to,
+                    victim: victim(to),
+                    mask: self.track_values().mask_of(dist).unwrap_or(0),
+                    dist,
+                }
+            }
+            Action::Exit { piece } => Effect {
+                piece,
+                kind: Kind::Exit,
+                from: YARD,
+                to: 0,
+                victim: victim(0),
+                mask: if self.config.exit_consumes_roll {
+                    self.all_dice()
+                } else {
+                    0
+                },
+                dist: 0,
+            },
+            Action::Enter { piece, step } => Effect {
+                piece,
+                kind: Kind::Enter,
+                from: door,
+                to: door + step as i8,
+                victim: 0,
+                mask: match self.config.home_entry {
+                    HomeEntry::ByFaceValue => self.home_values().mask_of(step),
+                    HomeEntry::StepByStepFromOne => self.home_values().mask_of(1),
+                    HomeEntry::CountSteps => self.track_values().mask_of(step),
+                    HomeEntry::DoublesOnly => Some(3),
+                }
+                .unwrap_or(0),
+                dist: 0,
+            },
+            Action::Climb { piece, steps } => {
+                let from = progress(piece);
+                let t = (from - door) as u8 + steps;
+                Effect {
+                    piece,
+                    kind: Kind::Climb,
+                    from,
+                    to: door + t as i8,
+                    victim: 0,
+                    mask: match self.config.home_climb {
+                        HomeClimb::NextStepExactFace => self.home_values().mask_of(t),
+                        HomeClimb::CountSteps => self.track_values().mask_of(steps),
+                        HomeClimb::DoublesOnly => Some(3),
+                    }
+                    .unwrap_or(0),
+                    dist: 0,
+                }
+            }
+            // Never listed as a move: the full evaluation says why.
+            Action::Roll { .. } | Action::RollOne { .. } => return self.evaluate(action),
+        };
+        debug_assert_eq!(Ok(e), self.evaluate(action), "{self:?} {action:?}");
+        Ok(e)
     }
 
     // ---- applying -----------------------------------------------------------------------
@@ -1017,6 +1473,38 @@ impl State {
             (Action::RollOne { face }, None) => self.apply_roll([face, 0], events),
             _ => {}
         }
+        self.count_action(events);
+    }
+
+    /// Apply `action` if it is a legal roll (in [`Phase::Roll`], of these dice, its faces in
+    /// range), as [`State::check_action`] and [`State::apply_checked`] would, without the
+    /// set-up of the checks a move needs: most actions are rolls. `false` (and nothing done)
+    /// for anything else.
+    #[inline]
+    pub(crate) fn apply_if_roll(
+        &mut self,
+        action: Action,
+        events: &mut impl EventSink<Event>,
+    ) -> bool {
+        if self.phase != Phase::Roll {
+            return false;
+        }
+        let face = |f: u8| (1..=6).contains(&f);
+        let dice = match (action, self.config.dice) {
+            (Action::Roll { low, high }, Dice::Two) if face(low) && face(high) && low <= high => {
+                [low, high]
+            }
+            (Action::RollOne { face: f }, Dice::One) if face(f) => [f, 0],
+            _ => return false,
+        };
+        self.apply_roll(dice, events);
+        self.count_action(events);
+        true
+    }
+
+    /// Count an applied action, and end the game at `max_actions`.
+    #[inline]
+    fn count_action(&mut self, events: &mut impl EventSink<Event>) {
         self.move_number += 1;
         if self.phase != Phase::Over && self.move_number >= self.config.max_actions {
             self.end_game(EndReason::ActionLimit, events);

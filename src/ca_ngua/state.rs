@@ -4,7 +4,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::config::{Colour, Config, Dice, MultiColourWin};
+use super::config::{Blocking, Capture, Colour, Config, Dice, DoorRule, MultiColourWin};
 use super::event::EndReason;
 use crate::game::{Seat, SetupError};
 
@@ -221,9 +221,23 @@ pub struct State {
     /// engine's instructions). Three `u32` rather than a `u128`, whose 16-byte alignment
     /// would pad the state.
     pub(crate) legal: [u32; 3],
+    /// Derived from the config once, in [`State::from_setup`], for the scan of the legal
+    /// moves: bit `c` (0..=3), colour `c`'s side is that colour alone (CN-C6, CN-C17); bit
+    /// [`State::SAFE_LANDING`], some square refuses a kick (CN-A9); bit [`State::PLAIN`],
+    /// the seed rules' family. It fits in the padding.
+    pub(crate) scan_flags: u8,
+    /// `config.top_step()`, once (it fits in the padding).
+    pub(crate) top: u8,
 }
 
 impl State {
+    /// Bit of [`State::scan_flags`]: some landing square is safe.
+    pub(crate) const SAFE_LANDING: u8 = 1 << 4;
+    /// Bit of [`State::scan_flags`]: the rules the plain scan covers (any piece blocks,
+    /// exact stop at the door, no safe square, optional capture); with the colour's own bit,
+    /// the scan takes its plain form.
+    pub(crate) const PLAIN: u8 = 1 << 5;
+
     /// A new game under `config`.
     ///
     /// # Errors
@@ -271,7 +285,23 @@ impl State {
             end: setup.end_reason,
             move_number: setup.move_number,
             legal: [0; 3],
+            scan_flags: 0,
+            top: cfg.top_step(),
         };
+        for c in 0..4u8 {
+            let owner = cfg.seats.owner_byte(c as usize);
+            if cfg.kick_own_other_colour || cfg.seats.colours_of(owner) == 1 << c {
+                s.scan_flags |= 1 << c;
+            }
+        }
+        if cfg.safe_squares.bits() != 0 || cfg.start_square_safe {
+            s.scan_flags |= State::SAFE_LANDING;
+        } else if cfg.blocking == Blocking::AnyPiece
+            && cfg.door_rule == DoorRule::ExactStop
+            && cfg.capture != Capture::Mandatory
+        {
+            s.scan_flags |= State::PLAIN;
+        }
         for c in 0..4u8 {
             let in_play = cfg.seats.in_play(Colour(c));
             for p in 0..4u8 {

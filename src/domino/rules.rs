@@ -338,14 +338,31 @@ impl State {
     /// can play, and the loop reaches it before going round the table.
     #[inline]
     fn next_turn(&mut self, from: u8, ev: &mut impl EventSink<Event>) {
-        let mut s = from;
-        for _ in 0..self.n() {
-            s = self.next_seat(s);
-            self.drew = false;
-            self.actor = s;
-            if self.seat_can_play(s) {
-                self.phase = Phase::Play;
-                return;
+        // The next seat can play, most often: that case alone here, the rest out of line (so
+        // that what only a blocked seat needs, the chợ's count, is not worked out first).
+        let s = self.next_seat(from);
+        self.drew = false;
+        self.actor = s;
+        if self.seat_can_play(s) {
+            self.phase = Phase::Play;
+            return;
+        }
+        self.next_turn_blocked(s, ev);
+    }
+
+    /// [`State::next_turn`] from seat `first`, which cannot play.
+    #[inline(never)]
+    fn next_turn_blocked(&mut self, first: u8, ev: &mut impl EventSink<Event>) {
+        let mut s = first;
+        for i in 0..self.n() {
+            if i > 0 {
+                s = self.next_seat(s);
+                self.drew = false;
+                self.actor = s;
+                if self.seat_can_play(s) {
+                    self.phase = Phase::Play;
+                    return;
+                }
             }
             // Everyone sees that this seat cannot play: it holds no tile showing an open end.
             self.lacks[usize::from(s)] |= self.end_numbers();
@@ -692,7 +709,8 @@ impl Game for State {
         <Action as crate::game::Action>::from_id(base + m.trailing_zeros())
     }
 
-    #[inline]
+    // Always inlined: `apply` after a dynamic call or a record push would otherwise call it.
+    #[inline(always)]
     fn check(&self, action: Action) -> Result<(), Illegal> {
         let seat = Seat(self.actor);
         match (self.phase, action) {

@@ -865,14 +865,35 @@ pub(crate) fn suits_of(numbers: u8) -> u32 {
 /// The numbers shown by any tile of `tiles`, as a 7-bit mask.
 #[inline]
 pub(crate) fn numbers_of(tiles: u32) -> u8 {
-    let mut out = 0;
-    for (v, suit) in SUITS.iter().enumerate() {
-        if tiles & suit != 0 {
-            out |= 1 << v;
-        }
-    }
-    out
+    // A table per byte of the mask: four loads instead of a test per number.
+    let b = tiles.to_le_bytes();
+    NUMBERS_BY_BYTE[0][usize::from(b[0])]
+        | NUMBERS_BY_BYTE[1][usize::from(b[1])]
+        | NUMBERS_BY_BYTE[2][usize::from(b[2])]
+        | NUMBERS_BY_BYTE[3][usize::from(b[3])]
 }
+
+/// `NUMBERS_BY_BYTE[k][b]`: the numbers shown by the tiles `8k + j` for the bits `j` of `b`.
+const NUMBERS_BY_BYTE: [[u8; 256]; 4] = {
+    let mut t = [[0u8; 256]; 4];
+    let mut k = 0;
+    while k < 4 {
+        let mut b = 0;
+        while b < 256 {
+            let tiles = (b as u32) << (8 * k);
+            let mut v = 0;
+            while v < 7 {
+                if tiles & SUITS[v] != 0 {
+                    t[k][b] |= 1 << v;
+                }
+                v += 1;
+            }
+            b += 1;
+        }
+        k += 1;
+    }
+    t
+};
 
 impl TryFrom<Setup> for State {
     type Error = SetupError;

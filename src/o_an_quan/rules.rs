@@ -647,16 +647,17 @@ impl Game for State {
         // The ids are 2k and 2k + 1 for the k-th small square (A's squares 1..=5 are k 0..=4,
         // B's 7..=11 are k 5..=9): ascending as the cells are.
         let first = if self.to_move.0 == 0 { 0 } else { 5 };
+        // Every allowed id as one mask first (without a branch per square), then listed in
+        // ascending order: fewer steps than a list per square.
+        let mut ids = 0u32;
         for (i, cell) in own_cells(self.to_move).into_iter().enumerate() {
-            if self.dan[usize::from(cell)] == 0 {
-                continue;
-            }
             let k = first + i as u32;
-            let mut allowed = dirs & !(mask >> (2 * k));
-            while allowed != 0 {
-                out.push(2 * k + allowed.trailing_zeros());
-                allowed &= allowed - 1;
-            }
+            ids |= u32::from(self.dan[usize::from(cell)] != 0) * (dirs << (2 * k));
+        }
+        ids &= !mask;
+        while ids != 0 {
+            out.push(ids.trailing_zeros());
+            ids &= ids - 1;
         }
     }
 
