@@ -66,14 +66,14 @@ impl AlphaBetaSettings {
         table_bits: 12,
         reduction: 0,
     };
-    /// Hard: as deep as 60 000 positions allow (typically 9 to 12 plies, more in the
+    /// Hard: as deep as 100 000 positions allow (typically 11 to 15 plies, more in the
     /// endgame), no noise.
     pub const HARD: AlphaBetaSettings = AlphaBetaSettings {
-        nodes: 60_000,
+        nodes: 100_000,
         max_depth: 64,
         quiescence: 4,
         noise: 0,
-        table_bits: 16,
+        table_bits: 17,
         reduction: 1,
     };
 }

@@ -20,7 +20,7 @@
 //! |---|---|---|
 //! | [`Level::Easy`] | [`AlphaBetaSettings::EASY`]: 2 plies, noise of up to 6 stones | [`GreedyBot`] |
 //! | [`Level::Medium`] | [`AlphaBetaSettings::MEDIUM`]: 4 plies and captures, noise of 2 | [`MctsSettings::medium`] |
-//! | [`Level::Hard`] | [`AlphaBetaSettings::HARD`]: 60 000 positions | [`MctsSettings::hard`] |
+//! | [`Level::Hard`] | [`AlphaBetaSettings::HARD`]: 100 000 positions | [`MctsSettings::hard`] |
 //! | expert ([`bot_with_budget`]) | the same search for the host's time per move | the same search for the host's time |
 //!
 //! Every level is deterministic: its budget is counted in positions or simulations, never in
