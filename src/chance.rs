@@ -26,6 +26,7 @@ impl GameRng {
     }
 
     /// A uniform integer in `0..n` (`n > 0`), without bias.
+    #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
         uniform_below(self, n)
     }
@@ -55,6 +56,7 @@ impl TryRng for GameRng {
 ///
 /// The method is part of the crate's stability promise: the same `rng` stream always gives
 /// the same results.
+#[inline]
 pub fn uniform_below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
     if n <= 1 {
         return 0;

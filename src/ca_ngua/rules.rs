@@ -1336,6 +1336,7 @@ impl State {
     }
 
     /// Whether `action` is legal now, and if not why.
+    #[inline(always)]
     pub(crate) fn check_action(&self, action: Action) -> Result<Option<Effect>, Illegal> {
         // The id once: it says whether the action is well formed and finds it in the cache.
         let Some(id) = action.checked_id() else {
@@ -1372,7 +1373,7 @@ impl State {
 
     /// What the move `action`, listed in the cache (so legal), does: [`State::evaluate`]'s
     /// effect without its tests, which the scan has already passed.
-    #[inline]
+    #[inline(always)]
     fn listed_effect(&self, action: Action) -> Result<Effect, Illegal> {
         let c = self.colour;
         let door = self.config.door();
@@ -1461,6 +1462,7 @@ impl State {
     // ---- applying -----------------------------------------------------------------------
 
     /// Apply a checked action.
+    #[inline(always)]
     pub(crate) fn apply_checked(
         &mut self,
         action: Action,
@@ -1511,6 +1513,7 @@ impl State {
         }
     }
 
+    #[inline(always)]
     fn apply_roll(&mut self, dice: [u8; 2], events: &mut impl EventSink<Event>) {
         let colour = Colour(self.colour);
         self.roll = RollState {

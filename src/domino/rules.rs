@@ -276,7 +276,7 @@ impl State {
     }
 
     /// Put `tile` from `seat`'s hand on the line at `end` (DM-S6, DM-C3, DM-C4).
-    #[inline]
+    #[inline(always)]
     fn place(&mut self, seat: u8, tile: Tile, end: End) -> Placed {
         let placed = if self.placed == 0 {
             let p = Placed {
@@ -308,7 +308,7 @@ impl State {
 
     /// DM-C5: after a placement, an empty hand ends the round first, then cá is checked;
     /// otherwise the turn passes on.
-    #[inline]
+    #[inline(always)]
     fn after_placement(&mut self, seat: u8, ev: &mut impl EventSink<Event>) {
         if self.hands[usize::from(seat)] == 0 {
             ev.emit(Event::WentOut { seat: Seat(seat) });
@@ -336,7 +336,7 @@ impl State {
     /// Terminates within `players` steps: a seat passes only when nothing can be drawn
     /// (every policy draws while it may), so after a pass either the round is cá or some seat
     /// can play, and the loop reaches it before going round the table.
-    #[inline]
+    #[inline(always)]
     fn next_turn(&mut self, from: u8, ev: &mut impl EventSink<Event>) {
         // The next seat can play, most often: that case alone here, the rest out of line (so
         // that what only a blocked seat needs, the chợ's count, is not worked out first).
@@ -482,6 +482,7 @@ impl State {
 
     // ---- the actions ----------------------------------------------------------------------
 
+    #[inline(always)]
     fn do_deal(&mut self, tile: Tile, ev: &mut impl EventSink<Event>) {
         let s = self.actor;
         self.stock &= !tile.bit();
@@ -500,6 +501,7 @@ impl State {
         }
     }
 
+    #[inline(always)]
     fn do_draw(&mut self, tile: Tile, ev: &mut impl EventSink<Event>) {
         let s = self.actor;
         let si = usize::from(s);
@@ -541,6 +543,7 @@ impl State {
         }
     }
 
+    #[inline(always)]
     fn do_play(&mut self, tile: Tile, end: End, ev: &mut impl EventSink<Event>) {
         let s = self.actor;
         if self.placed == 0 {
@@ -762,6 +765,8 @@ impl Game for State {
         }
     }
 
+    // The steps of an action are always inlined into it: within this crate `apply` has many
+    // callers (the dynamic layer, the bots), and the compiler then left them as calls.
     #[inline]
     fn apply(&mut self, action: Action, events: &mut impl EventSink<Event>) -> Result<(), Illegal> {
         self.check(action)?;

@@ -456,6 +456,7 @@ impl State {
         allowed && self.drawable() > 0
     }
 
+    #[inline]
     pub(crate) fn all_hands(&self) -> u32 {
         self.hands.iter().fold(0, |m, h| m | h)
     }
@@ -471,17 +472,16 @@ impl State {
     }
 
     /// Whether nothing can be drawn and no seat can play (DM-S10).
+    #[inline]
     pub(crate) fn all_stuck(&self) -> bool {
-        if self.drawable() > 0 {
-            return false;
-        }
-        let ends = self.end_mask();
-        self.hands[..usize::from(self.n())]
-            .iter()
-            .all(|h| h & ends == 0)
+        // The hands first: a few bit tests that settle the usual case (someone can play)
+        // before the chợ's count, a population count.
+        // (The hands of seats beyond `n` are empty: validation refuses anything else.)
+        self.all_hands() & self.end_mask() == 0 && self.drawable() == 0
     }
 
     /// The cá test of DM-A5 / DM-C5: `Some(closed)` when the round is blocked now.
+    #[inline]
     pub(crate) fn fish_now(&self) -> Option<bool> {
         if self.placed == 0 {
             return None;

@@ -113,24 +113,11 @@ impl RelayPoint {
     }
 }
 
+/// The next cell round the ring in direction `dir`, by [`RING_NEXT`] (a cell is always
+/// below 12).
 #[inline]
 fn ring_step(cell: u8, dir: Dir) -> u8 {
-    match dir {
-        Dir::Ccw => {
-            if cell >= 11 {
-                0
-            } else {
-                cell + 1
-            }
-        }
-        Dir::Cw => {
-            if cell == 0 {
-                11
-            } else {
-                cell - 1
-            }
-        }
-    }
+    RING_NEXT[usize::from(dir == Dir::Ccw)][usize::from(cell) % 12]
 }
 
 /// The next cell round the ring, per direction (`[Cw, Ccw]`), as a table: the sowing loop
@@ -252,7 +239,7 @@ impl State {
 
     /// Sow `take` stones (already in hand) from `from`, then look at the next square
     /// (rules §2.2).
-    #[inline]
+    #[inline(always)]
     fn sow_leg<S: EventSink<Event>>(&mut self, from: u8, take: u16, dir: Dir, sink: &mut S) -> Leg {
         let mut pos = from;
         let mut hand = take;
@@ -395,6 +382,11 @@ impl State {
     }
 
     /// Play the sowing and captures of move `a` (rules §2.2) for the player to move.
+    // Always inlined, as are `sow_leg` and `capture_chain`: within this crate `apply` has many
+    // callers (the dynamic layer, the bots), and the compiler then left them as calls with
+    // the sink's and the config's tests inside the sowing loop (about 100 instructions more
+    // per move through `AnyGame`).
+    #[inline(always)]
     fn run_move<S: EventSink<Event>>(
         &mut self,
         a: Action,
@@ -460,6 +452,7 @@ impl State {
     }
 
     /// Captures beyond the empty square `gap` (OAQ-S5, OAQ-S6, OAQ-S7).
+    #[inline(always)]
     fn capture_chain<S: EventSink<Event>>(
         &mut self,
         seat: Seat,
@@ -567,7 +560,7 @@ impl State {
         }
         // (4) OAQ-S8 / OAQ-A8: refill the next player's empty side.
         let p = self.to_move;
-        if self.side_stones(p) == 0 {
+        if self.side_is_empty(p) {
             if !self.can_refill(p) {
                 return self.finish(EndReason::NoRefill, sink);
             }

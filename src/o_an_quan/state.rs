@@ -373,11 +373,25 @@ impl State {
     }
 
     /// Stones on `seat`'s five squares.
+    #[inline]
     pub fn side_stones(&self, seat: Seat) -> u32 {
-        own_cells(seat)
-            .iter()
-            .map(|&c| u32::from(self.dan[usize::from(c)]))
-            .sum()
+        self.own_piles(seat).iter().map(|&d| u32::from(d)).sum()
+    }
+
+    /// The piles of `seat`'s five squares: cells 1..=5 or 7..=11, one fixed-size slice so
+    /// that the sum and the emptiness test need no bounds checks or loop.
+    #[inline]
+    fn own_piles(&self, seat: Seat) -> &[u16; 5] {
+        let first = if seat.0 == 0 { 1 } else { 7 };
+        self.dan[first..first + 5]
+            .try_into()
+            .expect("five squares a side")
+    }
+
+    /// Whether `seat`'s five squares are all empty (the refill test of every move).
+    #[inline]
+    pub(crate) fn side_is_empty(&self, seat: Seat) -> bool {
+        self.own_piles(seat).iter().fold(0, |acc, &d| acc | d) == 0
     }
 
     /// Whether the quan square `cell` has pieces (dân or its big stone).
@@ -387,6 +401,7 @@ impl State {
     }
 
     /// Whether the game's end condition holds (OAQ-S9, OAQ-A9).
+    #[inline]
     pub(crate) fn end_condition_met(&self) -> bool {
         match self.config.end_condition {
             EndCondition::BothQuanSquaresEmpty => {
