@@ -7,7 +7,7 @@ use crate::game::{Seat, SetupError, MAX_SEATS};
 
 use super::config::{Config, DrawPolicy, FishDetection, SeatOrder, MAX_REDEALS};
 use super::event::{EndReason, RoundResult};
-use super::tile::{End, Placed, Tile, TileSet, ALL_TILES, DOUBLES, SUITS, TILE_COUNT};
+use super::tile::{suit_of, End, Placed, Tile, TileSet, ALL_TILES, DOUBLES, SUITS, TILE_COUNT};
 
 /// The stage of a round.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -426,8 +426,7 @@ impl State {
 
     #[inline]
     pub(crate) fn end_mask(&self) -> u32 {
-        let suit = |n: u8| SUITS.get(usize::from(n)).copied().unwrap_or(0);
-        suit(self.ends[0]) | suit(self.ends[1])
+        suit_of(self.ends[0]) | suit_of(self.ends[1])
     }
 
     /// The open ends as a 7-bit number mask (0 while the line is empty).
@@ -436,7 +435,8 @@ impl State {
         if self.placed == 0 {
             return 0;
         }
-        (1u8 << (self.ends[0] % 7)) | (1u8 << (self.ends[1] % 7))
+        // An open end is a number 0..=6: `& 7` keeps the shift in range without a division.
+        ((1u8 << (self.ends[0] & 7)) | (1u8 << (self.ends[1] & 7))) & 0x7F
     }
 
     #[inline]

@@ -41,6 +41,22 @@ pub(crate) const SUITS: [u32; 7] = {
     out
 };
 
+/// `SUITS[n]` for a number `n` (0..=6, as an open end always is), looked up by `n & 7` in a
+/// table of eight: no bounds check or branch on the hot path, and no panic for a stray value.
+#[inline]
+pub(crate) const fn suit_of(n: u8) -> u32 {
+    const BY_LOW_BITS: [u32; 8] = {
+        let mut out = [0u32; 8];
+        let mut i = 0;
+        while i < 7 {
+            out[i] = SUITS[i];
+            i += 1;
+        }
+        out
+    };
+    BY_LOW_BITS[(n & 7) as usize]
+}
+
 /// The mask of the seven doubles (quân bò).
 pub(crate) const DOUBLES: u32 = {
     let mut out = 0u32;
