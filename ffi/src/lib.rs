@@ -269,6 +269,7 @@ mod fault {
 }
 
 /// Run `body` inside the panic boundary and turn its result into a status.
+#[inline(always)]
 fn guard(body: impl FnOnce() -> Result<()>) -> DgStatus {
     match catch_unwind(AssertUnwindSafe(|| {
         fault::hit("guard");
@@ -308,6 +309,7 @@ fn poisoned() -> Failure {
 ///
 /// # Safety
 /// `game` is NULL or a live handle that no other thread uses during the call.
+#[inline(always)]
 unsafe fn guard_ref(game: *const DgGame, body: impl FnOnce(&DgGame) -> Result<()>) -> DgStatus {
     guard(|| {
         // SAFETY: the caller passes NULL or a live handle (this function's contract).
@@ -323,6 +325,7 @@ unsafe fn guard_ref(game: *const DgGame, body: impl FnOnce(&DgGame) -> Result<()
 ///
 /// # Safety
 /// `game` is NULL or a live handle that no other thread uses during the call.
+#[inline(always)]
 unsafe fn guard_mut(game: *mut DgGame, body: impl FnOnce(&mut DgGame) -> Result<()>) -> DgStatus {
     let status = guard(|| {
         // SAFETY: the caller passes NULL or a live handle that no other thread uses.
