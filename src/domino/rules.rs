@@ -195,12 +195,6 @@ pub(crate) fn opening_order(opening: Opening, tiebreak: TieBreak) -> &'static [u
     &ORDERS[o][t]
 }
 
-/// The tiles showing `n` (0 for a value above 6, which never occurs).
-#[inline]
-fn suit(n: u8) -> u32 {
-    suit_of(n)
-}
-
 impl State {
     // ---- the engine procedure (rules contract §2) -----------------------------------------
 
@@ -650,8 +644,8 @@ impl Game for State {
             }
             Phase::Play => {
                 let hand = self.hands[usize::from(self.actor)];
-                let left = hand & suit(self.ends[0]);
-                let right = hand & suit(self.ends[1]);
+                let left = hand & suit_of(self.ends[0]);
+                let right = hand & suit_of(self.ends[1]);
                 let mut m = left | right;
                 while m != 0 {
                     let i = m.trailing_zeros();
@@ -756,7 +750,7 @@ impl Game for State {
                     };
                 }
                 let shows = self.ends[end.index()];
-                if suit(shows) & tile.bit() != 0 {
+                if suit_of(shows) & tile.bit() != 0 {
                     Ok(())
                 } else {
                     Err(Illegal::NoMatch { tile, end, shows })

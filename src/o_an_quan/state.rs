@@ -378,14 +378,17 @@ impl State {
         self.own_piles(seat).iter().map(|&d| u32::from(d)).sum()
     }
 
-    /// The piles of `seat`'s five squares: cells 1..=5 or 7..=11, one fixed-size slice so
-    /// that the sum and the emptiness test need no bounds checks or loop.
+    /// The piles of `seat`'s five squares (cells 1..=5 or 7..=11) as one fixed-size part of
+    /// the board, by pattern: the sum and the emptiness test need no bounds checks or loop.
     #[inline]
     fn own_piles(&self, seat: Seat) -> &[u16; 5] {
-        let first = if seat.0 == 0 { 1 } else { 7 };
-        self.dan[first..first + 5]
-            .try_into()
-            .expect("five squares a side")
+        let [_, a @ .., _, _, _, _, _, _] = &self.dan;
+        let [_, _, _, _, _, _, _, b @ ..] = &self.dan;
+        if seat.0 == 0 {
+            a
+        } else {
+            b
+        }
     }
 
     /// Whether `seat`'s five squares are all empty (the refill test of every move).
