@@ -160,18 +160,24 @@ impl State {
             }
         }
 
+        // Per unknown tile, the chợ and every seat with room that may hold it: bit `s` of
+        // the tile's byte is bit `i` of that seat's mask.
+        let mut open = [0u32; MAX_SEATS];
+        for (s, o) in open.iter_mut().enumerate() {
+            if capacity[s] > 0 {
+                *o = seat_tiles[s];
+            }
+        }
         let mut allowed = [0u8; TILE_COUNT];
-        for (i, a) in allowed.iter_mut().enumerate() {
-            let bit = 1u32 << i;
-            if unknown & bit == 0 {
-                continue;
+        let mut m = unknown;
+        while m != 0 {
+            let i = m.trailing_zeros();
+            m &= m - 1;
+            let mut a = 1u32 << STOCK;
+            for (s, o) in open.iter().enumerate() {
+                a |= (o >> i & 1) << s;
             }
-            *a = 1 << STOCK;
-            for (s, tiles) in seat_tiles.iter().enumerate() {
-                if tiles & bit != 0 && capacity[s] > 0 {
-                    *a |= 1 << s;
-                }
-            }
+            allowed[i as usize % TILE_COUNT] = a as u8;
         }
         Constraints {
             allowed,
@@ -361,26 +367,29 @@ fn deal<R: Rng + ?Sized>(c: &Constraints, rng: &mut R) -> Option<[u32; BINS]> {
         allowed[t] = 0;
         count[usize::from(mask)] -= 1;
         loop {
+            // The bins of `options` in ascending order, by their bits (a tile usually has two
+            // or three of the five).
             let mut weight = 0u32;
-            for (b, &r) in room.iter().enumerate() {
-                if options >> b & 1 != 0 {
-                    weight += u32::from(r);
-                }
+            let mut m = options;
+            while m != 0 {
+                weight += u32::from(room[m.trailing_zeros() as usize % BINS]);
+                m &= m - 1;
             }
             if weight == 0 {
                 return None;
             }
             let mut r = uniform_below(rng, weight);
             let mut chosen = STOCK;
-            for (b, &w) in room.iter().enumerate() {
-                if options >> b & 1 == 0 {
-                    continue;
-                }
-                if r < u32::from(w) {
+            let mut m = options;
+            while m != 0 {
+                let b = m.trailing_zeros() as usize % BINS;
+                let w = u32::from(room[b]);
+                if r < w {
                     chosen = b;
                     break;
                 }
-                r -= u32::from(w);
+                r -= w;
+                m &= m - 1;
             }
             let mut left = doubles;
             let mut exhausted = false;
@@ -475,34 +484,58 @@ const LOSE_SLACK: [[u32; BINS]; SUBSETS] = {
 };
 
 /// The slack of Hall's condition for every set of bins, or `None` when the tiles left do
-/// not fit (see [`feasible`]).
+/// not fit (see [`feasible`], which this computes the same way, eight sets to a word).
 fn slack_of(count: &[u8; SUBSETS], room: &[u8; BINS]) -> Option<Slack> {
-    if !feasible(count, room) {
+    // Sums over subsets with the 32 byte-sized counts as four words: within a word, the
+    // blocks of 1, 2 and 4 sets are added by shifts; across words, the blocks of 8 and 16.
+    // No sum exceeds 28 + 28 (tiles and room), so no byte overflows into the next.
+    fn subset_sums(bytes: &[u8; SUBSETS]) -> [u64; 4] {
+        let mut w = [0u64; 4];
+        for (k, word) in w.iter_mut().enumerate() {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(&bytes[8 * k..8 * k + 8]);
+            let mut x = u64::from_le_bytes(b);
+            x += (x & 0x00FF_00FF_00FF_00FF) << 8;
+            x += (x & 0x0000_FFFF_0000_FFFF) << 16;
+            x += (x & 0x0000_0000_FFFF_FFFF) << 32;
+            *word = x;
+        }
+        w[1] += w[0];
+        w[3] += w[2];
+        w[2] += w[0];
+        w[3] += w[1];
+        w
+    }
+    if count[0] != 0 {
         return None;
     }
-    let mut within = *count;
-    let mut half = 1;
-    while half < SUBSETS {
-        for block in (0..SUBSETS).step_by(2 * half) {
-            for i in block..block + half {
-                within[i + half] += within[i];
-            }
-        }
-        half *= 2;
+    let within = subset_sums(count);
+    let mut single = [0u8; SUBSETS];
+    for (b, &r) in room.iter().enumerate() {
+        single[1 << b] = r;
     }
+    let cap = subset_sums(&single);
+    const HIGH: u64 = 0x8080_8080_8080_8080;
     let mut out = Slack {
         slack: [0; SUBSETS],
         tight: 0,
     };
-    let mut cap = [0u8; SUBSETS];
-    for set in 1..SUBSETS {
-        let low = set.trailing_zeros() as usize;
-        cap[set] = cap[set & (set - 1)] + room[low];
-        out.slack[set] = cap[set] - within[set];
-        if out.slack[set] == 0 {
-            out.tight |= 1 << set;
+    for k in 0..4 {
+        // Per byte, with the high bit as a borrow guard: clear exactly where within > cap.
+        let diff = (cap[k] | HIGH) - within[k];
+        if diff & HIGH != HIGH {
+            return None;
         }
+        let slack = diff & !HIGH;
+        out.slack[8 * k..8 * k + 8].copy_from_slice(&slack.to_le_bytes());
+        // Bytes of no slack: the high bit of (0x80 - byte) survives only for a zero byte.
+        let zero = (HIGH - slack) & HIGH;
+        let bits = (zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+        out.tight |= (bits as u32) << (8 * k);
     }
+    // The empty set is never tight (it has neither room nor tiles).
+    out.tight &= !1;
+    out.slack[0] = 0;
     Some(out)
 }
 
