@@ -130,7 +130,7 @@ fn snapshot(g: *const DgGame, deep: bool) -> Snapshot {
         .then(|| {
             text(
                 &|b, c, l| unsafe { dg_game_events_json(g, DG_ALL_SEATS, b, c, l) },
-                4096,
+                MAX_CAP,
             )
         })
         .flatten();

@@ -75,6 +75,14 @@ pub(crate) struct Scan {
     door: i8,
 }
 
+/// The high bit of each byte of `x` whose low seven bits are at least `k` (`k` below 64):
+/// `0x80 − k` added to the low seven bits of every byte at once, no carry crossing a byte.
+#[inline(always)]
+fn bytes_at_least(x: u32, k: u8) -> u32 {
+    let high = 0x8080_8080u32;
+    ((x & !high) + u32::from(0x80 - k) * 0x0101_0101) & high
+}
+
 /// What a legal move does.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Effect {
@@ -382,18 +390,23 @@ impl State {
         self.home[c as usize] & want == want
     }
 
+    /// The four progresses of colour `c` as the bytes of one word (the yard's −1 is `0xff`,
+    /// whose high bit no progress on the board or in the column has).
+    #[inline(always)]
+    fn progress_bytes(&self, c: u8) -> u32 {
+        u32::from_le_bytes(self.progress[c as usize & 3].map(|p| p as u8))
+    }
+
     /// Whether the colour's tries apply at the start of its turn (CN-S7, CN-A5).
     pub(crate) fn tries_apply(&self, c: u8) -> bool {
-        // The four progresses as bytes (the yard's −1 is 0xff), tested at once.
-        let x = u32::from_le_bytes(self.progress[c as usize & 3].map(|p| p as u8));
+        // The four progresses as bytes, tested at once.
+        let x = self.progress_bytes(c);
         match self.config.tries_condition {
             TriesCondition::NoPieceOnTrack => {
-                // A byte's high bit, after 0x7f − door is added to its low seven bits (no
-                // carry crosses a byte), says "past the door"; the byte's own, "in the yard".
+                // Every piece in the yard or past the door.
                 let high = 0x8080_8080u32;
-                let door = u32::from(self.config.door() as u8);
-                let past = ((x & !high) + (0x7f - door) * 0x0101_0101) & high;
-                !(past | x) & high == 0
+                let door = self.config.door() as u8;
+                !(bytes_at_least(x, door + 1) | x) & high == 0
             }
             TriesCondition::AllInYard => x == u32::MAX,
         }
@@ -919,12 +932,10 @@ impl State {
     fn scan_masks<const PLAIN: bool>(&self) -> (u128, u128) {
         let pieces = self.progress[self.colour as usize & 3];
         let door = self.config.door();
-        // The four progresses as bytes (the yard's −1 is 0xff): each byte's high bit says
-        // "in the yard", and says "at or past the door" once 0x80 − door is added to its low
-        // seven bits (no carry crosses a byte: door < 64).
-        let x = u32::from_le_bytes(pieces.map(|p| p as u8));
+        // The four progresses as bytes: each byte's high bit says "in the yard".
+        let x = self.progress_bytes(self.colour);
         let high = 0x8080_8080u32;
-        let past = ((x & !high) + u32::from(0x80 - door as u8) * 0x0101_0101) & high;
+        let past = bytes_at_least(x, door as u8);
         let yard = x & high;
         let track = !past & high;
         let column = past & !yard;

@@ -256,26 +256,7 @@ fn seat_bins(capacity: &[u8; BINS]) -> u8 {
 /// Whether the tiles left (counted by the mask of bins each may go to) fit the room left,
 /// by Hall's condition: for every set of bins, the tiles that can go nowhere else fit in it.
 fn feasible(count: &[u8; SUBSETS], room: &[u8; BINS]) -> bool {
-    // Sums over subsets, block by block (no tile count exceeds 28, so bytes do).
-    let mut within = *count;
-    let mut half = 1;
-    while half < SUBSETS {
-        for block in (0..SUBSETS).step_by(2 * half) {
-            for i in block..block + half {
-                within[i + half] += within[i];
-            }
-        }
-        half *= 2;
-    }
-    let mut cap = [0u8; SUBSETS];
-    for set in 1..SUBSETS {
-        let low = set.trailing_zeros() as usize;
-        cap[set] = cap[set & (set - 1)] + room[low];
-        if within[set] > cap[set] {
-            return false;
-        }
-    }
-    within[0] == 0
+    slack_of(count, room).is_some()
 }
 
 /// One attempt at dealing the unknown tiles into the bins under `c`: tiles in random order
@@ -418,11 +399,8 @@ fn deal<R: Rng + ?Sized>(c: &Constraints, rng: &mut R) -> Option<[u32; BINS]> {
                 }
                 ok
             } else {
-                let ok = feasible(&count, &room);
-                if ok {
-                    slack = slack_of(&count, &room);
-                }
-                ok
+                slack = slack_of(&count, &room);
+                slack.is_some()
             };
             if fits {
                 bins[chosen] |= 1 << t;
@@ -484,7 +462,8 @@ const LOSE_SLACK: [[u32; BINS]; SUBSETS] = {
 };
 
 /// The slack of Hall's condition for every set of bins, or `None` when the tiles left do
-/// not fit (see [`feasible`], which this computes the same way, eight sets to a word).
+/// not fit ([`feasible`]): the room of each set less the tiles confined to it, eight sets to
+/// a word.
 fn slack_of(count: &[u8; SUBSETS], room: &[u8; BINS]) -> Option<Slack> {
     // Sums over subsets with the 32 byte-sized counts as four words: within a word, the
     // blocks of 1, 2 and 4 sets are added by shifts; across words, the blocks of 8 and 16.
