@@ -564,6 +564,8 @@ impl AnyGame {
         self.0.seats()
     }
     /// Who acts next.
+    // Inlined: the host then makes one call, the dynamic one, not two.
+    #[inline]
     pub fn to_move(&self) -> ToMove {
         self.0.to_move()
     }
@@ -603,6 +605,8 @@ impl AnyGame {
     /// Every action legal now, ascending: the decisions of the seat to move, or the chance
     /// outcomes at a chance point. For the host: at a chance point they name the tiles of
     /// the chợ, on a seat's turn its playable tiles.
+    // Inlined: the host then makes one call, the dynamic one, not two.
+    #[inline]
     pub fn legal_actions(&self, out: &mut ActionList) {
         self.0.legal_actions(out)
     }
@@ -634,6 +638,8 @@ impl AnyGame {
     ///
     /// # Errors
     /// [`AnyError::UnknownId`] or [`AnyError::Illegal`].
+    // Inlined: the host then makes one call, the dynamic one, not two.
+    #[inline]
     pub fn apply(&mut self, id: u32) -> Result<(), AnyError> {
         self.0.apply(id)
     }
@@ -664,6 +670,8 @@ impl AnyGame {
     ///
     /// # Errors
     /// [`AnyError::NotChance`] when a player (or nobody) is to move; `rng` is then untouched.
+    // Inlined: the host then makes one call, the dynamic one, not two.
+    #[inline]
     pub fn play_chance(&mut self, rng: &mut GameRng) -> Result<u32, AnyError> {
         self.0.play_chance(rng)
     }

@@ -167,7 +167,8 @@ impl Action {
 impl ActionTrait for Action {
     const ID_COUNT: u32 = MOVE_BASE + 4 * PER_PIECE;
 
-    #[inline]
+    // Always inlined: after a sampled roll (`play_chance`) only the roll's arm is left.
+    #[inline(always)]
     fn id(self) -> u32 {
         self.checked_id().unwrap_or(Self::ID_COUNT)
     }

@@ -169,7 +169,8 @@ impl Game for State {
 
     /// The same draw as the provided method (one `uniform_below(36)` or `(6)` walked over the
     /// outcomes in id order), from a table instead of a list.
-    #[inline]
+    // Always inlined: the roll's id, computed here, then reaches the caller's use of it.
+    #[inline(always)]
     fn sample_chance<R: rand_core::Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
         if self.phase != Phase::Roll {
             return None;
@@ -190,7 +191,9 @@ impl Game for State {
         self.check_action(action).map(|_| ())
     }
 
-    #[inline]
+    // Always inlined, as the steps below it are: the dynamic layer's entry points are then
+    // one call each, with no second frame for the action (the typed caller inlines it anyway).
+    #[inline(always)]
     fn apply(&mut self, action: Action, events: &mut impl EventSink<Event>) -> Result<(), Illegal> {
         if self.apply_if_roll(action, events) {
             return Ok(());
