@@ -759,9 +759,10 @@ impl Game for State {
         }
     }
 
-    // The steps of an action are always inlined into it: within this crate `apply` has many
-    // callers (the dynamic layer, the bots), and the compiler then left them as calls.
-    #[inline]
+    // The steps of an action are always inlined into it, and it into its callers: within
+    // this crate `apply` has many callers (the dynamic layer, the bots), and the compiler
+    // then left them as calls, a frame per action.
+    #[inline(always)]
     fn apply(&mut self, action: Action, events: &mut impl EventSink<Event>) -> Result<(), Illegal> {
         // The legal cases of `check`, each with its step, in one match (a refused action
         // takes `check` for its reason): one dispatch per action instead of two.
