@@ -27,6 +27,20 @@ pub(crate) const TWO_DICE: [(u8, u8); TWO_DICE_ROLLS as usize] = {
     }
     table
 };
+/// Not a roll, in [`ROLL_IDS`].
+const NO_ROLL: u8 = u8::MAX;
+/// The id of the roll `(low, high)` at `[low][high]`, [`NO_ROLL`] where it is not one (a face
+/// outside 1..=6, or `low > high`): [`TWO_DICE`] inverted.
+const ROLL_IDS: [[u8; 8]; 8] = {
+    let mut table = [[NO_ROLL; 8]; 8];
+    let mut id = 0;
+    while id < TWO_DICE.len() {
+        let (low, high) = TWO_DICE[id];
+        table[low as usize][high as usize] = id as u8;
+        id += 1;
+    }
+    table
+};
 /// Ids per piece: one exit, track 1..=12, enter 1..=6, climb 1..=5.
 const PER_PIECE: u32 = 1 + 12 + 6 + 5;
 
@@ -118,12 +132,15 @@ impl Action {
         let piece = |p: u8| p < 4;
         Some(match self {
             Action::Roll { low, high } => {
-                if !face(low) || !face(high) || low > high {
+                // One lookup (the id of every roll is asked after every sampled roll).
+                if (low | high) >= 8 {
                     return None;
                 }
-                // Pairs (lo, hi) with lo < low come first: 6 + 5 + … rows, lo·(13 − lo)/2.
-                let lo = u32::from(low) - 1;
-                lo * (13 - lo) / 2 + u32::from(high - low)
+                let id = ROLL_IDS[usize::from(low)][usize::from(high)];
+                if id == NO_ROLL {
+                    return None;
+                }
+                u32::from(id)
             }
             Action::RollOne { face: f } => {
                 if !face(f) {

@@ -1493,7 +1493,7 @@ impl State {
     /// range), as [`State::check_action`] and [`State::apply_checked`] would, without the
     /// set-up of the checks a move needs: most actions are rolls. `false` (and nothing done)
     /// for anything else.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn apply_if_roll(
         &mut self,
         action: Action,
