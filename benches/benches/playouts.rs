@@ -251,8 +251,56 @@ fn bench_game<G: Game>(c: &mut Criterion, order: usize, name: &str, config: G::C
         });
     }
     group.finish();
+    paired(order, name, &start, &any, ffi);
     // SAFETY: a live handle, freed once.
     unsafe { dg_game_free(ffi) };
+}
+
+/// Rounds of [`paired`].
+const ROUNDS: usize = 15;
+
+thread_local! {
+    /// Per game: its name and the medians (and ranges) of `AnyGame` / typed and C ABI / typed.
+    static PAIRED: RefCell<BTreeMap<usize, (String, [(f64, f64, f64); 2])>> = const { RefCell::new(BTreeMap::new()) };
+}
+
+/// The layers' speed relative to the typed engine, measured so that the drift of a shared
+/// machine between two benchmarks does not enter it: `ROUNDS` rounds, each timing the same
+/// batch of playouts through the typed engine, `AnyGame` and the C ABI one after the other
+/// (the typed engine and `AnyGame` play the very same games: the same seed, the same draws);
+/// each round gives a ratio of actions per second, and the median of the rounds is kept.
+fn paired<G: Game>(order: usize, name: &str, start: &G, any: &AnyGame, ffi: *const DgGame) {
+    let mut legal = ActionList::new();
+    // About 20 ms of typed playouts per round.
+    let mut rng = GameRng::new(0);
+    let t0 = Instant::now();
+    let mut batch = 0u64;
+    while t0.elapsed() < Duration::from_millis(20) {
+        playout_typed(start, &mut rng, &mut legal);
+        batch += 1;
+    }
+    let rate = |mut one: Box<dyn FnMut() -> u64 + '_>| {
+        let t = Instant::now();
+        let actions: u64 = (0..batch).map(|_| one()).sum();
+        actions as f64 / t.elapsed().as_secs_f64().max(1e-9)
+    };
+    let mut ratios = [Vec::new(), Vec::new()];
+    for round in 0..ROUNDS as u64 {
+        let mut rng = GameRng::new(round);
+        let typed = rate(Box::new(|| playout_typed(start, &mut rng, &mut legal)));
+        let mut rng = GameRng::new(round);
+        let mut legal_any = ActionList::new();
+        let dynamic = rate(Box::new(|| playout_any(any, &mut rng, &mut legal_any)));
+        let mut rng = GameRng::new(round);
+        let c_abi = rate(Box::new(|| playout_ffi(ffi, &mut rng)));
+        ratios[0].push(dynamic / typed);
+        ratios[1].push(c_abi / typed);
+    }
+    let stats = ratios.map(|mut r| {
+        r.sort_by(f64::total_cmp);
+        (r[ROUNDS / 2], r[0], r[ROUNDS - 1])
+    });
+    PAIRED.with(|p| p.borrow_mut().insert(order, (name.to_owned(), stats)));
 }
 
 fn games(c: &mut Criterion) {
@@ -303,6 +351,20 @@ fn summary() {
         }
     });
     println!("(batch rows: playouts/s = whole games per second over the batch)");
+    println!();
+    println!(
+        "paired rounds ({ROUNDS}, the same playouts through each path in turn), actions/s \
+         relative to the typed engine: median (lowest–highest)"
+    );
+    println!("{:<20} {:>22} {:>22}", "game", "AnyGame / typed", "C ABI / typed");
+    PAIRED.with(|p| {
+        for (name, [any, ffi]) in p.borrow().values() {
+            let cell = |(median, low, high): (f64, f64, f64)| {
+                format!("{median:.2} ({low:.2}–{high:.2})")
+            };
+            println!("{name:<20} {:>22} {:>22}", cell(*any), cell(*ffi));
+        }
+    });
 }
 
 fn si(x: f64) -> String {
