@@ -181,7 +181,7 @@ fn json<T: serde::Serialize + ?Sized>(value: &T) -> String {
 impl<G: Playable> Table<G> {
     // Always inlined: each dynamic entry point (apply, play_chance) is then one call deep.
     #[inline(always)]
-    fn apply_action(&mut self, action: G::Action) -> Result<(), AnyError> {
+    fn apply_action(&mut self, action: G::Action, chance: bool) -> Result<(), AnyError> {
         let result = if self.keep_events {
             // Checked first, so that a refused action leaves the last events in place.
             self.game
@@ -189,9 +189,9 @@ impl<G: Playable> Table<G> {
                 .check(action)
                 .map_err(|e| AnyError::illegal(&e))?;
             self.events.clear();
-            self.game.apply(action, &mut self.events)
+            self.game.apply_as(action, chance, &mut self.events)
         } else {
-            self.game.apply(action, &mut crate::NoEvents)
+            self.game.apply_as(action, chance, &mut crate::NoEvents)
         };
         result.map_err(|e| AnyError::illegal(&e))
     }
@@ -231,7 +231,8 @@ impl<G: Playable> DynGame for Table<G> {
     }
     fn apply(&mut self, id: u32) -> Result<(), AnyError> {
         let action = G::Action::from_id(id).ok_or(AnyError::UnknownId(id))?;
-        self.apply_action(action)
+        let chance = self.game.game().to_move() == ToMove::Chance;
+        self.apply_action(action, chance)
     }
     fn play_chance(&mut self, rng: &mut GameRng) -> Result<u32, AnyError> {
         // One dynamic call for the draw and the apply (what a host does at every chance
@@ -245,7 +246,7 @@ impl<G: Playable> DynGame for Table<G> {
                 .sample_chance(rng)
                 .ok_or(AnyError::NotChance)?,
         };
-        self.apply_action(action)?;
+        self.apply_action(action, true)?;
         Ok(action.id())
     }
     fn sample_chance(&self, rng: &mut GameRng) -> Option<u32> {

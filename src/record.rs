@@ -539,6 +539,18 @@ impl<G: Game> Recorded<G> {
         events: &mut impl EventSink<G::Event>,
     ) -> Result<(), G::Illegal> {
         let chance = self.game.to_move() == ToMove::Chance;
+        self.apply_as(action, chance, events)
+    }
+
+    /// [`Recorded::apply`] for a caller that knows whether chance is to move (`chance`): the
+    /// dynamic layer's `play_chance` does.
+    #[inline(always)]
+    pub(crate) fn apply_as(
+        &mut self,
+        action: G::Action,
+        chance: bool,
+        events: &mut impl EventSink<G::Event>,
+    ) -> Result<(), G::Illegal> {
         self.game.apply(action, events)?;
         self.actions.push(action);
         if chance {

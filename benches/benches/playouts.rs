@@ -356,12 +356,14 @@ fn summary() {
         "paired rounds ({ROUNDS}, the same playouts through each path in turn), actions/s \
          relative to the typed engine: median (lowest–highest)"
     );
-    println!("{:<20} {:>22} {:>22}", "game", "AnyGame / typed", "C ABI / typed");
+    println!(
+        "{:<20} {:>22} {:>22}",
+        "game", "AnyGame / typed", "C ABI / typed"
+    );
     PAIRED.with(|p| {
         for (name, [any, ffi]) in p.borrow().values() {
-            let cell = |(median, low, high): (f64, f64, f64)| {
-                format!("{median:.2} ({low:.2}–{high:.2})")
-            };
+            let cell =
+                |(median, low, high): (f64, f64, f64)| format!("{median:.2} ({low:.2}–{high:.2})");
             println!("{name:<20} {:>22} {:>22}", cell(*any), cell(*ffi));
         }
     });
