@@ -259,9 +259,12 @@ fn bench_game<G: Game>(c: &mut Criterion, order: usize, name: &str, config: G::C
 /// Rounds of [`paired`].
 const ROUNDS: usize = 15;
 
+/// A ratio's median, lowest and highest over the rounds.
+type Spread = (f64, f64, f64);
+
 thread_local! {
-    /// Per game: its name and the medians (and ranges) of `AnyGame` / typed and C ABI / typed.
-    static PAIRED: RefCell<BTreeMap<usize, (String, [(f64, f64, f64); 2])>> = const { RefCell::new(BTreeMap::new()) };
+    /// Per game: its name and the spreads of `AnyGame` / typed and C ABI / typed.
+    static PAIRED: RefCell<BTreeMap<usize, (String, [Spread; 2])>> = const { RefCell::new(BTreeMap::new()) };
 }
 
 /// The layers' speed relative to the typed engine, measured so that the drift of a shared
@@ -362,8 +365,7 @@ fn summary() {
     );
     PAIRED.with(|p| {
         for (name, [any, ffi]) in p.borrow().values() {
-            let cell =
-                |(median, low, high): (f64, f64, f64)| format!("{median:.2} ({low:.2}–{high:.2})");
+            let cell = |(median, low, high): Spread| format!("{median:.2} ({low:.2}–{high:.2})");
             println!("{name:<20} {:>22} {:>22}", cell(*any), cell(*ffi));
         }
     });
