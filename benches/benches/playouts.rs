@@ -6,7 +6,10 @@
 //!
 //! `cargo bench -p dangian-bench --bench playouts` prints criterion's figures per benchmark
 //! (time per playout, and actions per second as "thrpt"), then one summary table with
-//! actions/s and playouts/s for each game and path, and games/s of the batch. An action is
+//! actions/s and playouts/s for each game and path, and games/s of the batch; then the speed
+//! of `AnyGame` and of the C ABI relative to the typed engine from paired rounds (the same
+//! playouts through each path in turn, the median of 15 rounds), the figure to compare on a
+//! machine whose speed drifts between benchmarks. An action is
 //! anything applied: a player's decision or a chance outcome (a roll, a deal, a draw). The
 //! choices are uniformly random among the legal actions; chance is sampled from the exact
 //! weights (by the typed engine from the bench's RNG, by `AnyGame::play_chance` from the
