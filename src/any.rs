@@ -127,6 +127,9 @@ trait DynGame: Send + Sync {
     fn board_text(&self) -> String;
     fn record(&self) -> Record;
     fn clone_box(&self) -> Box<dyn DynGame>;
+    /// Copy this game into `target` in place, reusing its allocations; `false` (and nothing
+    /// done) when `target` is another game.
+    fn clone_into(&self, target: &mut dyn DynGame) -> bool;
     fn bot_hints(&self, level: Level, seed: u64) -> Vec<Hint<u32>>;
     fn bot_choose_within(&self, budget: std::time::Duration, seed: u64) -> Option<u32>;
     fn set_fair(&mut self, server_seed: [u8; 32], player_seeds: Vec<String>);
@@ -135,6 +138,7 @@ trait DynGame: Send + Sync {
     fn describe_action(&self, id: u32, lang: Lang, viewer: Option<Seat>) -> Option<String>;
     fn describe_events(&self, lang: Lang, viewer: Option<Seat>) -> Vec<String>;
     fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
 }
 
 /// A game of a kind known at compile time, as the dynamic layer holds it: the recorded game
@@ -165,6 +169,12 @@ impl<G: Game> Clone for Table<G> {
             events: self.events.clone(),
             keep_events: self.keep_events,
         }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.game.clone_from_reserved(&source.game);
+        self.events.clone_from(&source.events);
+        self.keep_events = source.keep_events;
     }
 }
 
@@ -312,6 +322,15 @@ impl<G: Playable> DynGame for Table<G> {
     fn record(&self) -> Record {
         self.game.record()
     }
+    fn clone_into(&self, target: &mut dyn DynGame) -> bool {
+        match target.as_any_mut().downcast_mut::<Table<G>>() {
+            Some(table) => {
+                table.clone_from(self);
+                true
+            }
+            None => false,
+        }
+    }
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
     }
@@ -354,6 +373,9 @@ impl<G: Playable> DynGame for Table<G> {
     fn as_any(&self) -> &dyn Any {
         self
     }
+    fn as_any_mut(&mut self) -> &mut dyn Any {
+        self
+    }
 }
 
 /// A game of any kind, chosen at run time.
@@ -376,6 +398,15 @@ pub struct AnyGame(Box<dyn DynGame>);
 impl Clone for AnyGame {
     fn clone(&self) -> Self {
         AnyGame(self.0.clone_box())
+    }
+
+    /// Reuses this game's allocations when `source` is the same game (the same kind): a host
+    /// that restarts playouts from one position (`game.clone_from(&start)`) then allocates
+    /// nothing per playout.
+    fn clone_from(&mut self, source: &Self) {
+        if !source.0.clone_into(&mut *self.0) {
+            *self = source.clone();
+        }
     }
 }
 

@@ -516,6 +516,18 @@ impl<G: Game> Recorded<G> {
         }
     }
 
+    /// [`Recorded::clone_reserved`] into `self`, reusing its allocations: no allocation when
+    /// `self` was made from `source` before (a playout restarted from one position).
+    pub fn clone_from_reserved(&mut self, source: &Self) {
+        self.start.clone_from(&source.start);
+        self.game.clone_from(&source.game);
+        self.actions.clear();
+        self.actions.extend_from_slice(&source.actions);
+        self.chance_actions = source.chance_actions;
+        self.fair.clone_from(&source.fair);
+        self.reserve_record();
+    }
+
     /// The game as it stands.
     pub fn game(&self) -> &G {
         &self.game

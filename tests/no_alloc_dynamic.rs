@@ -114,3 +114,66 @@ fn any_game_with_events_reuses_its_buffer() {
         );
     }
 }
+
+#[test]
+fn clone_from_restarts_a_playout_without_allocating() {
+    for (kind, config, games) in games() {
+        let mut prototype = AnyGame::new(kind, &config).expect("valid config");
+        prototype.keep_events(false);
+        let mut rng = GameRng::new(5);
+        let mut legal = ActionList::new();
+        let mut game = prototype.clone();
+        let mut allocated = 0;
+        for _ in 0..games {
+            let before = allocations();
+            game.clone_from(&prototype);
+            allocated += allocations() - before;
+            assert_eq!(game.state_hash(), prototype.state_hash(), "{kind}");
+            assert_eq!(game.move_number(), 0, "{kind}: the record starts again");
+            while game.to_move() != ToMove::Over {
+                if game.to_move() == ToMove::Chance {
+                    game.play_chance(&mut rng).expect("chance");
+                } else {
+                    game.legal_actions(&mut legal);
+                    let id = legal[rng.below(legal.len() as u32) as usize];
+                    game.apply(id).expect("legal");
+                }
+            }
+        }
+        assert_eq!(allocated, 0, "{kind} {config}: clone_from allocated");
+    }
+}
+
+#[test]
+fn clone_from_copies_any_game_of_any_kind() {
+    let mut rng = GameRng::new(8);
+    let mut legal = ActionList::new();
+    let mut source = AnyGame::new(GameKind::Domino, "{}").expect("valid config");
+    for _ in 0..40 {
+        match source.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => {
+                source.play_chance(&mut rng).expect("chance");
+            }
+            ToMove::Seat(_) => {
+                source.legal_actions(&mut legal);
+                source.apply(legal[0]).expect("legal");
+            }
+        }
+    }
+    // Into another kind: it becomes a copy of the source.
+    let mut target = AnyGame::new(GameKind::OAnQuan, "{}").expect("valid config");
+    target.clone_from(&source);
+    assert_eq!(target.kind(), GameKind::Domino);
+    assert_eq!(target.record(), source.record());
+    assert_eq!(target.state_json(), source.state_json());
+    // Into the same kind, further along: the record is the source's, not the target's.
+    let mut again = source.clone();
+    again.legal_actions(&mut legal);
+    if let Some(&id) = legal.first() {
+        again.apply(id).expect("legal");
+    }
+    again.clone_from(&source);
+    assert_eq!(again.record(), source.record());
+    assert_eq!(again.move_number(), source.move_number());
+}

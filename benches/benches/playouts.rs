@@ -51,9 +51,15 @@ fn playout_typed<G: Game>(start: &G, rng: &mut GameRng, legal: &mut ActionList) 
 }
 
 /// The same through [`AnyGame`] (ids, a boxed game that records itself, events off; chance
-/// by `play_chance`, as a host plays it).
-fn playout_any(start: &AnyGame, rng: &mut GameRng, legal: &mut ActionList) -> u64 {
-    let mut game = start.clone();
+/// by `play_chance`, as a host plays it), in `game`, restarted from `start` by `clone_from`
+/// (which reuses its allocations, as the typed playout's copy of a state allocates nothing).
+fn playout_any(
+    start: &AnyGame,
+    game: &mut AnyGame,
+    rng: &mut GameRng,
+    legal: &mut ActionList,
+) -> u64 {
+    game.clone_from(start);
     let mut actions = 0;
     loop {
         let id = match game.to_move() {
@@ -171,6 +177,7 @@ fn bench_game<G: Game>(c: &mut Criterion, order: usize, name: &str, config: G::C
     let config_json = serde_json::to_string(&config).expect("a config serializes");
     let mut any = AnyGame::new(G::KIND, &config_json).expect("valid config");
     any.keep_events(false);
+    let mut scratch = any.clone();
     let mut ffi: *mut DgGame = std::ptr::null_mut();
     // SAFETY: the config text is valid for its length; `ffi` is writable.
     let status = unsafe {
@@ -207,7 +214,7 @@ fn bench_game<G: Game>(c: &mut Criterion, order: usize, name: &str, config: G::C
     group.bench_function("any_game", |b| {
         b.iter_custom(|iters| {
             timed(order, name, "any_game", iters, || {
-                playout_any(&any, &mut rng, &mut legal)
+                playout_any(&any, &mut scratch, &mut rng, &mut legal)
             })
         })
     });
@@ -296,7 +303,10 @@ fn paired<G: Game>(order: usize, name: &str, start: &G, any: &AnyGame, ffi: *con
         let typed = rate(Box::new(|| playout_typed(start, &mut rng, &mut legal)));
         let mut rng = GameRng::new(round);
         let mut legal_any = ActionList::new();
-        let dynamic = rate(Box::new(|| playout_any(any, &mut rng, &mut legal_any)));
+        let mut scratch = any.clone();
+        let dynamic = rate(Box::new(|| {
+            playout_any(any, &mut scratch, &mut rng, &mut legal_any)
+        }));
         let mut rng = GameRng::new(round);
         let c_abi = rate(Box::new(|| playout_ffi(ffi, &mut rng)));
         ratios[0].push(dynamic / typed);

@@ -21,6 +21,7 @@ fn run<G: Game>(config: G::Config, path: &str, n: u64) -> u64 {
     let start = G::new(config.clone()).expect("config");
     let mut any = AnyGame::new(G::KIND, &json).expect("config");
     any.keep_events(false);
+    let mut game_any = any.clone();
     let mut ffi: *mut DgGame = std::ptr::null_mut();
     // SAFETY: valid pointers; `ffi` is a live handle from here on.
     unsafe {
@@ -47,7 +48,8 @@ fn run<G: Game>(config: G::Config, path: &str, n: u64) -> u64 {
                 std::hint::black_box(&game);
             }
             "any" => {
-                let mut game = any.clone();
+                game_any.clone_from(&any);
+                let game = &mut game_any;
                 loop {
                     let id = match game.to_move() {
                         ToMove::Over => break,
