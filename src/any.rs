@@ -380,6 +380,11 @@ impl<G: Playable> DynGame for Table<G> {
 
 /// A game of any kind, chosen at run time.
 ///
+/// A search or a simulation restarts its playouts from one position with
+/// `game.clone_from(&start)`: when both are the same game it copies in place, reusing the
+/// game's box and record, so that with events off nothing is allocated per playout nor per
+/// action.
+///
 /// ```
 /// use dangian::any::AnyGame;
 /// use dangian::{GameKind, GameRng, ToMove};
