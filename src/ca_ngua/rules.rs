@@ -1493,6 +1493,8 @@ impl State {
     /// range), as [`State::check_action`] and [`State::apply_checked`] would, without the
     /// set-up of the checks a move needs: most actions are rolls. `false` (and nothing done)
     /// for anything else.
+    // Always inlined: out of line it was a call per roll from the dynamic layer's
+    // `play_chance` (the typed caller inlined it).
     #[inline(always)]
     pub(crate) fn apply_if_roll(
         &mut self,
