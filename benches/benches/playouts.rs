@@ -292,23 +292,23 @@ fn paired<G: Game>(order: usize, name: &str, start: &G, any: &AnyGame, ffi: *con
         playout_typed(start, &mut rng, &mut legal);
         batch += 1;
     }
-    let rate = |mut one: Box<dyn FnMut() -> u64 + '_>| {
+    // Actions per second of `batch` playouts.
+    fn rate(batch: u64, mut one: impl FnMut() -> u64) -> f64 {
         let t = Instant::now();
         let actions: u64 = (0..batch).map(|_| one()).sum();
         actions as f64 / t.elapsed().as_secs_f64().max(1e-9)
-    };
+    }
+    let mut scratch = any.clone();
     let mut ratios = [Vec::new(), Vec::new()];
     for round in 0..ROUNDS as u64 {
         let mut rng = GameRng::new(round);
-        let typed = rate(Box::new(|| playout_typed(start, &mut rng, &mut legal)));
+        let typed = rate(batch, || playout_typed(start, &mut rng, &mut legal));
         let mut rng = GameRng::new(round);
-        let mut legal_any = ActionList::new();
-        let mut scratch = any.clone();
-        let dynamic = rate(Box::new(|| {
-            playout_any(any, &mut scratch, &mut rng, &mut legal_any)
-        }));
+        let dynamic = rate(batch, || {
+            playout_any(any, &mut scratch, &mut rng, &mut legal)
+        });
         let mut rng = GameRng::new(round);
-        let c_abi = rate(Box::new(|| playout_ffi(ffi, &mut rng)));
+        let c_abi = rate(batch, || playout_ffi(ffi, &mut rng));
         ratios[0].push(dynamic / typed);
         ratios[1].push(c_abi / typed);
     }
