@@ -59,8 +59,8 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
         return Err("no position to analyse: these moves end the game".into());
     }
     let single = positions_to_search.len() == 1;
-    // Won, above 65%, 35–65%, below 35%, lost: for the side to move.
-    let mut tally = [0usize; 5];
+    // Won, above 65%, 35–65%, below 35%, lost (for the side to move), a single move.
+    let mut tally = [0usize; 6];
     for (moves, game) in positions_to_search {
         let mut bot = AlphaBetaBot::new(
             AlphaBetaSettings {
@@ -76,8 +76,22 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
         let (Some(best), ToMove::Seat(seat)) = (hints.first(), game.to_move()) else {
             continue;
         };
-        // A hint's score is exactly 0 or 1 only for a decided game (see `AlphaBetaBot`).
+        // Until one iteration has searched every move, the scores are not verdicts (a move
+        // not searched yet scores 0).
+        if depth == 0 && hints.len() > 1 {
+            return Err(format!(
+                "{positions} positions do not search every move of {}: give more",
+                if moves.is_empty() {
+                    "the start"
+                } else {
+                    &moves
+                }
+            ));
+        }
+        // A hint's score is exactly 0 or 1 only for a decided game (see `AlphaBetaBot`); a
+        // single legal move is played without a search.
         let (verdict, bucket) = match best.score {
+            _ if hints.len() == 1 => ("the only legal move, not searched".to_owned(), 5),
             1.0 => ("won, against any defence".to_owned(), 0),
             0.0 => ("lost, whatever it plays".to_owned(), 4),
             s => (
@@ -114,13 +128,15 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
     }
     if !single {
         println!(
-            "{} positions, the side to move: won {}, above 65% {}, 35–65% {}, below 35% {}, lost {}",
+            "{} positions, the side to move: won {}, above 65% {}, 35–65% {}, below 35% {}, lost {}, \
+             a single move {}",
             tally.iter().sum::<usize>(),
             tally[0],
             tally[1],
             tally[2],
             tally[3],
-            tally[4]
+            tally[4],
+            tally[5]
         );
     }
     Ok(())
