@@ -240,10 +240,13 @@ pub fn bot_for_level<G: Evaluate>(level: Level, seed: u64) -> Box<dyn Bot<G> + S
 
 /// The expert, the level above [`Level::Hard`]: the hard level's search of game `G` given
 /// `budget` of wall-clock time per decision instead of a count (the host chooses the time
-/// per move; 100 ms or more makes it stronger than hard). Unlike the [`Level`]s its choices
-/// depend on the machine's speed and load, so they are **not reproducible** from one machine
-/// or one run to the next. It is not a numbered level: the C ABI offers it as
-/// `dg_bot_choose_budget` (milliseconds per decision), beside the levels 0, 1 and 2.
+/// per move). With 100 ms or more it is stronger than hard in Ô ăn quan and, by a few points,
+/// in Domino; in Cờ cá ngựa it is about as strong, since hard already chooses what a far
+/// longer search chooses in nearly every position (the crate README's Strength section has
+/// the measurements). Unlike the [`Level`]s its choices depend on the machine's speed and
+/// load, so they are **not reproducible** from one machine or one run to the next. It is not
+/// a numbered level: the C ABI offers it as `dg_bot_choose_budget` (milliseconds per
+/// decision), beside the levels 0, 1 and 2.
 pub fn bot_with_budget<G: Evaluate>(
     budget: std::time::Duration,
     seed: u64,
