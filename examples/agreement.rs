@@ -11,8 +11,9 @@
 //! the numbers are the same on every machine: hard itself, a LONG one (default 100 000
 //! simulations, what the expert runs in about 100 ms) and a REFERENCE (default 400 000).
 //! It prints how often hard and the long search choose the reference's action, and their mean
-//! loss by the reference's own scores (mean reward from 0 to 1 of its best action less that of
-//! the action chosen).
+//! loss by the reference's own scores (the mean reward, from 0 to 1, of the action the
+//! reference chooses less that of the action chosen; negative where the reference's most
+//! visited action is not its best by mean).
 
 use dangian::bot::{bot_for_level, Bot, Evaluate, Level, MctsBot, MctsSettings};
 use dangian::{Action, ActionList, GameRng, NoEvents, ToMove};
