@@ -10,10 +10,12 @@
 //!   config: `domino:kozel`, `o_an_quan:vi_wikipedia`, `ca_ngua:two_players`, … or, for
 //!   Ô ăn quan and Domino, a JSON config: `'o_an_quan:{"refill":"PayFromScore"}'`.
 //! - `BOT_A`, `BOT_B`: `random`, `easy`, `medium`, `hard`, `expert:MS` (the time-budgeted
-//!   expert, milliseconds per decision), or a reference search:
+//!   expert, milliseconds per decision), `learned` (one ply, as easy, by the game's learned
+//!   evaluation, `dangian::bot::learned`), or a reference search:
 //!   `puct:SIMULATIONS[:C[:FIRST_PLAY[:MATERIAL]]]` (PUCT; leaf values by material, or by
 //!   the full evaluation with MATERIAL 0),
-//!   `mcts:ITERATIONS[:ROLLOUT_DEPTH[:EXPLORATION[:GREEDY_SHARE]]]`,
+//!   `mcts:ITERATIONS[:ROLLOUT_DEPTH[:EXPLORATION[:GREEDY_SHARE[:LEARNED]]]]` (LEARNED 1:
+//!   playouts by the game's learned evaluation, `dangian::bot::learned`),
 //!   `em:DEPTH[:NODES[:MATERIAL[:NOISE[:DEALS]]]]` (expectimax over the dice, averaged over
 //!   DEALS determinizations; MATERIAL 1 values the horizon by material alone),
 //!   `ab:NODES[:DEPTH[:QUIESCENCE[:NOISE[:REDUCTION]]]]` (Ô ăn quan's alpha-beta).
@@ -40,7 +42,7 @@ use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use dangian::bot::{
-    AlphaBetaSettings, Bot, Evaluate, ExpectimaxBot, ExpectimaxSettings, Level, MctsBot,
+    AlphaBetaSettings, Bot, Evaluate, ExpectimaxBot, ExpectimaxSettings, GreedyBot, Level, MctsBot,
     MctsSettings, PuctBot, PuctSettings, RandomBot,
 };
 use dangian::{Action, ActionList, Game, GameConfig, GameRng, NoEvents, Seat, ToMove};
@@ -49,6 +51,8 @@ use dangian::{Action, ActionList, Game, GameConfig, GameRng, NoEvents, Seat, ToM
 #[derive(Copy, Clone, Debug)]
 enum BotSpec {
     Random,
+    /// One ply by the game's learned evaluation.
+    Learned,
     Level(Level),
     Mcts(MctsSettings),
     /// The time-budgeted expert, milliseconds per decision.
@@ -62,6 +66,9 @@ impl BotSpec {
     fn parse<G: Game>(text: &str) -> Result<BotSpec, String> {
         if text == "random" {
             return Ok(BotSpec::Random);
+        }
+        if text == "learned" {
+            return Ok(BotSpec::Learned);
         }
         if let Ok(level) = text.parse::<Level>() {
             return Ok(BotSpec::Level(level));
@@ -103,8 +110,8 @@ impl BotSpec {
         }
         let Some(rest) = text.strip_prefix("mcts:") else {
             return Err(format!(
-                "unknown bot {text:?}: random, easy, medium, hard, expert:MS, puct:SIMS[:C[:FPU[:MATERIAL]]], \
-                 mcts:ITER[:DEPTH[:C[:GREEDY]]] or {}",
+                "unknown bot {text:?}: random, easy, medium, hard, expert:MS, learned, puct:SIMS[:C[:FPU[:MATERIAL]]], \
+                 mcts:ITER[:DEPTH[:C[:GREEDY[:LEARNED]]]] or {}",
                 CUSTOM.join(":…, ")
             ));
         };
@@ -123,12 +130,20 @@ impl BotSpec {
         if let Some(p) = parts.next() {
             settings.greedy_rollouts = p.parse().map_err(|_| bad("greedy share"))?;
         }
+        if let Some(p) = parts.next() {
+            settings.learned = match p {
+                "0" => false,
+                "1" => true,
+                _ => return Err(bad("learned (0 or 1)")),
+            };
+        }
         Ok(BotSpec::Mcts(settings))
     }
 
     fn build<G: ArenaGame>(self, seed: u64) -> Box<dyn Bot<G> + Send> {
         match self {
             BotSpec::Random => Box::new(RandomBot::new(seed)),
+            BotSpec::Learned => Box::new(GreedyBot::learned(seed)),
             BotSpec::Level(level) => dangian::bot::bot_for_level::<G>(level, seed),
             BotSpec::Mcts(settings) => Box::new(MctsBot::new(settings, seed)),
             BotSpec::Expert(ms) => {
@@ -501,7 +516,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.len() < 4 || args.len() > 5 {
         eprintln!("usage: arena GAME[:PRESET] BOT_A BOT_B N [SEED]");
-        eprintln!("  GAME: o_an_quan, domino, ca_ngua; BOT: random, easy, medium, hard, mcts:ITER[:DEPTH[:C[:GREEDY]]]");
+        eprintln!("  GAME: o_an_quan, domino, ca_ngua; BOT: random, easy, medium, hard, learned, mcts:ITER[:DEPTH[:C[:GREEDY[:LEARNED]]]]");
         std::process::exit(2);
     }
     let n: u64 = match args[3].parse() {

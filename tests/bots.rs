@@ -31,6 +31,7 @@ fn small_search() -> MctsSettings {
         rollout_depth: 20,
         exploration: 0.7,
         greedy_rollouts: 0.5,
+        learned: false,
     }
 }
 
@@ -748,6 +749,97 @@ fn rewards_follow_places_and_evaluations_stay_in_range() {
         // Pairwise judgements: the seats' expected shares of the places add up.
         assert!((total - 2.0).abs() < 1e-9 || state.is_over(), "{total}");
     }
+}
+
+#[test]
+fn the_learned_evaluation_counts_every_piece_and_judges_like_the_standard_one() {
+    use dangian::bot::learned::{features, values, FEATURES, WEIGHTS};
+    for config in [
+        ca_ngua::Config::default(),
+        ca_ngua::Config::two_players(),
+        ca_ngua::Config::two_players_two_colours(),
+    ] {
+        for state in random_positions::<ca_ngua::State>(&config, 3, 5, 11) {
+            let f = features(&state);
+            let n = usize::from(state.seats());
+            let mut colours = [0.0; 4];
+            let mut in_yard = [0.0; 4];
+            for (colour, player) in state.config().seats.pairs() {
+                colours[usize::from(player)] += 1.0;
+                let pieces = state.pieces()[colour.index()];
+                in_yard[usize::from(player)] += pieces.iter().filter(|&&p| p < 0).count() as f64;
+            }
+            for s in 0..n {
+                // Every piece is in the yard or counted once on the track or a home step.
+                let counted: f64 = f[s][..26].iter().sum();
+                assert_eq!(counted + in_yard[s], 4.0 * colours[s], "{state:?}");
+                assert!(f[s][26] >= 0.0 && f[s][26] <= 0.9 * counted + 1e-9);
+                let turns: f64 = f[s][29..=32].iter().sum();
+                assert!(turns <= colours[s], "{:?}", &f[s][28..]);
+                let dot: f64 = f[s].iter().zip(&WEIGHTS).map(|(a, b)| a * b).sum();
+                assert_eq!(values(&state, &WEIGHTS)[s], dot);
+            }
+            for row in &f[n..] {
+                assert_eq!(row, &[0.0; FEATURES]);
+            }
+            let judged = state.learned_all();
+            for &v in &judged[..n] {
+                assert!((0.0..=1.0).contains(&v), "{v}");
+            }
+            if state.is_over() {
+                assert_eq!(judged, place_rewards(&state));
+            } else {
+                // Pairwise judgements, as the standard evaluation's: the shares add up.
+                let total: f64 = judged.iter().sum();
+                assert!((total - n as f64 / 2.0).abs() < 1e-9, "{total}");
+            }
+        }
+        // A game's end is judged by its places.
+        let end = random_positions::<ca_ngua::State>(&config, 1, 1, 13)
+            .pop()
+            .unwrap();
+        assert!(end.is_over());
+        assert_eq!(end.learned_all(), place_rewards(&end));
+    }
+    // Games without a learned evaluation use their standard one.
+    for state in random_positions::<domino::State>(&Default::default(), 1, 9, 5) {
+        assert_eq!(state.learned_all(), state.evaluate_all());
+    }
+    for state in random_positions::<o_an_quan::State>(&Default::default(), 1, 5, 5) {
+        assert_eq!(state.learned_all(), state.evaluate_all());
+    }
+}
+
+#[test]
+fn a_search_by_the_learned_evaluation_is_seeded_and_judges_differently() {
+    let learned = MctsSettings {
+        iterations: 300,
+        rollout_depth: 8,
+        exploration: 0.7,
+        greedy_rollouts: 1.0,
+        learned: true,
+    };
+    let standard = MctsSettings {
+        learned: false,
+        ..learned
+    };
+    let mut differ = 0;
+    let positions = random_positions::<ca_ngua::State>(&Default::default(), 2, 9, 21);
+    for state in positions
+        .iter()
+        .filter(|s| matches!(s.to_move(), ToMove::Seat(_)))
+    {
+        let a = MctsBot::new(learned, 5).hints(state);
+        let b = MctsBot::new(learned, 5).hints(state);
+        assert_eq!(a, b, "the same seed, the same search");
+        let ids: BTreeSet<u32> = a.iter().map(|h| h.action.id()).collect();
+        assert_eq!(ids, legal(state).into_iter().collect());
+        let c = MctsBot::new(standard, 5).hints(state);
+        if a.iter().zip(&c).any(|(x, y)| x.score != y.score) {
+            differ += 1;
+        }
+    }
+    assert!(differ > 0, "the learned evaluation changes the scores");
 }
 
 // ---- strength -------------------------------------------------------------------------------

@@ -145,8 +145,14 @@ fn bot_search_allocates_nothing_per_simulation() {
             game.apply(action.expect("an action"), &mut NoEvents)
                 .expect("legal");
         }
-        let count = |iterations: u32| {
-            let mut bot = MctsBot::new(MctsSettings::with(iterations, 20), 1);
+        let count = |iterations: u32, learned: bool| {
+            // Playouts at random by the standard evaluation, or greedy by the learned one.
+            let settings = MctsSettings {
+                greedy_rollouts: if learned { 1.0 } else { 0.0 },
+                learned,
+                ..MctsSettings::with(iterations, 20)
+            };
+            let mut bot = MctsBot::new(settings, 1);
             // The first decision grows the tree; the same decision again reuses it.
             let first = bot.choose(&game);
             let before = allocations();
@@ -155,7 +161,8 @@ fn bot_search_allocates_nothing_per_simulation() {
             assert_eq!(first, again);
             used
         };
-        assert_eq!(count(40), count(400), "{:?}", G::KIND);
+        assert_eq!(count(40, false), count(400, false), "{:?}", G::KIND);
+        assert_eq!(count(40, true), count(400, true), "{:?} learned", G::KIND);
     }
     check::<dangian::o_an_quan::State>(Default::default());
     check::<dangian::domino::State>(Default::default());

@@ -2,10 +2,12 @@
 //! from what that seat can see; and, for Domino, the honest deal of the hidden tiles.
 //!
 //! These are deliberately simple, material-style judgements; the search bots get their
-//! strength from looking ahead, not from the evaluation.
+//! strength from looking ahead, not from the evaluation. Cờ cá ngựa also has a learned one
+//! ([`crate::bot::learned`]), which its expert plays by.
 
 use crate::bot::{
-    place_rewards, AlphaBetaBot, AlphaBetaSettings, Bot, Evaluate, Level, HIDDEN_OUTCOME,
+    place_rewards, AlphaBetaBot, AlphaBetaSettings, Bot, Evaluate, Level, MctsBot, MctsSettings,
+    HIDDEN_OUTCOME,
 };
 use crate::chance::GameRng;
 use crate::game::{Action as _, Game, Seat, ToMove, MAX_SEATS};
@@ -174,28 +176,16 @@ impl crate::ca_ngua::State {
     /// behind it, if an opponent's, can land on it with one roll, or that an opponent can
     /// leave its yard onto it), more for each home step.
     fn race_values(&self, with_risk: bool) -> [f64; MAX_SEATS] {
-        use crate::ca_ngua::Colour;
         let rules = self.config();
         let pieces = self.pieces();
         let door = rules.door();
-        let len = i32::from(rules.track_len);
-        let segment = i32::from(rules.segment());
+        let len = rules.track_len;
+        let risks = if with_risk {
+            self.piece_risks()
+        } else {
+            [[0.0; 4]; 4]
+        };
         let mut value = [0.0; MAX_SEATS];
-        let owner = |c: Colour| rules.seats.owner(c);
-        let in_yard = |c: usize| pieces[c].iter().any(|&p| p < 0);
-        // The occupied squares, twice round (bit `s` and bit `s + len`), so that the twelve
-        // squares behind any square are one window of bits.
-        let mut occupied = 0u128;
-        if with_risk {
-            for c in Colour::ALL {
-                for q in 0..4u8 {
-                    if let Some(sq) = self.square_of(c, q) {
-                        occupied |= 1u128 << sq;
-                    }
-                }
-            }
-            occupied |= occupied << len;
-        }
         for (colour, player) in rules.seats.pairs() {
             let mut total = 0.0;
             for (piece, &p) in pieces[colour.index()].iter().enumerate() {
@@ -207,12 +197,49 @@ impl crate::ca_ngua::State {
                     continue;
                 }
                 let worth = 10.0 + f64::from(p);
-                let square = match self.square_of(colour, piece as u8) {
-                    Some(square) if with_risk => square,
-                    _ => {
-                        total += worth;
-                        continue;
-                    }
+                if with_risk {
+                    total += worth * (1.0 - risks[colour.index()][piece]);
+                } else {
+                    total += worth;
+                }
+            }
+            value[usize::from(player) % MAX_SEATS] += total;
+        }
+        value
+    }
+
+    /// The chance, per colour and piece on the track, that it is kicked before its owner
+    /// moves again (at most 0.9; 0 off the track): the chance that the nearest piece behind
+    /// it, if an opponent's, can land on it with one roll, plus the chance that an opponent
+    /// leaves its yard onto it.
+    pub(crate) fn piece_risks(&self) -> [[f64; 4]; 4] {
+        use crate::ca_ngua::Colour;
+        let rules = self.config();
+        let pieces = self.pieces();
+        let door = rules.door();
+        let len = i32::from(rules.track_len);
+        let segment = i32::from(rules.segment());
+        let owner = |c: Colour| rules.seats.owner(c);
+        let in_yard = |c: usize| pieces[c].iter().any(|&p| p < 0);
+        // The occupied squares, twice round (bit `s` and bit `s + len`), so that the twelve
+        // squares behind any square are one window of bits.
+        let mut occupied = 0u128;
+        for c in Colour::ALL {
+            for q in 0..4u8 {
+                if let Some(sq) = self.square_of(c, q) {
+                    occupied |= 1u128 << sq;
+                }
+            }
+        }
+        occupied |= occupied << len;
+        let mut out = [[0.0; 4]; 4];
+        for (colour, player) in rules.seats.pairs() {
+            for (piece, &p) in pieces[colour.index()].iter().enumerate() {
+                if p < 0 || p > door {
+                    continue;
+                }
+                let Some(square) = self.square_of(colour, piece as u8) else {
+                    continue;
                 };
                 let square = i32::from(square);
                 let mut risk = 0.0;
@@ -236,17 +263,27 @@ impl crate::ca_ngua::State {
                         risk += EXIT_CHANCE;
                     }
                 }
-                total += worth * (1.0 - risk.min(0.9));
+                out[colour.index()][piece] = risk.min(0.9);
             }
-            value[usize::from(player) % MAX_SEATS] += total;
         }
-        value
+        out
     }
 }
 
 impl crate::ca_ngua::State {
     /// The evaluation of every seat from the race values (see [`Evaluate::evaluate`]).
     fn judge_all(&self, with_risk: bool) -> [f64; MAX_SEATS] {
+        if self.is_over() {
+            return place_rewards(self);
+        }
+        self.judge(self.race_values(with_risk))
+    }
+
+    /// Every seat's score from a value per player (higher is further ahead, 30 apart for
+    /// odds of e to 1): places already taken count as they stand; between two players still
+    /// racing, the margin of their values is squashed; a seat's score is its mean over the
+    /// other players.
+    pub(crate) fn judge(&self, value: [f64; MAX_SEATS]) -> [f64; MAX_SEATS] {
         let mut out = [0.0; MAX_SEATS];
         if self.is_over() {
             return place_rewards(self);
@@ -255,7 +292,6 @@ impl crate::ca_ngua::State {
         for (i, s) in self.finishing_order().enumerate() {
             place[s.index() % MAX_SEATS] = i + 1;
         }
-        let value = self.race_values(with_risk);
         let n = usize::from(self.seats()).min(MAX_SEATS);
         if n < 2 {
             return [0.5; MAX_SEATS];
@@ -303,5 +339,29 @@ impl Evaluate for crate::ca_ngua::State {
     /// The same without the risk of being kicked: the distance run.
     fn material(&self, seat: Seat) -> f64 {
         self.judge_all(false)[seat.index() % MAX_SEATS]
+    }
+
+    /// The [learned values](crate::bot::learned), judged as the race values are (a value
+    /// apart for odds of e to 1).
+    fn learned_all(&self) -> [f64; MAX_SEATS] {
+        let mut value = crate::bot::learned::values(self, &crate::bot::learned::WEIGHTS);
+        // The race values' scale: judge divides margins by 30.
+        for v in &mut value {
+            *v *= 30.0;
+        }
+        self.judge(value)
+    }
+
+    /// The expert: the hard level's search, its playouts choosing every move by the
+    /// [learned evaluation](crate::bot::learned), which also scores their ends, with as
+    /// many simulations as `budget` allows.
+    fn budget_bot(budget: std::time::Duration, seed: u64) -> Box<dyn Bot<Self> + Send> {
+        let settings = MctsSettings {
+            iterations: u32::MAX,
+            greedy_rollouts: 1.0,
+            learned: true,
+            ..MctsSettings::hard::<Self>()
+        };
+        Box::new(MctsBot::with_time(settings, budget, seed))
     }
 }

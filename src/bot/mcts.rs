@@ -37,6 +37,9 @@ pub struct MctsSettings {
     /// random) to 1 (every decision the one the game's evaluation likes best for the mover,
     /// one ply ahead). Chance is always sampled.
     pub greedy_rollouts: f64,
+    /// Score the ends of playouts, and choose their greedy actions, by the game's learned
+    /// evaluation ([`Evaluate::learned_all`]) instead of [`Evaluate::evaluate_all`].
+    pub learned: bool,
 }
 
 impl MctsSettings {
@@ -70,6 +73,7 @@ impl MctsSettings {
             rollout_depth,
             exploration: 0.7,
             greedy_rollouts: 0.0,
+            learned: false,
         }
     }
 }
@@ -339,7 +343,7 @@ impl MctsBot {
                         && list.len() > 1
                         && f64::from(rng.below(1 << 16)) < self.settings.greedy_rollouts * 65536.0;
                     let id = if greedy {
-                        best_for(state, mover, list)
+                        best_for(state, mover, list, self.settings.learned)
                     } else {
                         list[rng.below(list.len() as u32) as usize]
                     };
@@ -354,13 +358,17 @@ impl MctsBot {
         if state.is_over() {
             return place_rewards(state);
         }
-        state.evaluate_all()
+        if self.settings.learned {
+            state.learned_all()
+        } else {
+            state.evaluate_all()
+        }
     }
 }
 
-/// The action of `legal` whose result the evaluation likes best for `mover` (the first on a
-/// tie).
-fn best_for<G: Evaluate>(state: &G, mover: Seat, legal: &ActionList) -> u32 {
+/// The action of `legal` whose result the evaluation (the learned one if `learned`) likes
+/// best for `mover` (the first on a tie).
+fn best_for<G: Evaluate>(state: &G, mover: Seat, legal: &ActionList, learned: bool) -> u32 {
     let mut best = (f64::NEG_INFINITY, legal[0]);
     for &id in legal {
         let Some(action) = G::Action::from_id(id) else {
@@ -368,7 +376,11 @@ fn best_for<G: Evaluate>(state: &G, mover: Seat, legal: &ActionList) -> u32 {
         };
         let mut next = state.clone();
         if next.apply(action, &mut NoEvents).is_ok() {
-            let v = next.evaluate(mover);
+            let v = if learned {
+                next.learned_all()[mover.index() % MAX_SEATS]
+            } else {
+                next.evaluate(mover)
+            };
             if v > best.0 {
                 best = (v, id);
             }

@@ -21,7 +21,7 @@
 //! | [`Level::Easy`] | [`AlphaBetaSettings::EASY`]: 2 plies, noise of up to 6 stones | [`GreedyBot`] |
 //! | [`Level::Medium`] | [`AlphaBetaSettings::MEDIUM`]: 4 plies and captures, noise of 2 | [`MctsSettings::medium`] |
 //! | [`Level::Hard`] | [`AlphaBetaSettings::HARD`]: 100 000 positions | [`MctsSettings::hard`] |
-//! | expert ([`bot_with_budget`]) | the same search for the host's time per move | the same search for the host's time |
+//! | expert ([`bot_with_budget`]) | the same search for the host's time per move | the same search for the host's time (in Cờ cá ngựa its playouts played and scored by the [`learned`] evaluation) |
 //!
 //! Every level is deterministic: its budget is counted in positions or simulations, never in
 //! time, and its randomness for a decision comes from a [`GameRng`] seeded with the bot's
@@ -50,6 +50,7 @@
 mod alphabeta;
 mod eval;
 mod expectimax;
+pub mod learned;
 mod mcts;
 mod portable;
 mod puct;
@@ -81,6 +82,13 @@ pub trait Evaluate: Game {
             *x = self.evaluate(Seat(s as u8));
         }
         v
+    }
+
+    /// The game's learned evaluation of every seat, where it has one (Cờ cá ngựa: see
+    /// [`learned`]), on the scale of [`evaluate_all`](Evaluate::evaluate_all); the
+    /// searches use it with [`MctsSettings::learned`]. Defaults to `evaluate_all`.
+    fn learned_all(&self) -> [f64; MAX_SEATS] {
+        self.evaluate_all()
     }
 
     /// A plain material judgement from 0 to 1 (points won, distance run, pips held),
@@ -241,9 +249,10 @@ pub fn bot_for_level<G: Evaluate>(level: Level, seed: u64) -> Box<dyn Bot<G> + S
 /// The expert, the level above [`Level::Hard`]: the hard level's search of game `G` given
 /// `budget` of wall-clock time per decision instead of a count (the host chooses the time
 /// per move). With 100 ms or more it is stronger than hard in Ô ăn quan and, by a few points,
-/// in Domino; in Cờ cá ngựa it is about as strong, since hard already chooses what a far
-/// longer search chooses in nearly every position (the crate README's Strength section has
-/// the measurements). Unlike the [`Level`]s its choices depend on the machine's speed and
+/// in Domino. In Cờ cá ngựa, where hard already chooses what a far longer search of its kind
+/// chooses, the expert's playouts are played and scored by the [`learned`] evaluation
+/// instead, which puts it a few points ahead of hard (the crate README's Strength section
+/// has the measurements). Unlike the [`Level`]s its choices depend on the machine's speed and
 /// load, so they are **not reproducible** from one machine or one run to the next. It is not
 /// a numbered level: the C ABI offers it as `dg_bot_choose_budget` (milliseconds per
 /// decision), beside the levels 0, 1 and 2.
@@ -330,12 +339,25 @@ impl<G: Game> Bot<G> for RandomBot {
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
     seed: u64,
+    learned: bool,
 }
 
 impl GreedyBot {
     /// A greedy bot seeded with `seed`.
     pub fn new(seed: u64) -> Self {
-        GreedyBot { seed }
+        GreedyBot {
+            seed,
+            learned: false,
+        }
+    }
+
+    /// A greedy bot that judges by the game's learned evaluation ([`Evaluate::learned_all`];
+    /// in Cờ cá ngựa, [`learned`]) instead of [`Evaluate::evaluate`].
+    pub fn learned(seed: u64) -> Self {
+        GreedyBot {
+            seed,
+            learned: true,
+        }
     }
 }
 
@@ -352,6 +374,7 @@ impl<G: Evaluate> Bot<G> for GreedyBot {
                 let action = G::Action::from_id(id)?;
                 let mut next = known.clone();
                 let score = match next.apply(action, &mut NoEvents) {
+                    Ok(()) if self.learned => next.learned_all()[seat.index() % MAX_SEATS],
                     Ok(()) => next.evaluate(seat),
                     // Unreachable: the action is legal in every position the seat imagines.
                     Err(_) => 0.0,
