@@ -252,10 +252,11 @@ pub fn bot_for_level<G: Evaluate>(level: Level, seed: u64) -> Box<dyn Bot<G> + S
 /// in Domino. In Cờ cá ngựa, where hard already chooses what a far longer search of its kind
 /// chooses, the expert's playouts are played and scored by the [`learned`] evaluation
 /// instead, which has put it a little ahead of hard in the measured games, not yet by a
-/// significant margin (the crate README's Strength section has the measurements). Unlike the [`Level`]s its choices depend on the machine's speed and
-/// load, so they are **not reproducible** from one machine or one run to the next. It is not
-/// a numbered level: the C ABI offers it as `dg_bot_choose_budget` (milliseconds per
-/// decision), beside the levels 0, 1 and 2.
+/// significant margin (the crate README's Strength section has the measurements). Unlike
+/// the [`Level`]s its choices depend on the machine's speed and load, so they are **not
+/// reproducible** from one machine or one run to the next. It is not a numbered level: the
+/// C ABI offers it as `dg_bot_choose_budget` (milliseconds per decision), beside the levels
+/// 0, 1 and 2.
 pub fn bot_with_budget<G: Evaluate>(
     budget: std::time::Duration,
     seed: u64,
