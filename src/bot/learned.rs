@@ -47,6 +47,9 @@ pub fn features(state: &State) -> [[f64; FEATURES]; MAX_SEATS] {
     let rules = state.config();
     let pieces = state.pieces();
     let door = i32::from(rules.door());
+    // The last eight squares (up to the door) are counted one by one; the stretch before
+    // them in twelfths.
+    let tail = door - 7;
     let len = f64::from(rules.track_len);
     let risks = state.piece_risks();
     let mut out = [[0.0; FEATURES]; MAX_SEATS];
@@ -66,7 +69,6 @@ pub fn features(state: &State) -> [[f64; FEATURES]; MAX_SEATS] {
                 continue;
             }
             on_track = true;
-            let tail = door - 7;
             let i = if p >= tail {
                 12 + (p - tail) as usize
             } else {
