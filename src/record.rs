@@ -36,7 +36,7 @@ pub const RECORD_FORMAT: &str = "dangian-record/2";
 /// under rules that may differ.
 ///
 /// It is bumped whenever any rule of any of the three games changes behaviour for some
-/// config, however rare (a different legal action, event, result, end or refused config),
+/// config, however rare (a different legal action, event, result or end),
 /// so that no record ever replays under rules other than those it was played under. Pure
 /// refactors, new documentation and new options whose default keeps the old behaviour do
 /// not bump it.
@@ -48,6 +48,11 @@ pub const RECORD_FORMAT: &str = "dangian-record/2";
 ///   CN-C7, CN-C12, CN-C16, CN-C17, CN-C18 (Cờ cá ngựa: no exit once part of the roll is
 ///   used; places 1 and 2 for two players; `kick_own_other_colour` makes the other colour an
 ///   opponent everywhere; configs that can freeze are refused).
+///
+/// Refusing more configs does not bump it: a record under a config now refused is refused
+/// when read (its config fails validation, with the reason), and every record still read
+/// replays as before. So CN-C18's proof (Cờ cá ngựa configs in which a piece can be stuck
+/// for ever are refused whatever options make it so) kept version 2.
 pub const RULES_VERSION: u32 = 2;
 
 /// A saved game: enough to replay it action by action.

@@ -1833,9 +1833,9 @@ fn cn_c17_kick_own_other_colour_makes_it_an_opponent_everywhere() {
 }
 
 /// CN-C18: with two dice `validate` refuses `doubles_move = SumOnly` with `door_rule`
-/// `ExactStop` or `BounceBack` and with `home_climb = CountSteps`, naming the pair; SumOnly
-/// with `CountIntoHome` is fine, and so is any door rule with one die.
-/// `home_actions_per_roll` is 1 or 2.
+/// `ExactStop` or `BounceBack` and with `home_climb = CountSteps`, naming the options; SumOnly
+/// with `CountIntoHome` is fine, and so is any door rule with one die. (The proof behind it
+/// is tested in `ca_ngua_freeze.rs`.) `home_actions_per_roll` is 1 or 2.
 #[test]
 fn cn_c18_configurations_that_can_freeze_are_refused() {
     let sum_only = |door_rule, home_climb| Config {
@@ -1844,29 +1844,43 @@ fn cn_c18_configurations_that_can_freeze_are_refused() {
         home_climb,
         ..Config::default()
     };
-    for (cfg, names) in [
+    for (cfg, option, names) in [
         (
             sum_only(DoorRule::ExactStop, HomeClimb::NextStepExactFace),
+            "door_rule",
             "ExactStop",
         ),
         (
             sum_only(DoorRule::BounceBack, HomeClimb::NextStepExactFace),
+            "doubles_move",
             "BounceBack",
         ),
         (
             sum_only(DoorRule::CountIntoHome, HomeClimb::CountSteps),
+            "home_climb",
             "home_climb CountSteps",
         ),
         (
             Config {
                 dice_usage: DiceUsage::EachDieSeparately,
-                ..sum_only(DoorRule::ExactStop, HomeClimb::NextStepExactFace)
+                doubles_move: DoublesMove::SumOnly,
+                home_climb: HomeClimb::CountSteps,
+                door_rule: DoorRule::CountIntoHome,
+                home_entry: HomeEntry::CountSteps,
+                win_steps: [4, 3, 2, 1],
+                ..Config::default()
             },
-            "ExactStop",
+            "",
+            "",
         ),
     ] {
+        if option.is_empty() {
+            // Each die on its own moves 1 on any roll with a 1: this one plays.
+            assert!(cfg.validate().is_ok(), "{:?}", cfg.validate());
+            continue;
+        }
         let e = cfg.validate().expect_err(names);
-        assert_eq!(e.option, "doubles_move");
+        assert_eq!(e.option, option, "{e}");
         assert!(
             e.reason.contains("SumOnly") && e.reason.contains(names),
             "{names}: {e}"

@@ -53,6 +53,7 @@ mod action;
 mod config;
 mod describe;
 mod event;
+mod progress;
 mod rules;
 mod state;
 mod view;

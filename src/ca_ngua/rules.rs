@@ -1582,13 +1582,10 @@ impl State {
         }
     }
 
-    fn apply_move(&mut self, e: Effect, events: &mut impl EventSink<Event>) {
-        let c = self.colour;
-        let colour = Colour(c);
-        let piece = e.piece;
-        let door = self.config.door();
-        let me = 1 + 4 * c + piece;
-        // Lift the piece.
+    /// Takes the moving piece of `e` off its square or step.
+    #[inline(always)]
+    fn lift(&mut self, e: &Effect) {
+        let (c, door) = (self.colour, self.config.door());
         if (0..=door).contains(&e.from) {
             let sq = self.abs(c, e.from);
             self.board[sq as usize] = 0;
@@ -1596,6 +1593,72 @@ impl State {
         } else if e.from > door {
             self.home[c as usize] &= !(1 << (e.from - door));
         }
+    }
+
+    /// Puts the moving piece of `e` down where it goes and spends what it uses of the roll.
+    #[inline(always)]
+    fn put_down(&mut self, e: &Effect) {
+        let (c, door) = (self.colour, self.config.door());
+        if e.to <= door {
+            let sq = self.abs(c, e.to);
+            self.board[sq as usize] = 1 + 4 * c + e.piece;
+            self.occupied |= 1u64 << sq;
+        } else {
+            self.home[c as usize] |= 1 << (e.to - door);
+        }
+        self.progress[c as usize][e.piece as usize] = e.to;
+        self.roll.used |= e.mask;
+        if matches!(e.kind, Kind::Enter | Kind::Climb) {
+            self.roll.home_actions += 1;
+        }
+        if e.kind == Kind::Exit {
+            self.roll.exited = true;
+        }
+    }
+
+    /// The moves `piece` has with the roll being played, each with what it does: the
+    /// scan's candidates checked by [`State::evaluate`] (no mandatory-kick filter).
+    pub(crate) fn moves_of(&self, piece: u8, mut f: impl FnMut(Effect)) {
+        self.for_each_move(|a, _| {
+            if a.piece() == Some(piece) {
+                if let Ok(e) = self.evaluate(a) {
+                    f(e);
+                }
+            }
+            true
+        });
+    }
+
+    /// Plays `e` for a lone piece: moves it and spends the dice, nothing else (no kick, no
+    /// event, no end of the roll). The proof that a config cannot freeze walks with it.
+    pub(crate) fn move_lone_piece(&mut self, e: &Effect) {
+        self.lift(e);
+        self.put_down(e);
+    }
+
+    /// Starts playing `dice` (`[low, high]` or `[face, 0]`) with nothing spent, without the
+    /// rest of a roll's handling (tries, bonus, a roll that allows nothing).
+    pub(crate) fn set_roll(&mut self, dice: [u8; 2]) {
+        self.roll = RollState {
+            dice,
+            used: 0,
+            home_actions: 0,
+            exited: false,
+        };
+        self.phase = Phase::Move;
+    }
+
+    /// Whether every die of the roll is spent.
+    pub(crate) fn roll_spent(&self) -> bool {
+        self.roll.used == self.all_dice()
+    }
+
+    fn apply_move(&mut self, e: Effect, events: &mut impl EventSink<Event>) {
+        let c = self.colour;
+        let colour = Colour(c);
+        let piece = e.piece;
+        let door = self.config.door();
+        self.lift(&e);
         // Events for the way the piece goes.
         match e.kind {
             Kind::Exit => events.emit(Event::Exited {
@@ -1664,22 +1727,7 @@ impl State {
                 square: sq,
             });
         }
-        // Put the piece down.
-        if e.to <= door {
-            let sq = self.abs(c, e.to);
-            self.board[sq as usize] = me;
-            self.occupied |= 1u64 << sq;
-        } else {
-            self.home[c as usize] |= 1 << (e.to - door);
-        }
-        self.progress[c as usize][piece as usize] = e.to;
-        self.roll.used |= e.mask;
-        if matches!(e.kind, Kind::Enter | Kind::Climb) {
-            self.roll.home_actions += 1;
-        }
-        if e.kind == Kind::Exit {
-            self.roll.exited = true;
-        }
+        self.put_down(&e);
         // CN-S11, CN-A12: four pieces on the winning steps.
         if e.kind != Kind::Exit && e.to > door && self.colour_on_win_steps(c) {
             self.finish_colour(c, events);

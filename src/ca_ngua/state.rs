@@ -258,8 +258,14 @@ impl State {
     /// do not match the pieces, a turn for a colour that has finished, a roll in the wrong
     /// phase or one that allows no action, and the like.
     pub fn from_setup(setup: Setup) -> Result<State, SetupError> {
+        setup.config.validate()?;
+        State::place(setup)
+    }
+
+    /// [`State::from_setup`] for a config whose options are known to be in range: the
+    /// proof that a config cannot freeze builds its positions with it while validating.
+    pub(crate) fn place(setup: Setup) -> Result<State, SetupError> {
         let cfg = setup.config;
-        cfg.validate()?;
         let bad = |m: String| Err(SetupError::Position(m));
         let door = cfg.door();
         let top = cfg.top_step() as i8;
