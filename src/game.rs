@@ -55,6 +55,7 @@ impl Display for Seat {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
 pub enum GameKind {
     /// Ô ăn quan, the Vietnamese mancala.
     OAnQuan = 0,
@@ -117,8 +118,10 @@ enum ToMoveJson {
         seat: Seat,
     },
     /// Chance decides.
+    #[serde(deserialize_with = "crate::strict::no_fields")]
     Chance,
     /// The game is over.
+    #[serde(deserialize_with = "crate::strict::no_fields")]
     Over,
 }
 
@@ -247,6 +250,7 @@ pub type ActionList = ArrayVec<u32, ACTION_LIST_CAPACITY>;
 
 /// One chance outcome and its weight; its probability is `weight / total weight` of the list.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ChanceOutcome {
     /// The action id of the outcome.
     pub id: u32,

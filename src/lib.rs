@@ -121,6 +121,7 @@ pub use game::{
     Seat, SetupError, StateHasher, ToMove, ACTION_LIST_CAPACITY, CONFIG_MEMO, MAX_SEATS,
 };
 pub mod record;
+mod strict;
 pub mod tensor;
 pub mod testing;
 
