@@ -595,9 +595,13 @@ pub trait GameConfig:
     /// seed rules); missing fields take their defaults.
     ///
     /// # Errors
-    /// [`ConfigError`] for text that is not a JSON object, an unknown or repeated field, a value
-    /// of the wrong type, or a config that fails [`GameConfig::validate`].
+    /// [`ConfigError`] for text longer than [`MAX_CONFIG_JSON`](crate::limits::MAX_CONFIG_JSON)
+    /// bytes (refused before it is parsed), text that is not a JSON object, an unknown or
+    /// repeated field at any depth, a value of the wrong type, or a config that fails
+    /// [`GameConfig::validate`].
     fn from_json(json: &str) -> Result<Self, ConfigError> {
+        crate::limits::check_len("the config", json, crate::limits::MAX_CONFIG_JSON)
+            .map_err(|e| ConfigError::new("config", e))?;
         // serde would also read a struct from an array, field by field: a config is an object.
         if !json.trim_start().starts_with('{') {
             return Err(ConfigError::new(

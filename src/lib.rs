@@ -112,6 +112,7 @@ pub mod describe;
 pub mod domino;
 pub mod fair;
 pub mod game;
+pub mod limits;
 pub mod o_an_quan;
 
 pub use chance::{uniform_below, GameRng};
