@@ -365,10 +365,7 @@ impl<G: Playable> DynGame for Table<G> {
         Some(self.game.game().describe_action(action, lang, viewer))
     }
     fn describe_events(&self, lang: Lang, viewer: Option<Seat>) -> Vec<String> {
-        self.events
-            .iter()
-            .filter_map(|e| G::describe_event(e, lang, viewer))
-            .collect()
+        crate::describe::describe_events_bounded::<G>(&self.events, lang, viewer)
     }
     fn as_any(&self) -> &dyn Any {
         self
@@ -858,7 +855,10 @@ impl AnyGame {
             .ok_or(AnyError::UnknownId(id))
     }
     /// The events of the last action described in words, for `viewer` (`None`: the host; a
-    /// seat: what it may see, never a hidden tile).
+    /// seat: what it may see, never a hidden tile). At most
+    /// [`MAX_DESCRIBED_EVENTS`](crate::limits::MAX_DESCRIBED_EVENTS) events are described;
+    /// when there are more, one last line says how many more ("… and 3 412 more events"), so
+    /// the cost of the words is bounded whatever the move.
     ///
     /// # Errors
     /// [`AnyError::NoSuchSeat`].
