@@ -258,3 +258,39 @@ fn every_action_text_fits_the_bound() {
     }
     assert!(longest < 20, "an action takes {longest} bytes");
 }
+
+/// The events of the costliest Ô ăn quan move (relays under `take_all` until the relay state
+/// repeats: hundreds of thousands of events) are described in at most
+/// `MAX_DESCRIBED_EVENTS` lines and one that sums up the rest, in both languages.
+#[test]
+fn the_costliest_move_is_described_in_bounded_lines() {
+    use dangian::describe::Lang;
+    use dangian::limits::MAX_DESCRIBED_EVENTS;
+    let config = r#"{"relay_at_quan":"take_all","relay_loop":{"kind":"end_turn_on_repeat"}}"#;
+    let mut game = AnyGame::new(GameKind::OAnQuan, config).expect("config");
+    for m in "a1+ b5+ a3+ b2+ a2- b3- a5+ b1+".split(' ') {
+        let id = game.action_id(m).expect("notation");
+        game.apply(id).expect("legal");
+    }
+    let events = game.event_count();
+    assert!(events > 10 * MAX_DESCRIBED_EVENTS, "{events} events");
+    for (lang, summary) in [(Lang::En, "more events"), (Lang::Vi, "sự kiện nữa")] {
+        let (lines, peak) = peak_bytes(|| game.describe_events(lang, None).expect("host"));
+        assert_eq!(lines.len(), MAX_DESCRIBED_EVENTS + 1);
+        let last = lines.last().expect("a summary");
+        assert!(last.contains(summary), "{last}");
+        assert!(
+            last.contains(&(events - MAX_DESCRIBED_EVENTS).to_string()),
+            "{last} ({events} events)"
+        );
+        assert!(peak < 1 << 20, "describing took {peak} bytes");
+        assert_eq!(game.describe_events(lang, Some(1)).expect("seat"), lines);
+    }
+    // A move of a few events is described whole, with no summary.
+    let mut small = AnyGame::new(GameKind::OAnQuan, "").expect("config");
+    small
+        .apply(small.action_id("a1+").expect("notation"))
+        .expect("legal");
+    let lines = small.describe_events(Lang::En, None).expect("host");
+    assert_eq!(lines.len(), small.event_count());
+}
