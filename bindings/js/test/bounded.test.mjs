@@ -65,7 +65,7 @@ test('a position longer than the bound is refused', () => {
 test('a record longer than the bound is refused', () => {
   const game = Game.create('o_an_quan', undefined, { seed: 1 });
   game.apply('a1+');
-  const record = JSON.stringify(game.save());
+  const record = game.save();
   Game.load(padded(record, 4096), { seed: 1 });
   const over = padded(record, MAX_RECORD_JSON + 1);
   assert.throws(() => Game.load(over, { seed: 1 }), refused('record', /at most 16777216/));

@@ -169,7 +169,11 @@ fn bounded_json_text(
         None
     };
     let too_long = |len: usize| -> PyErr {
-        Failure::new(status, format!("{what}: {len} bytes; at most {max} are read")).into()
+        Failure::new(
+            status,
+            format!("{what}: {len} bytes; at most {max} are read"),
+        )
+        .into()
     };
     if let Some(len) = len.filter(|&n| n > max) {
         return Err(too_long(len));
@@ -1696,6 +1700,9 @@ fn _dangian(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_RECORD_JSON", MAX_RECORD_JSON)?;
     m.add("MAX_RECORD_ACTIONS", dangian::limits::MAX_RECORD_ACTIONS)?;
     m.add("MAX_ACTION_TEXT", dangian::limits::MAX_ACTION_TEXT)?;
-    m.add("MAX_DESCRIBED_EVENTS", dangian::limits::MAX_DESCRIBED_EVENTS)?;
+    m.add(
+        "MAX_DESCRIBED_EVENTS",
+        dangian::limits::MAX_DESCRIBED_EVENTS,
+    )?;
     Ok(())
 }
