@@ -66,6 +66,18 @@
 #define DG_MAX_ACTIONS 64
 /* The most seats any game has: the length of the per-seat arrays of the structs. */
 #define DG_MAX_SEATS 4
+/* Longest config JSON read, in bytes: dg_game_new refuses a longer one before parsing it. */
+#define DG_MAX_CONFIG_JSON 16384
+/* Longest position JSON read, in bytes: dg_game_from_state_json refuses a longer one before parsing it. */
+#define DG_MAX_STATE_JSON 65536
+/* Longest record JSON read, in bytes: dg_game_load and dg_record_verify refuse a longer one before parsing it. */
+#define DG_MAX_RECORD_JSON 16777216
+/* The most actions a record may list (fewer when its config bounds the game); counted while read. */
+#define DG_MAX_RECORD_ACTIONS 1048576
+/* Longest action text read, in bytes (dg_game_action_id). */
+#define DG_MAX_ACTION_TEXT 64
+/* The most events dg_game_describe_events describes; one last line sums up the rest. */
+#define DG_MAX_DESCRIBED_EVENTS 1000
 
 
 // The result of every `dg_` function. Values are fixed and never reused.
@@ -475,7 +487,8 @@ enum DgStatus dg_game_presets_json(uint32_t kind, uint8_t *buf, size_t cap, size
 
 // Create a game of `kind` (a `DgGameKind` value) under the config JSON in
 // `config_json[0..config_len]`: a JSON object whose missing fields take their defaults
-// (NULL with length 0, an empty text and `{}` are the seed rules). The handle's own RNG,
+// (NULL with length 0, an empty text and `{}` are the seed rules; longer than
+// `DG_MAX_CONFIG_JSON` bytes is `DG_STATUS_INVALID_CONFIG`, unparsed). The handle's own RNG,
 // for `dg_game_play_chance`, is seeded by `seed`. On success `*out` owns a new handle.
 //
 // # Safety
@@ -502,7 +515,8 @@ enum DgStatus dg_game_new_preset(uint32_t kind,
 // Create a game of `kind` from a position: the state JSON in `json[0..len]`, as
 // `dg_game_state_json` writes it (it holds its config), validated like every other state
 // (`DG_STATUS_INVALID_JSON` for text that is not JSON, `DG_STATUS_INVALID_STATE` for JSON
-// that is not a state of the game or an impossible position). For tutorials, puzzles and a server restoring a table; its saved
+// that is not a state of the game or an impossible position, or, unparsed, for one longer
+// than `DG_MAX_STATE_JSON` bytes). For tutorials, puzzles and a server restoring a table; its saved
 // game starts from this position. The RNG is seeded by `seed`.
 //
 // # Safety
@@ -516,7 +530,9 @@ enum DgStatus dg_game_from_state_json(uint32_t kind,
 // Load a saved game from `json[0..len]` — a record as `dg_game_save` writes it, or a
 // document whose `record` field holds one (the golden vector files) — replaying and
 // verifying every action and the final hash: `DG_STATUS_INVALID_JSON` for text that is not
-// JSON, `DG_STATUS_INVALID_RECORD` for anything wrong with the record. A record holds no
+// JSON, `DG_STATUS_INVALID_RECORD` for anything wrong with the record (one longer than
+// `DG_MAX_RECORD_JSON` bytes is refused unparsed; its actions are counted while they are
+// read, against the most its config allows). A record holds no
 // RNG state: the new handle's RNG, for the chance still to come, is seeded by `seed`.
 //
 // # Safety
@@ -748,7 +764,8 @@ enum DgStatus dg_game_action_text(const struct DgGame *game,
                                   size_t *len_out);
 
 // The id of the action written `text[0..len]` in the game's notation
-// (`DG_STATUS_UNKNOWN_ACTION` when it is not one).
+// (`DG_STATUS_UNKNOWN_ACTION` when it is not one, or is longer than `DG_MAX_ACTION_TEXT`
+// bytes).
 //
 // # Safety
 // A NULL pointer is refused; otherwise `game` is a live handle, `text` holds `len` bytes, `out` is
@@ -797,7 +814,10 @@ enum DgStatus dg_game_describe_action(const struct DgGame *game,
 
 // The events of the last action described in words in `lang`, as a JSON array of strings
 // (e.g. `["A bốc một quân từ chợ."]`): for `seat` (what it may see, never a hidden tile) or
-// for `DG_ALL_SEATS` (the host). `[]` while events are off and before the first action.
+// for `DG_ALL_SEATS` (the host). `[]` while events are off and before the first action. At
+// most `DG_MAX_DESCRIBED_EVENTS` events are described; when there are more, one last line
+// says how many more. A size query followed by the real call (same language and seat)
+// describes the events once.
 //
 // # Safety
 // A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
@@ -858,7 +878,8 @@ enum DgStatus dg_fair_commitment(const uint8_t *server_seed_hex,
 // written as JSON (`{"commitment", "chance_outcomes", "actions"}`); `DG_STATUS_UNFAIR` when
 // the record carries no commitment, no reveal, a wrong reveal, or a chance action the seeds
 // do not give (`dg_last_error` names the first); `DG_STATUS_INVALID_JSON` or
-// `DG_STATUS_INVALID_RECORD` when it is not a valid record.
+// `DG_STATUS_INVALID_RECORD` when it is not a valid record (also, before it is parsed, for
+// one longer than `DG_MAX_RECORD_JSON` bytes).
 //
 // # Safety
 // A NULL pointer is refused; otherwise `json` holds `len` bytes, `buf` holds `cap` bytes (or

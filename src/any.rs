@@ -365,10 +365,7 @@ impl<G: Playable> DynGame for Table<G> {
         Some(self.game.game().describe_action(action, lang, viewer))
     }
     fn describe_events(&self, lang: Lang, viewer: Option<Seat>) -> Vec<String> {
-        self.events
-            .iter()
-            .filter_map(|e| G::describe_event(e, lang, viewer))
-            .collect()
+        crate::describe::describe_events_bounded::<G>(&self.events, lang, viewer)
     }
     fn as_any(&self) -> &dyn Any {
         self
@@ -457,6 +454,8 @@ fn preset_typed<G: Playable>(name: &str) -> Result<AnyGame, AnyError> {
 }
 
 fn setup_typed<G: Playable>(setup_json: &str) -> Result<AnyGame, AnyError> {
+    crate::limits::check_len("the position", setup_json, crate::limits::MAX_STATE_JSON)
+        .map_err(AnyError::Setup)?;
     let setup: G::Setup =
         serde_json::from_str(setup_json).map_err(|e| AnyError::Setup(clip(&e.to_string())))?;
     let game = G::from_setup(setup).map_err(|e: SetupError| AnyError::Setup(e.to_string()))?;
@@ -539,8 +538,9 @@ impl AnyGame {
     /// restoring a table. Its record starts from that position.
     ///
     /// # Errors
-    /// [`AnyError::Setup`] when the JSON is not a setup of the game or the position is
-    /// impossible.
+    /// [`AnyError::Setup`] when the JSON is longer than
+    /// [`MAX_STATE_JSON`](crate::limits::MAX_STATE_JSON) bytes (refused before it is parsed),
+    /// is not a setup of the game or the position is impossible.
     pub fn from_setup_json(kind: GameKind, setup_json: &str) -> Result<AnyGame, AnyError> {
         dispatch!(kind, setup_typed(setup_json))
     }
@@ -744,8 +744,11 @@ impl AnyGame {
     /// The id of an action in text notation.
     ///
     /// # Errors
-    /// [`AnyError::Notation`].
+    /// [`AnyError::Notation`], also for text longer than
+    /// [`MAX_ACTION_TEXT`](crate::limits::MAX_ACTION_TEXT) bytes.
     pub fn action_id(&self, text: &str) -> Result<u32, AnyError> {
+        crate::limits::check_len("the action", text, crate::limits::MAX_ACTION_TEXT)
+            .map_err(AnyError::Notation)?;
         self.0.action_id(text)
     }
     /// The outcome, once the game is over.
@@ -852,7 +855,10 @@ impl AnyGame {
             .ok_or(AnyError::UnknownId(id))
     }
     /// The events of the last action described in words, for `viewer` (`None`: the host; a
-    /// seat: what it may see, never a hidden tile).
+    /// seat: what it may see, never a hidden tile). At most
+    /// [`MAX_DESCRIBED_EVENTS`](crate::limits::MAX_DESCRIBED_EVENTS) events are described;
+    /// when there are more, one last line says how many more ("… and 3 412 more events"), so
+    /// the cost of the words is bounded whatever the move.
     ///
     /// # Errors
     /// [`AnyError::NoSuchSeat`].

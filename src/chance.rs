@@ -16,8 +16,35 @@ use serde::{Deserialize, Serialize};
 ///
 /// Not for cryptography: a server dealing for money should supply its own
 /// cryptographically secure [`Rng`] or choose chance outcomes itself.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Its JSON is `{"s":[w0,w1,w2,w3]}` (the four state words); reading it refuses any other
+/// field and the all-zero state, which no seed reaches and which would draw zeros forever.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct GameRng(Xoshiro256PlusPlus);
+
+/// The saved form of [`GameRng`], read strictly.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RngState {
+    /// The four state words of xoshiro256++.
+    s: [u64; 4],
+}
+
+impl<'de> Deserialize<'de> for GameRng {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let RngState { s } = RngState::deserialize(d)?;
+        if s == [0; 4] {
+            return Err(serde::de::Error::custom(
+                "the all-zero state is not a state of the generator",
+            ));
+        }
+        let mut seed = [0u8; 32];
+        for (chunk, word) in seed.chunks_exact_mut(8).zip(s) {
+            chunk.copy_from_slice(&word.to_le_bytes());
+        }
+        Ok(GameRng(Xoshiro256PlusPlus::from_seed(seed)))
+    }
+}
 
 impl GameRng {
     /// The generator for `seed`; equal seeds give equal streams everywhere.

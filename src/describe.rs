@@ -28,6 +28,7 @@
 #![forbid(unsafe_code)]
 
 use crate::game::{Game, Seat};
+use crate::limits::MAX_DESCRIBED_EVENTS;
 
 /// The language of a description.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -108,4 +109,31 @@ pub trait Describe: Game {
     ) -> String {
         self.describe_action(action, lang, viewer)
     }
+}
+
+/// `events` in words for `viewer` (as [`Describe::describe_event`]), at most
+/// [`MAX_DESCRIBED_EVENTS`] of them: the events `viewer` sees beyond that are counted, not
+/// described, and one last line says how many ("… và 12 sự kiện nữa" / "… and 12 more
+/// events").
+pub fn describe_events_bounded<G: Describe>(
+    events: &[G::Event],
+    lang: Lang,
+    viewer: Option<Seat>,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut more: u64 = 0;
+    for event in events {
+        if lines.len() < MAX_DESCRIBED_EVENTS {
+            lines.extend(G::describe_event(event, lang, viewer));
+        } else if viewer.is_none_or(|seat| G::event_for(event, seat).is_some()) {
+            more += 1;
+        }
+    }
+    if more > 0 {
+        lines.push(lang.pick(
+            format!("… và {more} sự kiện nữa"),
+            format!("… and {}", Lang::count(more, "more event", "more events")),
+        ));
+    }
+    lines
 }

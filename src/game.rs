@@ -55,6 +55,7 @@ impl Display for Seat {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
 pub enum GameKind {
     /// Ô ăn quan, the Vietnamese mancala.
     OAnQuan = 0,
@@ -117,8 +118,10 @@ enum ToMoveJson {
         seat: Seat,
     },
     /// Chance decides.
+    #[serde(deserialize_with = "crate::strict::no_fields")]
     Chance,
     /// The game is over.
+    #[serde(deserialize_with = "crate::strict::no_fields")]
     Over,
 }
 
@@ -247,6 +250,7 @@ pub type ActionList = ArrayVec<u32, ACTION_LIST_CAPACITY>;
 
 /// One chance outcome and its weight; its probability is `weight / total weight` of the list.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct ChanceOutcome {
     /// The action id of the outcome.
     pub id: u32,
@@ -591,9 +595,13 @@ pub trait GameConfig:
     /// seed rules); missing fields take their defaults.
     ///
     /// # Errors
-    /// [`ConfigError`] for text that is not a JSON object, an unknown or repeated field, a value
-    /// of the wrong type, or a config that fails [`GameConfig::validate`].
+    /// [`ConfigError`] for text longer than [`MAX_CONFIG_JSON`](crate::limits::MAX_CONFIG_JSON)
+    /// bytes (refused before it is parsed), text that is not a JSON object, an unknown or
+    /// repeated field at any depth, a value of the wrong type, or a config that fails
+    /// [`GameConfig::validate`].
     fn from_json(json: &str) -> Result<Self, ConfigError> {
+        crate::limits::check_len("the config", json, crate::limits::MAX_CONFIG_JSON)
+            .map_err(|e| ConfigError::new("config", e))?;
         // serde would also read a struct from an array, field by field: a config is an object.
         if !json.trim_start().starts_with('{') {
             return Err(ConfigError::new(

@@ -112,6 +112,7 @@ pub mod describe;
 pub mod domino;
 pub mod fair;
 pub mod game;
+pub mod limits;
 pub mod o_an_quan;
 
 pub use chance::{uniform_below, GameRng};
@@ -121,6 +122,7 @@ pub use game::{
     Seat, SetupError, StateHasher, ToMove, ACTION_LIST_CAPACITY, CONFIG_MEMO, MAX_SEATS,
 };
 pub mod record;
+mod strict;
 pub mod tensor;
 pub mod testing;
 

@@ -27,6 +27,7 @@ use crate::game::{
     clip, Action, ConfigError, EventSink, Game, GameConfig, GameKind, NoEvents, ParseActionError,
     SetupError, ToMove,
 };
+use crate::limits::{MAX_ACTION_TEXT, MAX_RECORD_ACTIONS, MAX_RECORD_JSON, MAX_STATE_JSON};
 
 /// The `format` field of every record this version writes and reads.
 pub const RECORD_FORMAT: &str = "dangian-record/2";
@@ -72,6 +73,11 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<Box<RawValue>>,
     /// Every action in order, chance outcomes included, in the game's text notation.
+    ///
+    /// Read with a bound: at most [`MAX_RECORD_ACTIONS`] actions (fewer when
+    /// [`Record::from_json`] knows the config's [`Game::max_moves`]) of at most
+    /// [`MAX_ACTION_TEXT`] bytes each; the list stops growing at the bound.
+    #[serde(deserialize_with = "bounded_actions")]
     pub actions: Vec<String>,
     /// The [`Game::state_hash`] of the final state as 16 hex digits, checked on replay.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -131,12 +137,22 @@ pub enum RecordError {
     /// The starting position cannot be read or is impossible.
     #[error("bad starting position in record: {0}")]
     Start(String),
+    /// The record's JSON is longer than [`MAX_RECORD_JSON`] bytes: refused before it is
+    /// parsed.
+    #[error("the record is {bytes} bytes; at most {max} are read")]
+    TooLarge {
+        /// The length of the JSON given.
+        bytes: usize,
+        /// The bound, [`MAX_RECORD_JSON`].
+        max: usize,
+    },
     /// More actions than any game under the config can last.
     #[error("the record lists {actions} actions; no game under its config lasts more than {max}")]
     TooLong {
         /// Actions in the record.
         actions: usize,
-        /// The game's bound ([`Game::max_moves`]).
+        /// The game's bound ([`Game::max_moves`]), or [`MAX_RECORD_ACTIONS`] when that is
+        /// smaller.
         max: u32,
     },
     /// An action's text cannot be read.
@@ -222,9 +238,16 @@ impl Record {
 
     /// Read a record from JSON (it is not replayed yet).
     ///
+    /// The cost is bounded before anything is kept: JSON longer than [`MAX_RECORD_JSON`]
+    /// bytes is refused unread, and the actions are counted as they are read against the
+    /// most a game under the record's config can last ([`Game::max_moves`], at most
+    /// [`MAX_RECORD_ACTIONS`]), so a record of millions of actions is refused without holding
+    /// them.
+    ///
     /// # Errors
-    /// [`RecordError::Json`] (not JSON, an unknown or repeated field, a field of the wrong
-    /// type) or [`RecordError::Format`].
+    /// [`RecordError::TooLarge`], [`RecordError::TooLong`], [`RecordError::Json`] (not JSON,
+    /// an unknown or repeated field, a field of the wrong type, an action text longer than
+    /// [`MAX_ACTION_TEXT`]) or [`RecordError::Format`].
     pub fn from_json(json: &str) -> Result<Record, RecordError> {
         /// The one field every version of the format has.
         #[derive(Deserialize)]
@@ -232,7 +255,20 @@ impl Record {
             #[serde(borrow)]
             format: std::borrow::Cow<'a, str>,
         }
-        let record: Record = serde_json::from_str(json).map_err(|e| {
+        if json.len() > MAX_RECORD_JSON {
+            return Err(RecordError::TooLarge {
+                bytes: json.len(),
+                max: MAX_RECORD_JSON,
+            });
+        }
+        let limit = ActionLimit::set(actions_bound(json));
+        let parsed = serde_json::from_str::<Record>(json);
+        let overflow = limit.overflow();
+        drop(limit);
+        if let Some((actions, max)) = overflow {
+            return Err(RecordError::TooLong { actions, max });
+        }
+        let record: Record = parsed.map_err(|e| {
             // A record of another format fails for its other fields: say which format it is.
             match serde_json::from_str::<Format<'_>>(json) {
                 Ok(f) if f.format != RECORD_FORMAT => RecordError::Format(clip(&f.format)),
@@ -251,6 +287,12 @@ impl Record {
     /// # Errors
     /// As [`Record::from_json`].
     pub fn from_document(json: &str) -> Result<Record, RecordError> {
+        if json.len() > MAX_RECORD_JSON {
+            return Err(RecordError::TooLarge {
+                bytes: json.len(),
+                max: MAX_RECORD_JSON,
+            });
+        }
         /// A document with a record inside; its other fields are not read.
         #[derive(Deserialize)]
         struct Holder<'a> {
@@ -302,6 +344,8 @@ impl Record {
         let Some(start) = &self.start else {
             return Ok(G::new(config)?);
         };
+        crate::limits::check_len("the starting position", start.get(), MAX_STATE_JSON)
+            .map_err(RecordError::Start)?;
         let setup: G::Setup = serde_json::from_str(start.get())
             .map_err(|e| RecordError::Start(clip(&e.to_string())))?;
         let game =
@@ -409,6 +453,131 @@ impl Record {
             fair: None,
         })
     }
+}
+
+/// The most actions a record's JSON may list: the [`Game::max_moves`] of a game under its
+/// config when the config can be read and is valid (the field order does not matter: this
+/// first pass skips the actions without keeping them), else [`MAX_RECORD_ACTIONS`].
+fn actions_bound(json: &str) -> usize {
+    /// The fields that say how long a game can last; the others are skipped unread.
+    #[derive(Deserialize)]
+    struct Bound<'a> {
+        game: Option<GameKind>,
+        rules_version: Option<u32>,
+        #[serde(borrow)]
+        config: Option<&'a RawValue>,
+    }
+    fn max_moves<G: Game>(config: &str) -> Option<u32> {
+        let config = G::Config::from_json(config).ok()?;
+        Some(G::new(config).ok()?.max_moves())
+    }
+    let Ok(Bound {
+        game: Some(game),
+        rules_version: Some(RULES_VERSION),
+        config: Some(config),
+    }) = serde_json::from_str::<Bound<'_>>(json)
+    else {
+        return MAX_RECORD_ACTIONS;
+    };
+    let max = match game {
+        GameKind::OAnQuan => max_moves::<crate::o_an_quan::State>(config.get()),
+        GameKind::CaNgua => max_moves::<crate::ca_ngua::State>(config.get()),
+        GameKind::Domino => max_moves::<crate::domino::State>(config.get()),
+    };
+    max.map_or(MAX_RECORD_ACTIONS, |m| (m as usize).min(MAX_RECORD_ACTIONS))
+}
+
+thread_local! {
+    /// The most actions the record being read on this thread may list, and, once the list
+    /// went past it, how many it lists.
+    static ACTION_LIMIT: std::cell::Cell<(usize, Option<usize>)> =
+        const { std::cell::Cell::new((MAX_RECORD_ACTIONS, None)) };
+}
+
+/// The action bound of one read on this thread; the default bound comes back when it is
+/// dropped.
+struct ActionLimit;
+
+impl ActionLimit {
+    fn set(max: usize) -> ActionLimit {
+        ACTION_LIMIT.with(|l| l.set((max, None)));
+        ActionLimit
+    }
+
+    /// `(actions listed, bound)` when the record listed more actions than the bound.
+    fn overflow(&self) -> Option<(usize, u32)> {
+        let (max, listed) = ACTION_LIMIT.with(std::cell::Cell::get);
+        listed.map(|n| (n, u32::try_from(max).unwrap_or(u32::MAX)))
+    }
+}
+
+impl Drop for ActionLimit {
+    fn drop(&mut self) {
+        ACTION_LIMIT.with(|l| l.set((MAX_RECORD_ACTIONS, None)));
+    }
+}
+
+/// Read the `actions` of a record, keeping at most the bound in force on this thread
+/// ([`MAX_RECORD_ACTIONS`] unless [`Record::from_json`] set a smaller one): past it, the rest
+/// are only counted (nothing kept) and the read fails.
+fn bounded_actions<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    use serde::de::{Error, IgnoredAny, SeqAccess, Visitor};
+
+    /// One action's text, refused past [`MAX_ACTION_TEXT`] bytes before it is copied.
+    struct ActionText(String);
+
+    impl<'de> Deserialize<'de> for ActionText {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            struct Text;
+            impl Visitor<'_> for Text {
+                type Value = ActionText;
+                fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    write!(f, "an action's text of at most {MAX_ACTION_TEXT} bytes")
+                }
+                fn visit_str<E: Error>(self, text: &str) -> Result<ActionText, E> {
+                    if text.len() > MAX_ACTION_TEXT {
+                        return Err(E::custom(format!(
+                            "an action's text is {} bytes; at most {MAX_ACTION_TEXT} are read",
+                            text.len()
+                        )));
+                    }
+                    Ok(ActionText(text.to_owned()))
+                }
+            }
+            d.deserialize_str(Text)
+        }
+    }
+
+    struct Actions(usize);
+
+    impl<'de> Visitor<'de> for Actions {
+        type Value = Vec<String>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            write!(f, "a list of at most {} actions", self.0)
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<String>, A::Error> {
+            let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(self.0).min(1024));
+            while let Some(ActionText(text)) = seq.next_element()? {
+                if out.len() == self.0 {
+                    let mut listed = out.len() + 1;
+                    drop(out);
+                    while seq.next_element::<IgnoredAny>()?.is_some() {
+                        listed += 1;
+                    }
+                    ACTION_LIMIT.with(|l| l.set((self.0, Some(listed))));
+                    return Err(A::Error::custom(format!(
+                        "the record lists {listed} actions; at most {} are read",
+                        self.0
+                    )));
+                }
+                out.push(text);
+            }
+            Ok(out)
+        }
+    }
+
+    let max = ACTION_LIMIT.with(|l| l.get().0);
+    d.deserialize_seq(Actions(max))
 }
 
 /// The most actions [`Recorded::reserve_record`] makes room for: 16 384 actions (at most

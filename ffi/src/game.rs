@@ -4,8 +4,9 @@ use dangian::any::{AnyError, AnyGame};
 use dangian::{ActionList, ChanceList, ToMove};
 
 use super::{
-    fault, game_kind, guard, guard_mut, guard_ref, optional_text_arg, seat_arg, text_arg,
-    to_move_code, DgGame, DgStatus, Failure, Out, OutBuf, Result, DG_MAX_SEATS,
+    bounded, fault, game_kind, guard, guard_mut, guard_ref, optional_text_arg, seat_arg, text_arg,
+    to_move_code, DgGame, DgStatus, Failure, Out, OutBuf, Result, DG_MAX_ACTION_TEXT,
+    DG_MAX_CONFIG_JSON, DG_MAX_RECORD_JSON, DG_MAX_SEATS, DG_MAX_STATE_JSON,
 };
 
 /// A chance outcome and its weight: its probability is `weight` divided by the sum of the
@@ -84,7 +85,8 @@ pub unsafe extern "C" fn dg_game_presets_json(
 
 /// Create a game of `kind` (a `DgGameKind` value) under the config JSON in
 /// `config_json[0..config_len]`: a JSON object whose missing fields take their defaults
-/// (NULL with length 0, an empty text and `{}` are the seed rules). The handle's own RNG,
+/// (NULL with length 0, an empty text and `{}` are the seed rules; longer than
+/// `DG_MAX_CONFIG_JSON` bytes is `DG_STATUS_INVALID_CONFIG`, unparsed). The handle's own RNG,
 /// for `dg_game_play_chance`, is seeded by `seed`. On success `*out` owns a new handle.
 ///
 /// # Safety
@@ -105,6 +107,12 @@ pub unsafe extern "C" fn dg_game_new(
         let kind = game_kind(kind)?;
         // Only an empty text stands for the seed rules; whitespace alone is not JSON.
         let config = config.unwrap_or("");
+        bounded(
+            config,
+            DG_MAX_CONFIG_JSON,
+            DgStatus::InvalidConfig,
+            "config",
+        )?;
         if !config.is_empty() {
             syntax(config, "config")?;
         }
@@ -139,7 +147,8 @@ pub unsafe extern "C" fn dg_game_new_preset(
 /// Create a game of `kind` from a position: the state JSON in `json[0..len]`, as
 /// `dg_game_state_json` writes it (it holds its config), validated like every other state
 /// (`DG_STATUS_INVALID_JSON` for text that is not JSON, `DG_STATUS_INVALID_STATE` for JSON
-/// that is not a state of the game or an impossible position). For tutorials, puzzles and a server restoring a table; its saved
+/// that is not a state of the game or an impossible position, or, unparsed, for one longer
+/// than `DG_MAX_STATE_JSON` bytes). For tutorials, puzzles and a server restoring a table; its saved
 /// game starts from this position. The RNG is seeded by `seed`.
 ///
 /// # Safety
@@ -157,6 +166,7 @@ pub unsafe extern "C" fn dg_game_from_state_json(
         // SAFETY: the caller's contract for `json`.
         let text = unsafe { text_arg(json, len, "json") }?;
         let kind = game_kind(kind)?;
+        bounded(text, DG_MAX_STATE_JSON, DgStatus::InvalidState, "state")?;
         syntax(text, "state")?;
         let game = AnyGame::from_setup_json(kind, text)?;
         out.put(new_handle(game, seed))
@@ -166,7 +176,9 @@ pub unsafe extern "C" fn dg_game_from_state_json(
 /// Load a saved game from `json[0..len]` — a record as `dg_game_save` writes it, or a
 /// document whose `record` field holds one (the golden vector files) — replaying and
 /// verifying every action and the final hash: `DG_STATUS_INVALID_JSON` for text that is not
-/// JSON, `DG_STATUS_INVALID_RECORD` for anything wrong with the record. A record holds no
+/// JSON, `DG_STATUS_INVALID_RECORD` for anything wrong with the record (one longer than
+/// `DG_MAX_RECORD_JSON` bytes is refused unparsed; its actions are counted while they are
+/// read, against the most its config allows). A record holds no
 /// RNG state: the new handle's RNG, for the chance still to come, is seeded by `seed`.
 ///
 /// # Safety
@@ -182,6 +194,7 @@ pub unsafe extern "C" fn dg_game_load(
         let out = Out::new(out, "out")?;
         // SAFETY: the caller's contract for `json`.
         let text = unsafe { text_arg(json, len, "json") }?;
+        bounded(text, DG_MAX_RECORD_JSON, DgStatus::InvalidRecord, "record")?;
         syntax(text, "record")?;
         let game = AnyGame::from_record_json(text)?;
         out.put(new_handle(game, seed))
@@ -419,7 +432,7 @@ fn apply_to(g: &mut DgGame, action: u32, expected: Option<u32>) -> Result<()> {
         None => g.game.apply(action)?,
     }
     fault::hit("apply");
-    g.events_json.get_mut().take();
+    g.forget_events();
     Ok(())
 }
 
@@ -487,7 +500,7 @@ pub unsafe extern "C" fn dg_game_play_chance(game: *mut DgGame, out: *mut u32) -
             let mut rng = g.rng.clone();
             let id = g.game.play_chance(&mut rng)?;
             fault::hit("apply");
-            g.events_json.get_mut().take();
+            g.forget_events();
             g.rng = rng;
             out.put(id)
         })
@@ -516,7 +529,7 @@ pub unsafe extern "C" fn dg_game_set_events(game: *mut DgGame, keep: u32) -> DgS
                 }
             };
             g.game.keep_events(keep);
-            g.events_json.get_mut().take();
+            g.forget_events();
             Ok(())
         })
     }
@@ -705,7 +718,8 @@ pub unsafe extern "C" fn dg_game_action_text(
 }
 
 /// The id of the action written `text[0..len]` in the game's notation
-/// (`DG_STATUS_UNKNOWN_ACTION` when it is not one).
+/// (`DG_STATUS_UNKNOWN_ACTION` when it is not one, or is longer than `DG_MAX_ACTION_TEXT`
+/// bytes).
 ///
 /// # Safety
 /// A NULL pointer is refused; otherwise `game` is a live handle, `text` holds `len` bytes, `out` is
@@ -722,6 +736,7 @@ pub unsafe extern "C" fn dg_game_action_id(
         guard_ref(game, |g| {
             let out = Out::new(out, "out")?;
             let text = text_arg(text, len, "text")?;
+            bounded(text, DG_MAX_ACTION_TEXT, DgStatus::UnknownAction, "action")?;
             out.put(g.game.action_id(text)?)
         })
     }

@@ -72,6 +72,22 @@ pub const DG_ALL_SEATS: i32 = -1;
 pub const DG_MAX_ACTIONS: usize = dangian::ACTION_LIST_CAPACITY;
 /// The most seats any game has: the length of the per-seat arrays of the structs.
 pub const DG_MAX_SEATS: usize = dangian::MAX_SEATS;
+/// The longest config JSON read, in bytes: `dg_game_new` refuses a longer one before parsing
+/// it (`DG_STATUS_INVALID_CONFIG`).
+pub const DG_MAX_CONFIG_JSON: usize = dangian::limits::MAX_CONFIG_JSON;
+/// The longest position JSON read, in bytes: `dg_game_from_state_json` refuses a longer one
+/// before parsing it (`DG_STATUS_INVALID_STATE`).
+pub const DG_MAX_STATE_JSON: usize = dangian::limits::MAX_STATE_JSON;
+/// The longest record JSON read, in bytes: `dg_game_load` and `dg_record_verify` refuse a
+/// longer one before parsing it (`DG_STATUS_INVALID_RECORD`).
+pub const DG_MAX_RECORD_JSON: usize = dangian::limits::MAX_RECORD_JSON;
+/// The most actions a record may list (fewer when its config bounds the game's length).
+pub const DG_MAX_RECORD_ACTIONS: usize = dangian::limits::MAX_RECORD_ACTIONS;
+/// The longest action text read, in bytes (`dg_game_action_id`: `DG_STATUS_UNKNOWN_ACTION`).
+pub const DG_MAX_ACTION_TEXT: usize = dangian::limits::MAX_ACTION_TEXT;
+/// The most events `dg_game_describe_events` describes; the rest are summed up in one last
+/// line.
+pub const DG_MAX_DESCRIBED_EVENTS: usize = dangian::limits::MAX_DESCRIBED_EVENTS;
 
 /// The result of every `dg_` function. Values are fixed and never reused.
 #[repr(C)]
@@ -148,6 +164,9 @@ pub struct DgGame {
     /// The last `dg_game_events_json` answer (seat, JSON), so that a size query and the call
     /// that follows it serialize the events once. Cleared by every change of the game.
     events_json: RefCell<Option<(i32, String)>>,
+    /// The last `dg_game_describe_events` answer (language, seat, JSON), kept for the same
+    /// reason and cleared with it.
+    described: RefCell<Option<(u32, i32, String)>>,
     poisoned: Cell<bool>,
 }
 
@@ -163,8 +182,17 @@ impl DgGame {
             game,
             rng: GameRng::new(seed),
             events_json: RefCell::new(None),
+            described: RefCell::new(None),
             poisoned: Cell::new(false),
         }
+    }
+}
+
+impl DgGame {
+    /// Forget the kept answers about the last action's events: the game changed.
+    fn forget_events(&mut self) {
+        self.events_json.get_mut().take();
+        self.described.get_mut().take();
     }
 }
 
@@ -174,6 +202,7 @@ impl Clone for DgGame {
             game: self.game.clone(),
             rng: self.rng.clone(),
             events_json: RefCell::new(None),
+            described: RefCell::new(None),
             poisoned: Cell::new(false),
         }
     }
@@ -453,6 +482,17 @@ unsafe fn optional_text_arg<'a>(ptr: *const u8, len: usize, name: &str) -> Resul
     }
     // SAFETY: the caller's contract, passed on.
     unsafe { text_arg(ptr, len, name) }.map(Some)
+}
+
+/// Refuse input text longer than `max` bytes with `status`, before it is parsed.
+fn bounded(text: &str, max: usize, status: DgStatus, what: &str) -> Result<()> {
+    if text.len() > max {
+        return Err(Failure::new(
+            status,
+            format!("{what}: {} bytes; at most {max} are read", text.len()),
+        ));
+    }
+    Ok(())
 }
 
 fn game_kind(kind: u32) -> Result<GameKind> {

@@ -7,8 +7,8 @@ use dangian::fair::{self, FairError};
 use dangian::Record;
 
 use super::{
-    guard, guard_mut, guard_ref, optional_text_arg, seat_arg, text_arg, DgGame, DgStatus, Failure,
-    OutBuf, Result, DG_ALL_SEATS,
+    bounded, guard, guard_mut, guard_ref, optional_text_arg, seat_arg, text_arg, DgGame, DgStatus,
+    Failure, OutBuf, Result, DG_ALL_SEATS, DG_MAX_RECORD_JSON,
 };
 
 /// The languages of descriptions, as passed to `dg_game_describe_action` and
@@ -68,7 +68,10 @@ pub unsafe extern "C" fn dg_game_describe_action(
 
 /// The events of the last action described in words in `lang`, as a JSON array of strings
 /// (e.g. `["A bốc một quân từ chợ."]`): for `seat` (what it may see, never a hidden tile) or
-/// for `DG_ALL_SEATS` (the host). `[]` while events are off and before the first action.
+/// for `DG_ALL_SEATS` (the host). `[]` while events are off and before the first action. At
+/// most `DG_MAX_DESCRIBED_EVENTS` events are described; when there are more, one last line
+/// says how many more. A size query followed by the real call (same language and seat)
+/// describes the events once.
 ///
 /// # Safety
 /// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
@@ -86,10 +89,16 @@ pub unsafe extern "C" fn dg_game_describe_events(
     unsafe {
         guard_ref(game, |g| {
             let out = OutBuf::new(buf, cap, len_out)?;
+            let key = (lang, seat);
             let lang = lang_arg(lang)?;
             let viewer = viewer_arg(g, seat)?;
-            let lines = g.game.describe_events(lang, viewer)?;
-            out.put_text(&serde_json::to_string(&lines).unwrap_or_default())
+            let mut cache = g.described.borrow_mut();
+            if cache.as_ref().map(|(l, s, _)| (*l, *s)) != Some(key) {
+                let lines = g.game.describe_events(lang, viewer)?;
+                let json = serde_json::to_string(&lines).unwrap_or_default();
+                *cache = Some((key.0, key.1, json));
+            }
+            out.put_text(cache.as_ref().map_or("[]", |(_, _, j)| j.as_str()))
         })
     }
 }
@@ -197,7 +206,8 @@ pub unsafe extern "C" fn dg_fair_commitment(
 /// written as JSON (`{"commitment", "chance_outcomes", "actions"}`); `DG_STATUS_UNFAIR` when
 /// the record carries no commitment, no reveal, a wrong reveal, or a chance action the seeds
 /// do not give (`dg_last_error` names the first); `DG_STATUS_INVALID_JSON` or
-/// `DG_STATUS_INVALID_RECORD` when it is not a valid record.
+/// `DG_STATUS_INVALID_RECORD` when it is not a valid record (also, before it is parsed, for
+/// one longer than `DG_MAX_RECORD_JSON` bytes).
 ///
 /// # Safety
 /// A NULL pointer is refused; otherwise `json` holds `len` bytes, `buf` holds `cap` bytes (or
@@ -214,6 +224,7 @@ pub unsafe extern "C" fn dg_record_verify(
         let out = OutBuf::new(buf, cap, len_out)?;
         // SAFETY: the caller's contract for `json`.
         let text = unsafe { text_arg(json, len, "json") }?;
+        bounded(text, DG_MAX_RECORD_JSON, DgStatus::InvalidRecord, "record")?;
         serde_json::from_str::<serde::de::IgnoredAny>(text)
             .map_err(|e| Failure::new(DgStatus::InvalidJson, format!("record: {e}")))?;
         let record = Record::from_json(text)

@@ -81,13 +81,26 @@ fn header_versions_match_the_crate() {
 
 #[test]
 fn header_macros_match_the_rust_constants() {
-    use dangian_ffi::{DG_ALL_SEATS, DG_MAX_ACTIONS, DG_TO_MOVE_CHANCE, DG_TO_MOVE_OVER};
+    use dangian_ffi::{
+        DG_ALL_SEATS, DG_MAX_ACTIONS, DG_MAX_ACTION_TEXT, DG_MAX_CONFIG_JSON,
+        DG_MAX_DESCRIBED_EVENTS, DG_MAX_RECORD_ACTIONS, DG_MAX_RECORD_JSON, DG_MAX_STATE_JSON,
+        DG_TO_MOVE_CHANCE, DG_TO_MOVE_OVER,
+    };
     let header = committed_header();
     for (name, value) in [
         ("DG_TO_MOVE_CHANCE", DG_TO_MOVE_CHANCE.to_string()),
         ("DG_TO_MOVE_OVER", DG_TO_MOVE_OVER.to_string()),
         ("DG_ALL_SEATS", DG_ALL_SEATS.to_string()),
         ("DG_MAX_ACTIONS", DG_MAX_ACTIONS.to_string()),
+        ("DG_MAX_CONFIG_JSON", DG_MAX_CONFIG_JSON.to_string()),
+        ("DG_MAX_STATE_JSON", DG_MAX_STATE_JSON.to_string()),
+        ("DG_MAX_RECORD_JSON", DG_MAX_RECORD_JSON.to_string()),
+        ("DG_MAX_RECORD_ACTIONS", DG_MAX_RECORD_ACTIONS.to_string()),
+        ("DG_MAX_ACTION_TEXT", DG_MAX_ACTION_TEXT.to_string()),
+        (
+            "DG_MAX_DESCRIBED_EVENTS",
+            DG_MAX_DESCRIBED_EVENTS.to_string(),
+        ),
     ] {
         // Negative values in parentheses, so that `x-DG_TO_MOVE_OVER` still means x - (-2).
         let value = if value.starts_with('-') {

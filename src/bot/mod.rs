@@ -161,6 +161,7 @@ pub const HIDDEN_OUTCOME: u32 = u32::MAX - 1;
 /// A difficulty preset.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[serde(deny_unknown_fields)]
 pub enum Level {
     /// For a beginner: a shallow search with some randomness in Ô ăn quan, one ply of
     /// look-ahead with the game's evaluation ([`GreedyBot`]) in the others.

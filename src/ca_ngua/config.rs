@@ -427,6 +427,7 @@ impl<'de> Deserialize<'de> for Seating {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum Dice {
     /// Two six-sided dice (xúc xắc), the seed rules.
     #[default]
@@ -440,6 +441,7 @@ pub enum Dice {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum TurnOrder {
     /// Turns go clockwise while pieces move counter-clockwise: after colour `c` plays colour
     /// `c − 1 (mod 4)` (the seed).
@@ -455,6 +457,7 @@ pub enum TurnOrder {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum StartConflict {
     /// The opponent is kicked back to its yard (default).
     #[default]
@@ -468,6 +471,7 @@ pub enum StartConflict {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum TriesCondition {
     /// The colour has no piece on the track (door included); pieces in the home column do
     /// not count as out (default).
@@ -482,9 +486,11 @@ pub enum TriesCondition {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum BonusRule {
     /// A double (two dice) gives a bonus roll; with one die nothing does. The seed.
     #[default]
+    #[serde(deserialize_with = "crate::strict::no_fields")]
     Doubles,
     /// A double or this unordered pair (e.g. `[6, 1]`) gives a bonus roll (two dice only).
     DoublesOrPair {
@@ -506,6 +512,7 @@ pub enum BonusRule {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum DiceUsage {
     /// The sum of both dice moves one piece (CN-S8, default).
     #[default]
@@ -520,6 +527,7 @@ pub enum DiceUsage {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum DoublesMove {
     /// One piece moves the full sum or half of it; both are separate actions (default).
     #[default]
@@ -537,6 +545,7 @@ pub enum DoublesMove {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum Blocking {
     /// Any piece, own or opponent's, strictly between start and target blocks (the seed).
     #[default]
@@ -556,6 +565,7 @@ pub enum Blocking {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum Capture {
     /// Kicking is never forced (the seed).
     #[default]
@@ -569,6 +579,7 @@ pub enum Capture {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum DoorRule {
     /// A track move lands on the door or before it; overshooting makes it illegal; no second
     /// lap (default).
@@ -590,6 +601,7 @@ pub enum DoorRule {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum HomeEntry {
     /// A value `k` (see [`HomeValues`]) puts the piece on step `k` (default).
     #[default]
@@ -610,6 +622,7 @@ pub enum HomeEntry {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum HomeClimb {
     /// From step `s`, a value `s + 1` climbs one step (default).
     #[default]
@@ -627,6 +640,7 @@ pub enum HomeClimb {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum HomeValues {
     /// Either die face; the sum does not count (default).
     #[default]
@@ -640,6 +654,7 @@ pub enum HomeValues {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum MultiColourWin {
     /// When all of the player's colours have finished (default).
     #[default]

@@ -16,6 +16,7 @@ use crate::game::{IllegalReason, Named, Outcome, Seat};
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum Event {
     /// A colour's turn begins; `tries` is the number of rolls it may make to bring a piece
     /// out (CN-S7), 0 for one ordinary roll.
@@ -127,6 +128,7 @@ pub enum Event {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum EndReason {
     /// Every player has a place (with `continue_for_places`, or with two players whatever
     /// it says, CN-C7, CN-C16).

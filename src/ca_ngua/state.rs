@@ -91,6 +91,7 @@ impl fmt::Display for Roll {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
+#[serde(deny_unknown_fields)]
 pub enum Phase {
     /// The dice are to be rolled (chance to move).
     Roll,
@@ -103,6 +104,7 @@ pub enum Phase {
 /// The roll being played in [`Phase::Move`], with what of it is spent.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
 pub struct CurrentRoll {
     /// The dice.
     pub dice: Roll,

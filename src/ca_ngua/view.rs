@@ -14,6 +14,7 @@ use crate::game::{Action as _, ActionList, Game, Outcome, Seat, ToMove};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "schema", schemars(rename = "CaNguaView"))]
+#[serde(deny_unknown_fields)]
 pub struct View {
     /// The player it is for.
     pub seat: Seat,

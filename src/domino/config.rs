@@ -10,6 +10,7 @@ use crate::game::{ConfigError, GameConfig};
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum Opening {
     /// The seed rule (DM-S5): the holder of 0-0 leads; else the holder of 6-6, 5-5, … 1-1;
     /// else the holder of the tile with the highest total (ties: [`TieBreak`]).
@@ -28,6 +29,7 @@ pub enum Opening {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum TieBreak {
     /// The register's default: the tile with the higher end first (3-6 before 4-5).
     #[default]
@@ -41,6 +43,7 @@ pub enum TieBreak {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum LaterLead {
     /// The opening rule ([`Opening`]) decides every round (the seed, read literally).
     #[default]
@@ -60,6 +63,7 @@ pub enum LaterLead {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum SeatOrder {
     /// Seat `i` is followed by seat `i + 1` (read as clockwise).
     #[default]
@@ -73,6 +77,7 @@ pub enum SeatOrder {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum DrawPolicy {
     /// The seed rule: only a player with no playable tile draws, one tile at a time, until a
     /// playable tile comes; that tile must then be played.
@@ -94,6 +99,7 @@ pub enum DrawPolicy {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum FishDetection {
     /// The seed, read literally: cá when nothing can be drawn and no seat can play.
     #[default]
@@ -108,6 +114,7 @@ pub enum FishDetection {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum FishScoring {
     /// The seed rule: the fish-setter adds 0, every other seat adds its own pips.
     #[default]
@@ -125,6 +132,7 @@ pub enum FishScoring {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum Ranking {
     /// Standard competition ranking: equal totals share a place, the next place is skipped.
     #[default]

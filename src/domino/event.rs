@@ -10,6 +10,7 @@ use super::tile::{End, Placed, Tile};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
 pub enum RoundEnd {
     /// A seat played its last tile ("xuất trận", DM-S11).
     Out,
@@ -22,6 +23,7 @@ pub enum RoundEnd {
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum EndReason {
     /// A seat reached [`Config::loss_threshold`](super::Config::loss_threshold) (DM-S12).
     LossThreshold,
@@ -35,6 +37,7 @@ pub enum EndReason {
 /// The result of a finished round.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
 pub struct RoundResult {
     /// The round number (from 1).
     pub round: u32,
@@ -56,6 +59,7 @@ pub struct RoundResult {
 #[serde(tag = "kind", rename_all = "snake_case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum Event {
     /// A tile was dealt to `seat` (DM-S4, DM-C1).
     Dealt {

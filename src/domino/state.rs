@@ -13,6 +13,7 @@ use super::tile::{suit_of, End, Placed, Tile, TileSet, ALL_TILES, DOUBLES, SUITS
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
 pub enum Phase {
     /// Chance deals the tiles, seat 0's whole hand first (DM-C1).
     Deal,
@@ -31,6 +32,7 @@ pub enum Phase {
 /// first placement of a round is the lead (written with `End::Left`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
 pub struct Placement {
     /// Who placed it.
     pub seat: Seat,

@@ -302,6 +302,7 @@ impl ExactSizeIterator for TileIter {}
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
+#[serde(deny_unknown_fields)]
 pub enum End {
     /// The left end (`L`). A lead on an empty line is written with `L`.
     Left,

@@ -24,6 +24,7 @@ use super::tile::{Placed, Tile};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "schema", schemars(rename = "DominoView"))]
+#[serde(deny_unknown_fields)]
 pub struct View {
     /// Whose view this is.
     pub seat: Seat,

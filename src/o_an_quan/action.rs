@@ -11,6 +11,7 @@ use crate::game::{ParseActionError, Seat};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(deny_unknown_fields)]
 pub enum Dir {
     /// Clockwise seen from above with A at the bottom: ring direction −1 (notation `-`).
     Cw,

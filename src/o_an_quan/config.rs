@@ -50,9 +50,11 @@ pub const SOWING_BACKSTOP: u32 = 400_000;
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum QuanSetup {
     /// One big stone (the quan, "mandarin") in each quan square (seed rule).
     #[default]
+    #[serde(deserialize_with = "crate::strict::no_fields")]
     BigStone,
     /// No big stone: this many small stones (dân) in each quan square (e.g. 10, as in
     /// Ludii's "Tonkin" ruleset and English Wikipedia).
@@ -67,6 +69,7 @@ pub enum QuanSetup {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum DirectionRule {
     /// The player chooses the direction on every move (seed rule).
     #[default]
@@ -82,6 +85,7 @@ pub enum DirectionRule {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum RelayAtQuan {
     /// The turn ends (seed rule: "liền sau đó là ô quan … mất lượt").
     #[default]
@@ -99,6 +103,7 @@ pub enum RelayAtQuan {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum ChainCapture {
     /// Every "empty square, then a square with pieces" is captured in turn (default).
     #[default]
@@ -112,6 +117,7 @@ pub enum ChainCapture {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum Refill {
     /// From the captured dân; the pile may go below zero, a negative pile being the debt to
     /// the opponent (seed rule, OAQ-C1, OAQ-C7).
@@ -129,6 +135,7 @@ pub enum Refill {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum EndCondition {
     /// Both quan squares are empty: no big stone and no dân (seed rule).
     #[default]
@@ -143,6 +150,7 @@ pub enum EndCondition {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum Leftover {
     /// Whoever captured that square's big stone (default).
     #[default]
@@ -160,6 +168,7 @@ pub enum Leftover {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum NextStarter {
     /// The players take turns to start (default, a design choice).
     #[default]
@@ -181,9 +190,11 @@ pub enum NextStarter {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum MatchMode {
     /// One game (default).
     #[default]
+    #[serde(deserialize_with = "crate::strict::no_fields")]
     SingleGame,
     /// After each game, `balance += total − stake_per_half` per player; the next game is set
     /// up anew; the running balance is the match result (the debt in stones).
@@ -203,6 +214,7 @@ pub enum MatchMode {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum CapResolution {
     /// Each side's small squares go to their owner, the quan squares to nobody; the higher
     /// total wins (default).
@@ -217,13 +229,16 @@ pub enum CapResolution {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum RelayLoop {
     /// No guard: allowed only for rules proved loop-free (quan squares sown into and never
     /// relayed from), see OAQ-A12. [`Config::validate`] refuses it for the other rules.
     #[default]
+    #[serde(deserialize_with = "crate::strict::no_fields")]
     Impossible,
     /// The turn ends just before a relay would pick up the same square from the same board
     /// as an earlier relay of this move (the first repeat of the relay state).
+    #[serde(deserialize_with = "crate::strict::no_fields")]
     EndTurnOnRepeat,
     /// The turn ends just before relay number `relays + 1` of a move.
     Cap {

@@ -9,6 +9,7 @@ use crate::game::{Named, Outcome, Seat};
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum TurnEndReason {
     /// The square after the last stone is a quan square (OAQ-S7, "mất lượt").
     NextIsQuan,
@@ -37,6 +38,7 @@ pub enum TurnEndReason {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum EndReason {
     /// Both quan squares are empty (OAQ-S9: "hết quan tàn dân").
     BothQuanSquaresEmpty,
@@ -57,6 +59,7 @@ pub enum EndReason {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
 #[non_exhaustive]
+#[serde(deny_unknown_fields)]
 pub enum Event {
     /// The mover picks up every stone of the square played (OAQ-S3).
     PickUp {

@@ -19,6 +19,7 @@ pub enum MatchError {
 
 /// One game's result inside a match.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GameResult {
     /// Who started that game.
     pub starter: Seat,

@@ -41,8 +41,10 @@ pub const fn own_cells(seat: Seat) -> [u8; 5] {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "snake_case")]
+#[serde(deny_unknown_fields)]
 pub enum BigStone {
     /// Still in its quan square.
+    #[serde(deserialize_with = "crate::strict::no_fields")]
     OnBoard,
     /// Captured by a seat.
     CapturedBy {
@@ -50,6 +52,7 @@ pub enum BigStone {
         seat: Seat,
     },
     /// There is none: the game started with `QuanSetup::SmallStones`.
+    #[serde(deserialize_with = "crate::strict::no_fields")]
     Absent,
 }
 

@@ -13,6 +13,7 @@ use crate::game::{Action as _, ActionList, Game, Outcome, Seat, ToMove};
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "schema", schemars(rename = "OAnQuanView"))]
+#[serde(deny_unknown_fields)]
 pub struct View {
     /// The seat this view is for.
     pub seat: Seat,

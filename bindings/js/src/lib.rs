@@ -782,6 +782,27 @@ pub fn verify_record_js(record_json: &str) -> Result<String, JsValue> {
     Ok(verify_record(record_json)?)
 }
 
+/// The bounds of `dangian::limits` as JSON: `{"max_config_json", "max_state_json",
+/// "max_record_json", "max_record_actions", "max_action_text", "max_described_events"}`.
+pub fn limits_json() -> String {
+    use dangian::limits::*;
+    serde_json::json!({
+        "max_config_json": MAX_CONFIG_JSON,
+        "max_state_json": MAX_STATE_JSON,
+        "max_record_json": MAX_RECORD_JSON,
+        "max_record_actions": MAX_RECORD_ACTIONS,
+        "max_action_text": MAX_ACTION_TEXT,
+        "max_described_events": MAX_DESCRIBED_EVENTS,
+    })
+    .to_string()
+}
+
+/// The engine's input bounds as JSON (what the wrapper's `MAX_…` constants must equal).
+#[wasm_bindgen(js_name = limitsJson)]
+pub fn limits_json_js() -> String {
+    limits_json()
+}
+
 /// The engine's rules version (records of another version are refused).
 #[wasm_bindgen(js_name = rulesVersion)]
 pub fn rules_version() -> u32 {
@@ -966,5 +987,61 @@ mod tests {
         let lines: Vec<String> =
             serde_json::from_str(&t.describe_events_json("vi", Some(0)).unwrap()).unwrap();
         assert!(!lines.is_empty() && lines.iter().all(|l| !l.trim().is_empty()));
+    }
+
+    #[test]
+    fn input_longer_than_the_bounds_is_refused() {
+        use dangian::limits::*;
+        let pad = |json: &str, len: usize| {
+            let (head, tail) = json.split_at(1);
+            format!("{head}{}{tail}", " ".repeat(len - json.len()))
+        };
+        assert!(Table::create("o_an_quan", &pad("{}", MAX_CONFIG_JSON), 0).is_ok());
+        let f = Table::create("o_an_quan", &pad("{}", MAX_CONFIG_JSON + 1), 0).unwrap_err();
+        assert_eq!(f.kind, "config");
+        assert!(
+            f.message.contains(&MAX_CONFIG_JSON.to_string()),
+            "{}",
+            f.message
+        );
+        let state = Table::create("domino", "", 0).unwrap().game().state_json();
+        let f = Table::from_state("domino", &pad(&state, MAX_STATE_JSON + 1), 0).unwrap_err();
+        assert_eq!(f.kind, "setup");
+        let record = Table::create("o_an_quan", "", 0)
+            .unwrap()
+            .game()
+            .record()
+            .to_json();
+        let over = pad(&record, MAX_RECORD_JSON + 1);
+        assert_eq!(Table::load(&over, 0).unwrap_err().kind, "record");
+        assert_eq!(verify_record(&over).unwrap_err().kind, "record");
+        let limits: serde_json::Value = serde_json::from_str(&limits_json()).unwrap();
+        assert_eq!(limits["max_record_json"], MAX_RECORD_JSON);
+    }
+
+    #[test]
+    fn nested_unknown_fields_are_refused() {
+        let f = Table::create(
+            "o_an_quan",
+            r#"{"match_mode":{"kind":"debt_carry_over","stake_per_halve":20}}"#,
+            0,
+        )
+        .unwrap_err();
+        assert_eq!(f.kind, "config");
+        assert!(f.message.contains("stake_per_halve"), "{}", f.message);
+    }
+
+    #[test]
+    fn the_costliest_move_is_described_in_bounded_lines() {
+        let config = r#"{"relay_at_quan":"take_all","relay_loop":{"kind":"end_turn_on_repeat"}}"#;
+        let mut t = Table::create("o_an_quan", config, 0).unwrap();
+        for m in "a1+ b5+ a3+ b2+ a2- b3- a5+ b1+".split(' ') {
+            let id = t.action_id(m).unwrap();
+            t.apply(id).unwrap();
+        }
+        let lines: Vec<String> =
+            serde_json::from_str(&t.describe_events_json("en", None).unwrap()).unwrap();
+        assert_eq!(lines.len(), dangian::limits::MAX_DESCRIBED_EVENTS + 1);
+        assert!(lines.last().unwrap().contains("more events"));
     }
 }

@@ -253,6 +253,41 @@ function text(json: unknown): string {
   return typeof json === 'string' ? json : JSON.stringify(json);
 }
 
+/** The longest config JSON read, in bytes (`DG_MAX_CONFIG_JSON`): a longer one throws `config`. */
+export const MAX_CONFIG_JSON = 16 * 1024;
+/** The longest position JSON read, in bytes (`DG_MAX_STATE_JSON`): a longer one throws `setup`. */
+export const MAX_STATE_JSON = 64 * 1024;
+/** The longest record JSON read, in bytes (`DG_MAX_RECORD_JSON`): a longer one throws `record`. */
+export const MAX_RECORD_JSON = 16 * 1024 * 1024;
+/**
+ * The most actions a record may list (`DG_MAX_RECORD_ACTIONS`); fewer when its config bounds
+ * the game's length. They are counted while the record is read.
+ */
+export const MAX_RECORD_ACTIONS = 1 << 20;
+/** The longest action text read, in bytes (`DG_MAX_ACTION_TEXT`). */
+export const MAX_ACTION_TEXT = 64;
+/** The most events {@link Game.describeEvents} describes; one last line sums up the rest. */
+export const MAX_DESCRIBED_EVENTS = 1000;
+
+/**
+ * `json` as text, refused (a `kind` failure) when it is surely longer than `max` bytes, before
+ * it is copied into the module's memory (which never shrinks): a string of more than `max`
+ * UTF-16 units takes more than `max` bytes of UTF-8. Shorter text that is longer in UTF-8 is
+ * refused by the engine, before it is parsed.
+ */
+function bounded(json: unknown, max: number, kind: FailureKind, what: string): string {
+  const t = text(json);
+  if (t.length > max) {
+    throw new DangianError({
+      kind,
+      message: `${what}: more than ${max} bytes; at most ${max} are read`,
+      code: null,
+      reason: null,
+    });
+  }
+  return t;
+}
+
 // ---- loading the WebAssembly module -------------------------------------------------------
 
 /** Where to find the `.wasm`: a URL, a `Response`, its bytes, or a compiled module. */
@@ -338,7 +373,7 @@ export function fairCommitment(serverSeedHex: string): string {
  */
 export function verifyRecord(record: GameRecord | string | { record: GameRecord }): Verified {
   needInit();
-  return parse(call(() => wasmVerifyRecord(text(record))));
+  return parse(call(() => wasmVerifyRecord(bounded(record, MAX_RECORD_JSON, 'record', 'record'))));
 }
 
 /** The engine's rules version: a record of another version is refused. */
@@ -361,7 +396,7 @@ export function replay<K extends Kind = Kind>(
   record: GameRecord<K> | string,
 ): { steps: ReplayStep<K>[]; end: ReplayEnd<K> } {
   needInit();
-  const lines = parse<unknown[]>(call(() => replayJson(text(record))));
+  const lines = parse<unknown[]>(call(() => replayJson(bounded(record, MAX_RECORD_JSON, 'record', 'record'))));
   const end = lines.pop() as ReplayEnd<K>;
   return { steps: lines as ReplayStep<K>[], end };
 }
@@ -397,7 +432,7 @@ export class Game<K extends Kind = Kind> {
   /** A new game under a config (`{}`, absent or `""`: the seed rules), or its JSON text. */
   static create<K extends Kind>(kind: K, config?: Config<K> | string, options: GameOptions = {}): Game<K> {
     needInit();
-    const json = config === undefined ? '' : text(config);
+    const json = config === undefined ? '' : bounded(config, MAX_CONFIG_JSON, 'config', 'config');
     return new Game<K>(call(() => WasmGame.create(kind, json, toSeed(options.seed))));
   }
 
@@ -410,7 +445,7 @@ export class Game<K extends Kind = Kind> {
   /** A game from a position (a state, as {@link Game.state} gives it), validated. */
   static fromState<K extends Kind>(kind: K, state: State<K> | string, options: GameOptions = {}): Game<K> {
     needInit();
-    return new Game<K>(call(() => WasmGame.from_state(kind, text(state), toSeed(options.seed))));
+    return new Game<K>(call(() => WasmGame.from_state(kind, bounded(state, MAX_STATE_JSON, 'setup', 'state'), toSeed(options.seed))));
   }
 
   /**
@@ -420,7 +455,7 @@ export class Game<K extends Kind = Kind> {
    */
   static load<K extends Kind = Kind>(record: GameRecord<K> | string | { record: GameRecord<K> }, options: GameOptions = {}): Game<K> {
     needInit();
-    return new Game<K>(call(() => WasmGame.load(text(record), toSeed(options.seed))));
+    return new Game<K>(call(() => WasmGame.load(bounded(record, MAX_RECORD_JSON, 'record', 'record'), toSeed(options.seed))));
   }
 
   /** A copy, with a copy of the RNG. */

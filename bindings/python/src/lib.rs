@@ -12,6 +12,7 @@ use dangian::any::{AnyError, AnyGame};
 use dangian::bot::{Evaluate, Level};
 use dangian::describe::Lang;
 use dangian::fair::{self, FairError};
+use dangian::limits::{MAX_CONFIG_JSON, MAX_RECORD_JSON, MAX_STATE_JSON};
 use dangian::tensor::{legal_mask, returns, Observe};
 use dangian::{
     ca_ngua, domino, o_an_quan, Action, ActionList, ChanceList, Game, GameConfig, GameKind,
@@ -151,6 +152,39 @@ fn json_text(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<String> {
         .extract()
 }
 
+/// JSON text as [`json_text`] reads it, refused with `status` when it is longer than `max`
+/// bytes (the bounds of `dangian::limits`): text and bytes before they are copied or parsed.
+fn bounded_json_text(
+    py: Python<'_>,
+    obj: &Bound<'_, PyAny>,
+    max: usize,
+    status: u32,
+    what: &str,
+) -> PyResult<String> {
+    let len = if let Ok(s) = obj.cast::<PyString>() {
+        Some(s.to_str()?.len())
+    } else if let Ok(b) = obj.cast::<PyBytes>() {
+        Some(b.as_bytes().len())
+    } else {
+        None
+    };
+    let too_long = |len: usize| -> PyErr {
+        Failure::new(
+            status,
+            format!("{what}: {len} bytes; at most {max} are read"),
+        )
+        .into()
+    };
+    if let Some(len) = len.filter(|&n| n > max) {
+        return Err(too_long(len));
+    }
+    let text = json_text(py, obj)?;
+    if text.len() > max {
+        return Err(too_long(text.len()));
+    }
+    Ok(text)
+}
+
 fn from_json(py: Python<'_>, text: &str) -> PyResult<Py<PyAny>> {
     Ok(py
         .import("json")?
@@ -257,7 +291,7 @@ fn fair_commitment(server_seed_hex: &str) -> PyResult<String> {
 /// first outcome that did not, or `InvalidRecordError`.
 #[pyfunction]
 fn verify_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-    let text = json_text(py, record)?;
+    let text = bounded_json_text(py, record, MAX_RECORD_JSON, INVALID_RECORD, "record")?;
     let record = dangian::Record::from_json(&text)
         .map_err(|e| Failure::new(INVALID_RECORD, e.to_string()))?;
     let verified = fair::verify(&record).map_err(fair_failure)?;
@@ -308,7 +342,7 @@ fn validate_config(
     kind: &Bound<'_, PyAny>,
     config: &Bound<'_, PyAny>,
 ) -> PyResult<Py<PyAny>> {
-    let text = json_text(py, config)?;
+    let text = bounded_json_text(py, config, MAX_CONFIG_JSON, INVALID_CONFIG, "config")?;
     let game = AnyGame::new(kind_of(kind)?, &text).map_err(Failure::from)?;
     from_json(py, &game.config_json())
 }
@@ -410,7 +444,7 @@ impl PyGame {
         let kind = kind_of(kind)?;
         let text = match config {
             None => String::new(),
-            Some(c) => json_text(py, c)?,
+            Some(c) => bounded_json_text(py, c, MAX_CONFIG_JSON, INVALID_CONFIG, "config")?,
         };
         Ok(PyGame::wrap(
             AnyGame::new(kind, &text).map_err(Failure::from)?,
@@ -436,7 +470,7 @@ impl PyGame {
         seed: u64,
     ) -> PyResult<Self> {
         let kind = kind_of(kind)?;
-        let text = json_text(py, state)?;
+        let text = bounded_json_text(py, state, MAX_STATE_JSON, INVALID_STATE, "state")?;
         if serde_json::from_str::<serde_json::Value>(&text).is_err() {
             return Err(Failure::new(INVALID_JSON, "the state is not JSON").into());
         }
@@ -449,7 +483,7 @@ impl PyGame {
     #[staticmethod]
     #[pyo3(signature = (record, *, seed = 0))]
     fn load(py: Python<'_>, record: &Bound<'_, PyAny>, seed: u64) -> PyResult<Self> {
-        let text = json_text(py, record)?;
+        let text = bounded_json_text(py, record, MAX_RECORD_JSON, INVALID_RECORD, "record")?;
         let game = AnyGame::from_record_json(&text).map_err(Failure::from)?;
         Ok(PyGame::wrap(game, seed))
     }
@@ -1425,7 +1459,7 @@ impl VecEnv {
         }
         let text = match config {
             None => String::new(),
-            Some(c) => json_text(py, c)?,
+            Some(c) => bounded_json_text(py, c, MAX_CONFIG_JSON, INVALID_CONFIG, "config")?,
         };
         let batches = match kind {
             GameKind::OAnQuan => Batches::OAnQuan(Batch::new(
@@ -1661,5 +1695,14 @@ fn _dangian(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rust_random_play, m)?)?;
     m.add("MAX_SEATS", MAX_SEATS)?;
     m.add("MAX_ACTIONS", dangian::ACTION_LIST_CAPACITY)?;
+    m.add("MAX_CONFIG_JSON", MAX_CONFIG_JSON)?;
+    m.add("MAX_STATE_JSON", MAX_STATE_JSON)?;
+    m.add("MAX_RECORD_JSON", MAX_RECORD_JSON)?;
+    m.add("MAX_RECORD_ACTIONS", dangian::limits::MAX_RECORD_ACTIONS)?;
+    m.add("MAX_ACTION_TEXT", dangian::limits::MAX_ACTION_TEXT)?;
+    m.add(
+        "MAX_DESCRIBED_EVENTS",
+        dangian::limits::MAX_DESCRIBED_EVENTS,
+    )?;
     Ok(())
 }

@@ -90,6 +90,12 @@ MACROS: Dict[str, Optional[str]] = {
     "DG_ALL_SEATS": "ALL_SEATS",
     "DG_MAX_ACTIONS": "MAX_ACTIONS",
     "DG_MAX_SEATS": "MAX_SEATS",
+    "DG_MAX_CONFIG_JSON": "MAX_CONFIG_JSON",
+    "DG_MAX_STATE_JSON": "MAX_STATE_JSON",
+    "DG_MAX_RECORD_JSON": "MAX_RECORD_JSON",
+    "DG_MAX_RECORD_ACTIONS": "MAX_RECORD_ACTIONS",
+    "DG_MAX_ACTION_TEXT": "MAX_ACTION_TEXT",
+    "DG_MAX_DESCRIBED_EVENTS": "MAX_DESCRIBED_EVENTS",
 }
 
 # Each struct: how to get its Python counterpart from a sample game, and the fields that

@@ -650,6 +650,18 @@ namespace Dangian
         public const int MaxActions = 64;
         /// <summary>The most seats any game has: the length of the per-seat arrays of the structs.</summary>
         public const int MaxSeats = 4;
+        /// <summary>Longest config JSON read, in bytes: dg_game_new refuses a longer one before parsing it.</summary>
+        public const uint MaxConfigJson = 16384;
+        /// <summary>Longest position JSON read, in bytes: dg_game_from_state_json refuses a longer one before parsing it.</summary>
+        public const uint MaxStateJson = 65536;
+        /// <summary>Longest record JSON read, in bytes: dg_game_load and dg_record_verify refuse a longer one before parsing it.</summary>
+        public const uint MaxRecordJson = 16777216;
+        /// <summary>The most actions a record may list (fewer when its config bounds the game); counted while read.</summary>
+        public const uint MaxRecordActions = 1048576;
+        /// <summary>Longest action text read, in bytes (dg_game_action_id).</summary>
+        public const uint MaxActionText = 64;
+        /// <summary>The most events dg_game_describe_events describes; one last line sums up the rest.</summary>
+        public const uint MaxDescribedEvents = 1000;
 
         /// <summary>The ABI version of the library (`DANGIAN_ABI_VERSION` in the header it was built with). A host checks it once at start-up against the header it was compiled with.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -687,16 +699,16 @@ namespace Dangian
         /// <summary>The preset names of game kind `kind` as a JSON array of strings, `"seed_rules"` first (for `dg_game_new_preset`).</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_presets_json(uint kind, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
-        /// <summary>Create a game of `kind` (a `DgGameKind` value) under the config JSON in `config_json[0..config_len]`: a JSON object whose missing fields take their defaults (NULL with length 0, an empty text and `{}` are the seed rules). The handle's own RNG, for `dg_game_play_chance`, is seeded by `seed`. On success `*out` owns a new handle.</summary>
+        /// <summary>Create a game of `kind` (a `DgGameKind` value) under the config JSON in `config_json[0..config_len]`: a JSON object whose missing fields take their defaults (NULL with length 0, an empty text and `{}` are the seed rules; longer than `DG_MAX_CONFIG_JSON` bytes is `DG_STATUS_INVALID_CONFIG`, unparsed). The handle's own RNG, for `dg_game_play_chance`, is seeded by `seed`. On success `*out` owns a new handle.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_new(uint kind, byte[] config_json, UIntPtr config_len, ulong seed, out GameHandle @out);
         /// <summary>Create a game of `kind` under the preset named `name[0..name_len]` (see `dg_game_presets_json`; `DG_STATUS_INVALID_CONFIG` for an unknown name), its RNG seeded by `seed`.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_new_preset(uint kind, byte[] name, UIntPtr name_len, ulong seed, out GameHandle @out);
-        /// <summary>Create a game of `kind` from a position: the state JSON in `json[0..len]`, as `dg_game_state_json` writes it (it holds its config), validated like every other state (`DG_STATUS_INVALID_JSON` for text that is not JSON, `DG_STATUS_INVALID_STATE` for JSON that is not a state of the game or an impossible position). For tutorials, puzzles and a server restoring a table; its saved game starts from this position. The RNG is seeded by `seed`.</summary>
+        /// <summary>Create a game of `kind` from a position: the state JSON in `json[0..len]`, as `dg_game_state_json` writes it (it holds its config), validated like every other state (`DG_STATUS_INVALID_JSON` for text that is not JSON, `DG_STATUS_INVALID_STATE` for JSON that is not a state of the game or an impossible position, or, unparsed, for one longer than `DG_MAX_STATE_JSON` bytes). For tutorials, puzzles and a server restoring a table; its saved game starts from this position. The RNG is seeded by `seed`.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_from_state_json(uint kind, byte[] json, UIntPtr len, ulong seed, out GameHandle @out);
-        /// <summary>Load a saved game from `json[0..len]` — a record as `dg_game_save` writes it, or a document whose `record` field holds one (the golden vector files) — replaying and verifying every action and the final hash: `DG_STATUS_INVALID_JSON` for text that is not JSON, `DG_STATUS_INVALID_RECORD` for anything wrong with the record. A record holds no RNG state: the new handle's RNG, for the chance still to come, is seeded by `seed`.</summary>
+        /// <summary>Load a saved game from `json[0..len]` — a record as `dg_game_save` writes it, or a document whose `record` field holds one (the golden vector files) — replaying and verifying every action and the final hash: `DG_STATUS_INVALID_JSON` for text that is not JSON, `DG_STATUS_INVALID_RECORD` for anything wrong with the record (one longer than `DG_MAX_RECORD_JSON` bytes is refused unparsed; its actions are counted while they are read, against the most its config allows). A record holds no RNG state: the new handle's RNG, for the chance still to come, is seeded by `seed`.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_load(byte[] json, UIntPtr len, ulong seed, out GameHandle @out);
         /// <summary>Free a handle. NULL is allowed and does nothing; a poisoned handle is freed too. The handle must not be used afterwards (nor freed again).</summary>
@@ -774,7 +786,7 @@ namespace Dangian
         /// <summary>The text notation of the action with id `action` (`DG_STATUS_UNKNOWN_ACTION` for an id that is no action of this game). Any action of the game has a text, legal now or not.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_action_text(GameHandle game, uint action, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
-        /// <summary>The id of the action written `text[0..len]` in the game's notation (`DG_STATUS_UNKNOWN_ACTION` when it is not one).</summary>
+        /// <summary>The id of the action written `text[0..len]` in the game's notation (`DG_STATUS_UNKNOWN_ACTION` when it is not one, or is longer than `DG_MAX_ACTION_TEXT` bytes).</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_action_id(GameHandle game, byte[] text, UIntPtr len, out uint @out);
         /// <summary>The position drawn as text for people (several lines; it shows every hand: for the host).</summary>
@@ -786,7 +798,7 @@ namespace Dangian
         /// <summary>The action with id `action`, about to be played now, described in words in `lang` (a `DgLang` value), e.g. "A rải ô a3 sang phải" / "A sows a3 to the right": for `seat` (never naming a tile hidden from it: safe to send to that seat) or for `DG_ALL_SEATS` (the host). `DG_STATUS_UNKNOWN_ACTION` for an id that is no action of the game.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_describe_action(GameHandle game, uint action, uint lang, int seat, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
-        /// <summary>The events of the last action described in words in `lang`, as a JSON array of strings (e.g. `["A bốc một quân từ chợ."]`): for `seat` (what it may see, never a hidden tile) or for `DG_ALL_SEATS` (the host). `[]` while events are off and before the first action.</summary>
+        /// <summary>The events of the last action described in words in `lang`, as a JSON array of strings (e.g. `["A bốc một quân từ chợ."]`): for `seat` (what it may see, never a hidden tile) or for `DG_ALL_SEATS` (the host). `[]` while events are off and before the first action. At most `DG_MAX_DESCRIBED_EVENTS` events are described; when there are more, one last line says how many more. A size query followed by the real call (same language and seat) describes the events once.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_describe_events(GameHandle game, uint lang, int seat, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
         /// <summary>Play this game's chance with provably fair chance: `server_seed_hex[0..seed_len]` is the server's secret seed as 64 hex digits, `player_seeds_json[0..seeds_len]` a JSON array of the players' own seeds (text), or NULL with length 0 for none. From then on `dg_game_play_chance` draws every die, deal and draw from these seeds, and the saved game carries the commitment, the player seeds and, once the game is over, the server seed (`dg_record_verify` checks it). Call it before the first action; on a loaded game, call it again with the same seeds to go on.</summary>
@@ -798,7 +810,7 @@ namespace Dangian
         /// <summary>The commitment to a server seed (`SHA-256` of its 32 bytes, 64 lower-case hex digits), the seed given as 64 hex digits in `server_seed_hex[0..len]`: what a server publishes before the game.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_fair_commitment(byte[] server_seed_hex, UIntPtr len, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
-        /// <summary>Verify the chance of a finished game: replay the record in `json[0..len]` (as `dg_game_save` writes it) and prove that its revealed server seed matches its commitment and that every chance action came from the committed seeds. On success the report is written as JSON (`{"commitment", "chance_outcomes", "actions"}`); `DG_STATUS_UNFAIR` when the record carries no commitment, no reveal, a wrong reveal, or a chance action the seeds do not give (`dg_last_error` names the first); `DG_STATUS_INVALID_JSON` or `DG_STATUS_INVALID_RECORD` when it is not a valid record.</summary>
+        /// <summary>Verify the chance of a finished game: replay the record in `json[0..len]` (as `dg_game_save` writes it) and prove that its revealed server seed matches its commitment and that every chance action came from the committed seeds. On success the report is written as JSON (`{"commitment", "chance_outcomes", "actions"}`); `DG_STATUS_UNFAIR` when the record carries no commitment, no reveal, a wrong reveal, or a chance action the seeds do not give (`dg_last_error` names the first); `DG_STATUS_INVALID_JSON` or `DG_STATUS_INVALID_RECORD` when it is not a valid record (also, before it is parsed, for one longer than `DG_MAX_RECORD_JSON` bytes).</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_record_verify(byte[] json, UIntPtr len, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
     }

@@ -72,6 +72,23 @@ ALL_SEATS: int = -1
 MAX_ACTIONS: int = _dangian.MAX_ACTIONS
 #: The most seats any game has (`DG_MAX_SEATS`).
 MAX_SEATS: int = _dangian.MAX_SEATS
+#: The longest config JSON read, in bytes: a longer one is refused before it is parsed
+#: (`InvalidConfigError`, `DG_MAX_CONFIG_JSON`).
+MAX_CONFIG_JSON: int = _dangian.MAX_CONFIG_JSON
+#: The longest position JSON read, in bytes (`Game.from_state`: `InvalidStateError`,
+#: `DG_MAX_STATE_JSON`).
+MAX_STATE_JSON: int = _dangian.MAX_STATE_JSON
+#: The longest record JSON read, in bytes (`Game.load`, `verify_record`:
+#: `InvalidRecordError`, `DG_MAX_RECORD_JSON`).
+MAX_RECORD_JSON: int = _dangian.MAX_RECORD_JSON
+#: The most actions a record may list; fewer when its config bounds the game's length, and
+#: they are counted while read (`DG_MAX_RECORD_ACTIONS`).
+MAX_RECORD_ACTIONS: int = _dangian.MAX_RECORD_ACTIONS
+#: The longest action text read, in bytes (`DG_MAX_ACTION_TEXT`).
+MAX_ACTION_TEXT: int = _dangian.MAX_ACTION_TEXT
+#: The most events `Game.describe_events` describes; one last line sums up the rest
+#: (`DG_MAX_DESCRIBED_EVENTS`).
+MAX_DESCRIBED_EVENTS: int = _dangian.MAX_DESCRIBED_EVENTS
 
 
 class Hint(NamedTuple):
@@ -126,7 +143,13 @@ __all__ = [
     "ABI_VERSION",
     "ALL_SEATS",
     "MAX_ACTIONS",
+    "MAX_ACTION_TEXT",
+    "MAX_CONFIG_JSON",
+    "MAX_DESCRIBED_EVENTS",
+    "MAX_RECORD_ACTIONS",
+    "MAX_RECORD_JSON",
     "MAX_SEATS",
+    "MAX_STATE_JSON",
     "TO_MOVE_CHANCE",
     "TO_MOVE_OVER",
     "STATUS_ERRORS",

@@ -15,6 +15,12 @@ _LangLike = Union[Lang, int, str]
 
 MAX_SEATS: int
 MAX_ACTIONS: int
+MAX_CONFIG_JSON: int
+MAX_STATE_JSON: int
+MAX_RECORD_JSON: int
+MAX_RECORD_ACTIONS: int
+MAX_ACTION_TEXT: int
+MAX_DESCRIBED_EVENTS: int
 
 def abi_version() -> int: ...
 def version() -> str: ...

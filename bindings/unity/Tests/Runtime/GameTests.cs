@@ -285,6 +285,46 @@ namespace Dangian.Tests
             return DgStatus.Ok;
         }
 
+        static string Padded(string json, uint length)
+        {
+            return json.Substring(0, 1) + new string(' ', (int)length - json.Length) + json.Substring(1);
+        }
+
+        /// Input longer than the header's bounds is refused before it is parsed, an unknown
+        /// field inside a nested object is refused, and the events of the costliest move are
+        /// described in at most Native.MaxDescribedEvents lines and one summing up the rest.
+        [Test]
+        public void HostileInputIsBoundedAndStrict()
+        {
+            Assert.AreEqual(16384u, Native.MaxConfigJson);
+            using (new Game(DgGameKind.OAnQuan, 1, Padded("{}", Native.MaxConfigJson))) { }
+            Assert.AreEqual(DgStatus.InvalidConfig, StatusOf(() => new Game(DgGameKind.OAnQuan, 1, Padded("{}", Native.MaxConfigJson + 1))));
+            var typo = Assert.Throws<DangianException>(() => new Game(DgGameKind.OAnQuan, 1, "{\"match_mode\":{\"kind\":\"debt_carry_over\",\"stake_per_halve\":20}}"));
+            Assert.AreEqual(DgStatus.InvalidConfig, typo.Status);
+            StringAssert.Contains("stake_per_halve", typo.Message);
+            using (var game = new Game(DgGameKind.Domino, 1))
+            {
+                string state = game.StateJson();
+                using (Game.FromStateJson(DgGameKind.Domino, Padded(state, Native.MaxStateJson), 1)) { }
+                Assert.AreEqual(DgStatus.InvalidState, StatusOf(() => Game.FromStateJson(DgGameKind.Domino, Padded(state, Native.MaxStateJson + 1), 1)));
+                string record = game.Save();
+                using (Game.Load(Padded(record, 4096), 1)) { }
+                var large = Assert.Throws<DangianException>(() => Game.Load(Padded(record, Native.MaxRecordJson + 1), 1));
+                Assert.AreEqual(DgStatus.InvalidRecord, large.Status);
+                StringAssert.Contains("at most 16777216", large.Message);
+            }
+            string relays = "{\"relay_at_quan\":\"take_all\",\"relay_loop\":{\"kind\":\"end_turn_on_repeat\"}}";
+            using (var game = new Game(DgGameKind.OAnQuan, 1, relays))
+            {
+                foreach (string move in "a1+ b5+ a3+ b2+ a2- b3- a5+ b1+".Split(' '))
+                    game.Apply(game.ActionId(move));
+                string lines = game.DescribeEvents(DgLang.En, Native.AllSeats);
+                StringAssert.Contains("more events", lines);
+                Assert.Less(lines.Length, 100000, "the words of one move are bounded");
+                Assert.AreEqual(lines, game.DescribeEvents(DgLang.En, Native.AllSeats));
+            }
+        }
+
         /// Every error path raises a DangianException with its status and leaves the game as
         /// it was.
         [Test]
