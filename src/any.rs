@@ -136,8 +136,11 @@ trait DynGame: Send + Sync {
     fn clone_into(&self, target: &mut dyn DynGame) -> bool;
     fn bot_hints(&self, level: Level, seed: u64) -> Vec<Hint<u32>>;
     fn bot_choose_within(&self, budget: std::time::Duration, seed: u64) -> Option<u32>;
-    fn set_fair(&mut self, server_seed: [u8; 32], player_seeds: Vec<String>)
-        -> Result<(), AnyError>;
+    fn set_fair(
+        &mut self,
+        server_seed: [u8; 32],
+        player_seeds: Vec<String>,
+    ) -> Result<(), AnyError>;
     fn fair_outcome(&self) -> Option<u32>;
     fn fairness(&self) -> Option<Fairness>;
     fn describe_action(&self, id: u32, lang: Lang, viewer: Option<Seat>) -> Option<String>;

@@ -124,7 +124,9 @@ pub enum FairError {
     },
     /// A game loaded from a fair record waits for the server seed it committed to before any
     /// chance outcome is drawn.
-    #[error("the game is committed to {commitment}: set that server seed again before chance plays")]
+    #[error(
+        "the game is committed to {commitment}: set that server seed again before chance plays"
+    )]
     AwaitingSeed {
         /// The commitment of the loaded record.
         commitment: String,

@@ -496,7 +496,9 @@ impl<G: Game> Recorded<G> {
             }
         } else if let Some(committed) = &self.committed {
             let same = committed.scheme == FAIR_SCHEME
-                && committed.commitment.eq_ignore_ascii_case(&fair.commitment())
+                && committed
+                    .commitment
+                    .eq_ignore_ascii_case(&fair.commitment())
                 && committed.player_seeds == fair.player_seeds();
             if !same {
                 return Err(FairError::Committed {
@@ -532,9 +534,7 @@ impl<G: Game> Recorded<G> {
                 fairness.scheme == FAIR_SCHEME
                     && fair::commitment(seed).eq_ignore_ascii_case(&fairness.commitment)
             })
-            .and_then(|seed| {
-                FairChance::new(G::KIND, seed, fairness.player_seeds.clone()).ok()
-            });
+            .and_then(|seed| FairChance::new(G::KIND, seed, fairness.player_seeds.clone()).ok());
         match revealed {
             Some(mut chance) => {
                 chance.set_drawn(self.chance_actions);

@@ -155,7 +155,10 @@ fn a_resumed_fair_game_goes_on_counting() {
 #[test]
 fn fair_chance_is_set_up_before_the_first_action() {
     let mut game = Recorded::<domino::State>::new(domino::Config::default()).expect("valid");
-    let deal = game.game().sample_chance(&mut GameRng::new(1)).expect("a deal");
+    let deal = game
+        .game()
+        .sample_chance(&mut GameRng::new(1))
+        .expect("a deal");
     game.apply(deal, &mut NoEvents).expect("legal");
     let before = game.record();
     assert_eq!(
@@ -238,7 +241,8 @@ fn a_loaded_fair_game_waits_for_its_seed() {
         .expect("the committed seed");
     assert_eq!(
         loaded.play_chance(&mut rng).expect("a fair roll"),
-        game.play_chance(&mut GameRng::new(99)).expect("a fair roll"),
+        game.play_chance(&mut GameRng::new(99))
+            .expect("a fair roll"),
         "the same next roll as the game it was saved from"
     );
     // A plain game that has begun refuses fair chance.
@@ -321,7 +325,11 @@ fn the_report_says_what_was_proven() {
     assert_eq!(v.start_hash, format!("{:016x}", start.state_hash()));
     assert_eq!(v.chance_indices, chance_indices::<domino::State>(&record));
     assert_eq!(v.chance_outcomes, v.chance_indices.len() as u64);
-    assert_eq!(&v.chance_indices[..7], &[0, 1, 2, 3, 4, 5, 6], "the deal first");
+    assert_eq!(
+        &v.chance_indices[..7],
+        &[0, 1, 2, 3, 4, 5, 6],
+        "the deal first"
+    );
     assert_eq!(v.actions, record.actions.len());
     assert_eq!(Some(v.final_hash.clone()), record.final_hash);
     assert!(v.over);
@@ -371,9 +379,7 @@ fn player_seeds_are_bounded() {
     // The largest seeds play and verify.
     let mut game = Recorded::<ca_ngua::State>::new(ca_ngua::Config::default())
         .expect("valid")
-        .with_fair_chance(
-            FairChance::new(GameKind::CaNgua, SERVER_SEED, largest).expect("bounded"),
-        )
+        .with_fair_chance(FairChance::new(GameKind::CaNgua, SERVER_SEED, largest).expect("bounded"))
         .expect("before the first action");
     let roll = game.fair_outcome().expect("a roll");
     game.apply(roll, &mut NoEvents).expect("legal");

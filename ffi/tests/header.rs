@@ -92,8 +92,14 @@ fn header_macros_match_the_rust_constants() {
         ("DG_ALL_SEATS", DG_ALL_SEATS.to_string()),
         ("DG_MAX_ACTIONS", DG_MAX_ACTIONS.to_string()),
         ("DG_MAX_PLAYER_SEEDS", DG_MAX_PLAYER_SEEDS.to_string()),
-        ("DG_MAX_PLAYER_SEED_BYTES", DG_MAX_PLAYER_SEED_BYTES.to_string()),
-        ("DG_MAX_PLAYER_SEEDS_JSON", DG_MAX_PLAYER_SEEDS_JSON.to_string()),
+        (
+            "DG_MAX_PLAYER_SEED_BYTES",
+            DG_MAX_PLAYER_SEED_BYTES.to_string(),
+        ),
+        (
+            "DG_MAX_PLAYER_SEEDS_JSON",
+            DG_MAX_PLAYER_SEEDS_JSON.to_string(),
+        ),
     ] {
         // Negative values in parentheses, so that `x-DG_TO_MOVE_OVER` still means x - (-2).
         let value = if value.starts_with('-') {
