@@ -90,6 +90,10 @@ MACROS: Dict[str, Optional[str]] = {
     "DG_ALL_SEATS": "ALL_SEATS",
     "DG_MAX_ACTIONS": "MAX_ACTIONS",
     "DG_MAX_SEATS": "MAX_SEATS",
+    "DG_MAX_PLAYER_SEEDS": "MAX_PLAYER_SEEDS",
+    "DG_MAX_PLAYER_SEED_BYTES": "MAX_PLAYER_SEED_BYTES",
+    # Python passes the player seeds as a list, not as JSON text: no JSON to bound.
+    "DG_MAX_PLAYER_SEEDS_JSON": None,
 }
 
 # Each struct: how to get its Python counterpart from a sample game, and the fields that

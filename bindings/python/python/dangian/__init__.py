@@ -72,6 +72,10 @@ ALL_SEATS: int = -1
 MAX_ACTIONS: int = _dangian.MAX_ACTIONS
 #: The most seats any game has (`DG_MAX_SEATS`).
 MAX_SEATS: int = _dangian.MAX_SEATS
+#: The most player seeds `Game.set_fair_chance` takes (`DG_MAX_PLAYER_SEEDS`).
+MAX_PLAYER_SEEDS: int = _dangian.MAX_PLAYER_SEEDS
+#: The longest player seed, in bytes of UTF-8 (`DG_MAX_PLAYER_SEED_BYTES`).
+MAX_PLAYER_SEED_BYTES: int = _dangian.MAX_PLAYER_SEED_BYTES
 
 
 class Hint(NamedTuple):
@@ -126,6 +130,8 @@ __all__ = [
     "ABI_VERSION",
     "ALL_SEATS",
     "MAX_ACTIONS",
+    "MAX_PLAYER_SEEDS",
+    "MAX_PLAYER_SEED_BYTES",
     "MAX_SEATS",
     "TO_MOVE_CHANCE",
     "TO_MOVE_OVER",

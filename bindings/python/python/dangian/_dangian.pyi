@@ -15,6 +15,8 @@ _LangLike = Union[Lang, int, str]
 
 MAX_SEATS: int
 MAX_ACTIONS: int
+MAX_PLAYER_SEEDS: int
+MAX_PLAYER_SEED_BYTES: int
 
 def abi_version() -> int: ...
 def version() -> str: ...
