@@ -267,7 +267,7 @@ fn a_chosen_start_is_never_verified() {
         .expect("legal");
     // Then honest play from there: every chance outcome from the seeds, counted from 0.
     let chance = fair_chance(GameKind::CaNgua);
-    let mut game = start.clone();
+    let mut game = start;
     let mut record = Record::starting_at(&start);
     let mut rng = GameRng::new(4);
     let mut legal = ActionList::new();
