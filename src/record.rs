@@ -488,6 +488,13 @@ impl<G: Game> Recorded<G> {
     /// # Errors
     /// As [`Recorded::with_fair_chance`]; the game is unchanged then.
     pub fn set_fair_chance(&mut self, mut fair: FairChance) -> Result<(), FairError> {
+        // Only the config's own start is drawn under a commitment.
+        if let Some(start) = &self.start {
+            let own = G::new(start.config().clone()).map_err(RecordError::from)?;
+            if *start != own {
+                return Err(FairError::ChosenStart);
+            }
+        }
         if let Some(current) = &self.fair {
             if !current.same_seeds(&fair) {
                 return Err(FairError::Committed {
@@ -505,16 +512,8 @@ impl<G: Game> Recorded<G> {
                     commitment: clip(&committed.commitment),
                 });
             }
-        } else {
-            if let Some(start) = &self.start {
-                let own = G::new(start.config().clone()).map_err(RecordError::from)?;
-                if *start != own {
-                    return Err(FairError::ChosenStart);
-                }
-            }
-            if !self.actions.is_empty() {
-                return Err(FairError::AfterStart(self.actions.len() as u32));
-            }
+        } else if !self.actions.is_empty() {
+            return Err(FairError::AfterStart(self.actions.len() as u32));
         }
         fair.set_drawn(self.chance_actions);
         self.fair = Some(fair);
