@@ -56,8 +56,14 @@ fn report(text: &str) -> ExitCode {
     match fair::verify(&record) {
         Ok(v) => {
             println!(
-                "FAIR: the revealed seed matches commitment {}; all {} chance outcomes in {} actions came from the committed seeds",
-                v.commitment, v.chance_outcomes, v.actions
+                "FAIR: the revealed seed matches commitment {}; from the config's own start (hash {}), all {} chance outcomes in {} actions came from the committed seeds and {} player seeds; final hash {}{}",
+                v.commitment,
+                v.start_hash,
+                v.chance_outcomes,
+                v.actions,
+                v.player_seeds,
+                v.final_hash,
+                if v.over { ", game over" } else { ", game not over" }
             );
             ExitCode::SUCCESS
         }
@@ -84,7 +90,10 @@ fn demo() -> ExitCode {
     );
     let mut game = Recorded::<ca_ngua::State>::new(ca_ngua::Config::default())
         .expect("the seed rules")
-        .with_fair_chance(FairChance::new(GameKind::CaNgua, server_seed, players));
+        .with_fair_chance(
+            FairChance::new(GameKind::CaNgua, server_seed, players).expect("two short seeds"),
+        )
+        .expect("before the first action");
     let mut choose = GameRng::new(1);
     let mut legal = ActionList::new();
     loop {

@@ -78,6 +78,12 @@
 #define DG_MAX_ACTION_TEXT 64
 /* The most events dg_game_describe_events describes; one last line sums up the rest. */
 #define DG_MAX_DESCRIBED_EVENTS 1000
+/* dg_game_set_fair_chance: the most player seeds (more: DG_STATUS_INVALID_ARGUMENT). */
+#define DG_MAX_PLAYER_SEEDS 16
+/* dg_game_set_fair_chance: the longest player seed, in bytes of UTF-8. */
+#define DG_MAX_PLAYER_SEED_BYTES 256
+/* dg_game_set_fair_chance: the longest player_seeds_json argument, in bytes. */
+#define DG_MAX_PLAYER_SEEDS_JSON 65536
 
 
 // The result of every `dg_` function. Values are fixed and never reused.
@@ -125,8 +131,11 @@ typedef enum DgStatus {
   // The position is not a possible position of the game (`dg_game_from_state_json`).
   DG_STATUS_INVALID_STATE = 17,
   // A record's chance cannot be proven fair (`dg_record_verify`): it carries no
-  // commitment, the server seed is not revealed or does not match the commitment, or a
-  // chance action is not the one the committed seeds give (`dg_last_error` names it).
+  // commitment, the server seed is not revealed or does not match the commitment, it
+  // starts from a chosen position, or a chance action is not the one the committed seeds
+  // give (`dg_last_error` names it). Also fair chance set up too late or with other seeds
+  // than those committed to (`dg_game_set_fair_chance`), and chance played on a game
+  // loaded from a fair record before its server seed is set again.
   DG_STATUS_UNFAIR = 18,
 } DgStatus;
 
@@ -533,7 +542,9 @@ enum DgStatus dg_game_from_state_json(uint32_t kind,
 // JSON, `DG_STATUS_INVALID_RECORD` for anything wrong with the record (one longer than
 // `DG_MAX_RECORD_JSON` bytes is refused unparsed; its actions are counted while they are
 // read, against the most its config allows). A record holds no
-// RNG state: the new handle's RNG, for the chance still to come, is seeded by `seed`.
+// RNG state: the new handle's RNG, for the chance still to come, is seeded by `seed`. A fair
+// record keeps its commitment: `dg_game_play_chance` is `DG_STATUS_UNFAIR` until
+// `dg_game_set_fair_chance` is given the same server seed and player seeds again.
 //
 // # Safety
 // A NULL pointer is refused; otherwise `json` holds `len` bytes, `out` is writable.
@@ -672,6 +683,7 @@ enum DgStatus dg_game_apply_chance(struct DgGame *game, uint32_t outcome);
 // Sample a chance outcome from the handle's own seeded RNG (or, after
 // `dg_game_set_fair_chance`, derive it from the committed seeds), apply it, and write its
 // id to `*out` (`DG_STATUS_NOT_CHANCE` when a player is to move or the game is over;
+// `DG_STATUS_UNFAIR` on a game loaded from a fair record whose seeds are not set again;
 // nothing changes then, the RNG included).
 //
 // # Safety
@@ -831,11 +843,20 @@ enum DgStatus dg_game_describe_events(const struct DgGame *game,
 
 // Play this game's chance with provably fair chance: `server_seed_hex[0..seed_len]` is the
 // server's secret seed as 64 hex digits, `player_seeds_json[0..seeds_len]` a JSON array of
-// the players' own seeds (text), or NULL with length 0 for none. From then on
+// the players' own seeds (text), or NULL with length 0 for none: at most
+// `DG_MAX_PLAYER_SEEDS` seeds of at most `DG_MAX_PLAYER_SEED_BYTES` bytes, the JSON at most
+// `DG_MAX_PLAYER_SEEDS_JSON` bytes (`DG_STATUS_INVALID_ARGUMENT` beyond). From then on
 // `dg_game_play_chance` draws every die, deal and draw from these seeds, and the saved game
 // carries the commitment, the player seeds and, once the game is over, the server seed
-// (`dg_record_verify` checks it). Call it before the first action; on a loaded game, call it
-// again with the same seeds to go on.
+// (`dg_record_verify` checks it).
+//
+// Call it before the first action, on a game from `dg_game_new` or `dg_game_new_preset`
+// (or from a state that is its config's own start): `DG_STATUS_UNFAIR` once an action was
+// applied, on a game from a chosen position, or when other seeds are already set. A game
+// loaded with `dg_game_load` from a fair record keeps its commitment: call this again with
+// the same server seed and player seeds to go on (other seeds are `DG_STATUS_UNFAIR`), and
+// until then `dg_game_play_chance` is `DG_STATUS_UNFAIR`. Setting the same seeds twice is
+// allowed. On failure the game is unchanged.
 //
 // # Safety
 // A NULL pointer is refused; otherwise `game` is a live handle, `server_seed_hex` holds
@@ -874,10 +895,13 @@ enum DgStatus dg_fair_commitment(const uint8_t *server_seed_hex,
 
 // Verify the chance of a finished game: replay the record in `json[0..len]` (as
 // `dg_game_save` writes it) and prove that its revealed server seed matches its commitment
-// and that every chance action came from the committed seeds. On success the report is
-// written as JSON (`{"commitment", "chance_outcomes", "actions"}`); `DG_STATUS_UNFAIR` when
-// the record carries no commitment, no reveal, a wrong reveal, or a chance action the seeds
-// do not give (`dg_last_error` names the first); `DG_STATUS_INVALID_JSON` or
+// and that every chance action came from the committed seeds, starting from the config's own
+// start. On success the report is written as JSON: `{"scheme", "game", "commitment",
+// "player_seeds" (how many), "start" ("config"), "start_hash", "chance_outcomes",
+// "chance_indices", "actions", "final_hash", "over"}`; `DG_STATUS_UNFAIR` when the record
+// carries no commitment, no reveal, a wrong reveal, starts from a chosen position rather than
+// its config's own start, or has a chance action the seeds do not give (`dg_last_error`
+// names the first); `DG_STATUS_INVALID_ARGUMENT` for player seeds beyond the bounds; `DG_STATUS_INVALID_JSON` or
 // `DG_STATUS_INVALID_RECORD` when it is not a valid record (also, before it is parsed, for
 // one longer than `DG_MAX_RECORD_JSON` bytes).
 //

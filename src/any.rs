@@ -24,7 +24,7 @@ use std::any::Any;
 use crate::bot::{bot_for_level, bot_with_budget, Evaluate, Hint, Level};
 use crate::chance::GameRng;
 use crate::describe::{Describe, Lang};
-use crate::fair::{FairChance, Fairness};
+use crate::fair::{FairChance, FairError, Fairness};
 use crate::game::{
     clip, Action, ActionList, ChanceList, ConfigError, Game, GameConfig, GameKind, IllegalReason,
     Named, Outcome, Seat, SetupError, StateHasher, ToMove,
@@ -85,6 +85,10 @@ pub enum AnyError {
     /// The operation needs this seat to be the one to decide (a bot's choice or hints).
     #[error("seat {0} is not to move")]
     NotToMove(u8),
+    /// Fair chance cannot be set up as asked (too late, other seeds than those committed
+    /// to, bad seeds), or a game loaded from a fair record waits for its server seed.
+    #[error(transparent)]
+    Fair(#[from] FairError),
 }
 
 impl AnyError {
@@ -132,7 +136,11 @@ trait DynGame: Send + Sync {
     fn clone_into(&self, target: &mut dyn DynGame) -> bool;
     fn bot_hints(&self, level: Level, seed: u64) -> Vec<Hint<u32>>;
     fn bot_choose_within(&self, budget: std::time::Duration, seed: u64) -> Option<u32>;
-    fn set_fair(&mut self, server_seed: [u8; 32], player_seeds: Vec<String>);
+    fn set_fair(
+        &mut self,
+        server_seed: [u8; 32],
+        player_seeds: Vec<String>,
+    ) -> Result<(), AnyError>;
     fn fair_outcome(&self) -> Option<u32>;
     fn fairness(&self) -> Option<Fairness>;
     fn describe_action(&self, id: u32, lang: Lang, viewer: Option<Seat>) -> Option<String>;
@@ -247,7 +255,18 @@ impl<G: Playable> DynGame for Table<G> {
     fn play_chance(&mut self, rng: &mut GameRng) -> Result<u32, AnyError> {
         // One dynamic call for the draw and the apply (what a host does at every chance
         // point), rather than three (to move, sample, apply).
-        // Fair chance, when set, decides the outcome; else the host's RNG draws it.
+        // Fair chance, when set, decides the outcome; else the host's RNG draws it. A game
+        // loaded from a fair record draws nothing until its server seed is set again.
+        if let Some(commitment) = self
+            .game
+            .awaiting_seed()
+            .filter(|_| self.game.game().to_move() == ToMove::Chance)
+        {
+            return Err(FairError::AwaitingSeed {
+                commitment: clip(commitment),
+            }
+            .into());
+        }
         let action = match self.game.fair_outcome() {
             Some(action) => action,
             None => self
@@ -350,9 +369,13 @@ impl<G: Playable> DynGame for Table<G> {
             .choose(self.game.game())
             .map(|a| a.id())
     }
-    fn set_fair(&mut self, server_seed: [u8; 32], player_seeds: Vec<String>) {
-        self.game
-            .set_fair_chance(FairChance::new(G::KIND, server_seed, player_seeds));
+    fn set_fair(
+        &mut self,
+        server_seed: [u8; 32],
+        player_seeds: Vec<String>,
+    ) -> Result<(), AnyError> {
+        let fair = FairChance::new(G::KIND, server_seed, player_seeds)?;
+        Ok(self.game.set_fair_chance(fair)?)
     }
     fn fair_outcome(&self) -> Option<u32> {
         self.game.fair_outcome().map(Action::id)
@@ -702,11 +725,14 @@ impl AnyGame {
     pub fn sample_chance(&self, rng: &mut GameRng) -> Result<u32, AnyError> {
         self.0.sample_chance(rng).ok_or(AnyError::NotChance)
     }
-    /// Sample a chance outcome from `rng` as [`AnyGame::sample_chance`] does, apply it and
-    /// return its id: what a host does at every chance point, in one call.
+    /// Sample a chance outcome from `rng` as [`AnyGame::sample_chance`] does (or, with fair
+    /// chance, take the one the seeds give), apply it and return its id: what a host does at
+    /// every chance point, in one call.
     ///
     /// # Errors
-    /// [`AnyError::NotChance`] when a player (or nobody) is to move; `rng` is then untouched.
+    /// [`AnyError::NotChance`] when a player (or nobody) is to move; [`AnyError::Fair`]
+    /// ([`FairError::AwaitingSeed`]) on a game loaded from a fair record whose server seed
+    /// is not set again. `rng` is then untouched.
     // Inlined: the host then makes one call, the dynamic one, not two.
     #[inline]
     pub fn play_chance(&mut self, rng: &mut GameRng) -> Result<u32, AnyError> {
@@ -821,11 +847,25 @@ impl AnyGame {
             .bot_choose_within(budget, seed)
             .ok_or(AnyError::NotToMove(seat_id.0))
     }
-    /// Play this game's chance from now on with provably fair chance ([`crate::fair`]): the
-    /// server's secret seed and the players' seeds. [`AnyGame::fair_outcome`] then gives each
-    /// chance outcome, and the record carries the commitment, the player seeds and, once the
-    /// game is over, the revealed seed.
-    pub fn set_fair_chance(&mut self, server_seed: [u8; 32], player_seeds: Vec<String>) {
+    /// Play this game's chance with provably fair chance ([`crate::fair`]): the server's
+    /// secret seed and the players' seeds. [`AnyGame::fair_outcome`] then gives each chance
+    /// outcome, [`AnyGame::play_chance`] plays it, and the record carries the commitment, the
+    /// player seeds and, once the game is over, the revealed seed.
+    ///
+    /// Set it before the first action, on a game that starts from its config; on a game
+    /// loaded from a fair record, set the seeds it committed to (until then
+    /// [`AnyGame::play_chance`] refuses with [`FairError::AwaitingSeed`]).
+    ///
+    /// # Errors
+    /// [`AnyError::Fair`]: [`FairError::PlayerSeeds`] beyond the bounds,
+    /// [`FairError::AfterStart`] once an action was applied, [`FairError::ChosenStart`] on a
+    /// game from a chosen position, [`FairError::Committed`] when other seeds are set or
+    /// committed to. The game is unchanged then.
+    pub fn set_fair_chance(
+        &mut self,
+        server_seed: [u8; 32],
+        player_seeds: Vec<String>,
+    ) -> Result<(), AnyError> {
         self.0.set_fair(server_seed, player_seeds)
     }
     /// The fair chance outcome for the position now (`None` without fair chance, or when

@@ -5,17 +5,24 @@
 //!
 //! 1. Before the game the server draws a secret 32-byte **server seed** and publishes its
 //!    **commitment**, `SHA-256(server seed)` ([`commitment`]).
-//! 2. Each player may then add a **player seed** of their own (any text).
+//! 2. Each player may then add a **player seed** of their own (any text of at most
+//!    [`MAX_PLAYER_SEED_BYTES`] bytes, at most [`MAX_PLAYER_SEEDS`] seeds in all).
 //! 3. The `n`-th chance outcome of the game (counting from 0) is derived from both:
-//!    `HMAC-SHA-256(key = server seed, message = scheme ‖ game ‖ player seeds ‖ n ‖ block)`
-//!    gives 32-bit numbers, the first below the largest multiple of the outcomes' total
+//!    `HMAC-SHA-256(key = server seed, message = scheme ‖ game ‖ S ‖ n ‖ block)`, where
+//!    `S = SHA-256(count ‖ (length ‖ seed)…)` hashes the player seeds once (counts and
+//!    lengths as 4 little-endian bytes), gives 32-bit numbers, the first below the largest multiple of the outcomes' total
 //!    weight is reduced modulo that weight (rejection sampling: no bias), and the outcomes are
 //!    walked by weight as [`Game::sample_chance`] walks them. The
 //!    outcome is a function of the seeds, the counter and the position's chance outcomes alone.
 //! 4. After the game the server **reveals** the server seed. A record ([`Record::fairness`])
 //!    carries the commitment, the player seeds and, once the game is over, the reveal; anyone
-//!    can run [`verify`] on it: the reveal must hash to the commitment, and every chance action
-//!    in the record must be the one the seeds give, or the verifier names the first that is not.
+//!    can run [`verify`] on it: the record must start from its config's own start (no
+//!    position chosen by the host), the reveal must hash to the commitment, and every chance
+//!    action in the record must be the one the seeds give, or the verifier names the first
+//!    that is not. [`Verified`] says exactly what was proven.
+//!
+//! The seeds are hashed once, when fair chance is set up: a chance outcome costs the same
+//! whatever the player seeds are (two SHA-256 blocks and a compression per 32 bytes drawn).
 //!
 //! What each side can and cannot do is in the README ("Provably fair chance").
 #![forbid(unsafe_code)]
@@ -25,10 +32,20 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::game::{clip, Action, ChanceList, Game, GameKind, NoEvents, ToMove};
-use crate::record::{Record, RecordError};
+use crate::record::{hash_text, Record, RecordError};
 
 /// The name of the scheme, written into records and mixed into every derivation.
-pub const FAIR_SCHEME: &str = "dangian-fair/1";
+///
+/// History: `dangian-fair/1` hashed every player seed into every outcome; `dangian-fair/2`
+/// hashes them once into `S` (see the module docs), and bounds them.
+pub const FAIR_SCHEME: &str = "dangian-fair/2";
+
+/// The most player seeds a game takes (one per seat and a few onlookers).
+pub const MAX_PLAYER_SEEDS: usize = 16;
+
+/// The longest player seed, in bytes of UTF-8: ample for any seed a person or a client
+/// draws, and it bounds what every seat is sent and what the verifier reads.
+pub const MAX_PLAYER_SEED_BYTES: usize = 256;
 
 /// What a record carries to be checked: the commitment and the player seeds from before the
 /// game, and the server seed once revealed.
@@ -54,6 +71,12 @@ pub enum FairError {
     /// A server seed is 32 bytes, written as 64 hex digits.
     #[error("a server seed is 64 hex digits (32 bytes), not {0:?}")]
     BadSeed(String),
+    /// Too many player seeds, or one too long ([`MAX_PLAYER_SEEDS`],
+    /// [`MAX_PLAYER_SEED_BYTES`]).
+    #[error(
+        "player seeds: at most {MAX_PLAYER_SEEDS} seeds of at most {MAX_PLAYER_SEED_BYTES} bytes each ({0})"
+    )]
+    PlayerSeeds(String),
     /// The record has no fairness section.
     #[error("the record carries no commitment: its chance cannot be verified")]
     NotFair,
@@ -82,6 +105,31 @@ pub enum FairError {
         found: String,
         /// What the seeds give.
         expected: String,
+    },
+    /// The record does not start from its config's own start: its first position was chosen,
+    /// not drawn under the commitment (a deal or a roll set before the first chance action).
+    #[error(
+        "the record starts from a chosen position, not from its config's own start: its chance cannot be proven fair"
+    )]
+    ChosenStart,
+    /// Fair chance is set up only before the first action of a game that starts from its
+    /// config (or, on a game loaded from a fair record, with the seeds it committed to).
+    #[error("fair chance is set up before the first action: {0} actions were applied already")]
+    AfterStart(u32),
+    /// The game already plays under a commitment to other seeds.
+    #[error("the game is committed to {commitment}: other seeds cannot replace them")]
+    Committed {
+        /// The commitment the game plays under.
+        commitment: String,
+    },
+    /// A game loaded from a fair record waits for the server seed it committed to before any
+    /// chance outcome is drawn.
+    #[error(
+        "the game is committed to {commitment}: set that server seed again before chance plays"
+    )]
+    AwaitingSeed {
+        /// The commitment of the loaded record.
+        commitment: String,
     },
     /// The record itself is wrong (an illegal action, a bad config, …).
     #[error(transparent)]
@@ -120,8 +168,47 @@ pub struct FairChance {
     kind: GameKind,
     server_seed: [u8; 32],
     player_seeds: Vec<String>,
+    /// The HMAC keyed with the server seed, fed `scheme ‖ game ‖ S` already: each outcome
+    /// clones it and adds only its counter.
+    keyed: Hmac<Sha256>,
     /// Chance outcomes drawn so far (the counter `n` of the next one).
     drawn: u64,
+}
+
+/// Check the player seeds against [`MAX_PLAYER_SEEDS`] and [`MAX_PLAYER_SEED_BYTES`].
+///
+/// # Errors
+/// [`FairError::PlayerSeeds`] naming the first bound broken.
+pub fn check_player_seeds(player_seeds: &[String]) -> Result<(), FairError> {
+    if player_seeds.len() > MAX_PLAYER_SEEDS {
+        return Err(FairError::PlayerSeeds(format!(
+            "{} seeds given",
+            player_seeds.len()
+        )));
+    }
+    if let Some((i, seed)) = player_seeds
+        .iter()
+        .enumerate()
+        .find(|(_, s)| s.len() > MAX_PLAYER_SEED_BYTES)
+    {
+        return Err(FairError::PlayerSeeds(format!(
+            "seed {i} is {} bytes",
+            seed.len()
+        )));
+    }
+    Ok(())
+}
+
+/// `S`, the player seeds hashed once: `SHA-256(count ‖ (length ‖ seed)…)`, counts and
+/// lengths as 4 little-endian bytes (so that no two lists of seeds give the same input).
+fn seeds_digest(player_seeds: &[String]) -> [u8; 32] {
+    let mut h = Sha256::new();
+    h.update((player_seeds.len() as u32).to_le_bytes());
+    for seed in player_seeds {
+        h.update((seed.len() as u32).to_le_bytes());
+        h.update(seed.as_bytes());
+    }
+    h.finalize().into()
 }
 
 impl std::fmt::Debug for FairChance {
@@ -137,14 +224,50 @@ impl std::fmt::Debug for FairChance {
 }
 
 impl FairChance {
-    /// The chance of a game of `kind` from the server's secret seed and the players' seeds.
-    pub fn new(kind: GameKind, server_seed: [u8; 32], player_seeds: Vec<String>) -> Self {
-        FairChance {
+    /// The chance of a game of `kind` from the server's secret seed and the players' seeds
+    /// (hashed here, once).
+    ///
+    /// # Errors
+    /// [`FairError::PlayerSeeds`] for more than [`MAX_PLAYER_SEEDS`] seeds or one longer
+    /// than [`MAX_PLAYER_SEED_BYTES`].
+    pub fn new(
+        kind: GameKind,
+        server_seed: [u8; 32],
+        player_seeds: Vec<String>,
+    ) -> Result<Self, FairError> {
+        check_player_seeds(&player_seeds)?;
+        // A key of 32 bytes is always accepted (HMAC takes keys of any length).
+        let mut keyed = <Hmac<Sha256> as KeyInit>::new_from_slice(&server_seed)
+            .map_err(|_| FairError::BadSeed(String::new()))?;
+        keyed.update(FAIR_SCHEME.as_bytes());
+        keyed.update(&[0]);
+        keyed.update(kind.name().as_bytes());
+        keyed.update(&[0]);
+        keyed.update(&seeds_digest(&player_seeds));
+        Ok(FairChance {
             kind,
             server_seed,
             player_seeds,
+            keyed,
             drawn: 0,
-        }
+        })
+    }
+
+    /// The game these outcomes are for.
+    pub fn kind(&self) -> GameKind {
+        self.kind
+    }
+
+    /// The players' seeds, in the order they were given.
+    pub fn player_seeds(&self) -> &[String] {
+        &self.player_seeds
+    }
+
+    /// Whether `other` draws the same outcomes: the same game, server seed and player seeds.
+    pub fn same_seeds(&self, other: &FairChance) -> bool {
+        self.kind == other.kind
+            && self.server_seed == other.server_seed
+            && self.player_seeds == other.player_seeds
     }
 
     /// The commitment to publish before the game.
@@ -170,21 +293,7 @@ impl FairChance {
 
     /// The `n`-th 32-byte block of randomness for outcome `number`.
     fn block(&self, number: u64, block: u32) -> [u8; 32] {
-        // A key of 32 bytes is always accepted.
-        let mut mac = match <Hmac<Sha256> as KeyInit>::new_from_slice(&self.server_seed) {
-            Ok(m) => m,
-            Err(_) => return [0; 32],
-        };
-        mac.update(FAIR_SCHEME.as_bytes());
-        mac.update(&[0]);
-        mac.update(self.kind.name().as_bytes());
-        mac.update(&[0]);
-        mac.update(&(self.player_seeds.len() as u32).to_le_bytes());
-        for seed in &self.player_seeds {
-            // Length-prefixed, so that no two lists of seeds give the same message.
-            mac.update(&(seed.len() as u32).to_le_bytes());
-            mac.update(seed.as_bytes());
-        }
+        let mut mac = self.keyed.clone();
         mac.update(&number.to_le_bytes());
         mac.update(&block.to_le_bytes());
         let mut out = [0u8; 32];
@@ -245,20 +354,42 @@ impl FairChance {
     }
 }
 
-/// What [`verify`] proved.
+/// What [`verify`] proved, and nothing more: the game below was played from `start` under
+/// `config`, and each of the `chance_outcomes` chance actions (at `chance_indices` in the
+/// record) is the one the revealed seed and the player seeds give, in order; every action is
+/// legal and the replay ends in the state of hash `final_hash`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Verified {
-    /// The commitment the outcomes came from.
+    /// The scheme the outcomes were derived under ([`FAIR_SCHEME`]).
+    pub scheme: String,
+    /// Which game.
+    pub game: GameKind,
+    /// The commitment the outcomes came from (the revealed seed hashes to it).
     pub commitment: String,
+    /// How many player seeds were mixed into every outcome.
+    pub player_seeds: usize,
+    /// Where the game started: always `"config"`, the start of a game under the record's
+    /// config, before any action, so that the first deal or roll is among the outcomes
+    /// checked (a record that starts from a chosen position is never verified).
+    pub start: &'static str,
+    /// The [`Game::state_hash`] of that start, as 16 hex digits.
+    pub start_hash: String,
     /// Chance outcomes checked, one by one.
     pub chance_outcomes: u64,
+    /// The index in the record's actions of each chance outcome checked, in order.
+    pub chance_indices: Vec<usize>,
     /// Actions replayed in all.
     pub actions: usize,
+    /// The [`Game::state_hash`] of the final state, as 16 hex digits.
+    pub final_hash: String,
+    /// Whether the game is over at the end of the record.
+    pub over: bool,
 }
 
-/// Verify a record of a game of `G` played with fair chance: the revealed server seed hashes
-/// to the commitment, and every chance action is the outcome the seeds give at its place;
-/// every action is legal and the final hash is the record's.
+/// Verify a record of a game of `G` played with fair chance: the record starts from its
+/// config's own start, the revealed server seed hashes to the commitment, and every chance
+/// action is the outcome the seeds give at its place; every action is legal and the final
+/// hash is the record's.
 ///
 /// # Errors
 /// [`FairError`] naming what does not hold (the first bad chance action, with its number).
@@ -267,6 +398,7 @@ pub fn verify_typed<G: Game>(record: &Record) -> Result<Verified, FairError> {
     if fairness.scheme != FAIR_SCHEME {
         return Err(FairError::Scheme(clip(&fairness.scheme)));
     }
+    check_player_seeds(&fairness.player_seeds)?;
     let revealed = fairness
         .server_seed
         .as_deref()
@@ -277,14 +409,28 @@ pub fn verify_typed<G: Game>(record: &Record) -> Result<Verified, FairError> {
             commitment: clip(&fairness.commitment),
         });
     }
-    let chance = FairChance::new(G::KIND, seed, fairness.player_seeds.clone());
+    let chance = FairChance::new(G::KIND, seed, fairness.player_seeds.clone())?;
     let mut game = record.start::<G>()?;
-    let mut number = 0u64;
+    // Only the config's own start is drawn under the commitment: any other was chosen.
+    if game != G::new(game.config().clone()).map_err(RecordError::from)? {
+        return Err(FairError::ChosenStart);
+    }
+    let start_hash = hash_text(game.state_hash());
+    let max = game.max_moves();
+    if record.actions.len() > max as usize {
+        return Err(RecordError::TooLong {
+            actions: record.actions.len(),
+            max,
+        }
+        .into());
+    }
+    let mut chance_indices = Vec::new();
     for (index, text) in record.actions.iter().enumerate() {
         let action = text
             .parse::<G::Action>()
             .map_err(|source| RecordError::Notation { index, source })?;
         if game.to_move() == ToMove::Chance {
+            let number = chance_indices.len() as u64;
             let expected = chance.outcome(&game, number);
             if expected != Some(action) {
                 return Err(FairError::Mismatch {
@@ -294,7 +440,7 @@ pub fn verify_typed<G: Game>(record: &Record) -> Result<Verified, FairError> {
                     expected: expected.map_or_else(|| "nothing".to_owned(), |a| a.to_string()),
                 });
             }
-            number += 1;
+            chance_indices.push(index);
         }
         game.apply(action, &mut NoEvents)
             .map_err(|e| RecordError::Illegal {
@@ -305,9 +451,17 @@ pub fn verify_typed<G: Game>(record: &Record) -> Result<Verified, FairError> {
     }
     record.check_hash(&game)?;
     Ok(Verified {
-        commitment: fairness.commitment.clone(),
-        chance_outcomes: number,
+        scheme: FAIR_SCHEME.to_owned(),
+        game: G::KIND,
+        commitment: fairness.commitment.to_ascii_lowercase(),
+        player_seeds: fairness.player_seeds.len(),
+        start: "config",
+        start_hash,
+        chance_outcomes: chance_indices.len() as u64,
+        chance_indices,
         actions: record.actions.len(),
+        final_hash: hash_text(game.state_hash()),
+        over: game.to_move() == ToMove::Over,
     })
 }
 

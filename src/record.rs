@@ -22,7 +22,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use crate::fair::{FairChance, Fairness};
+use crate::fair::{self, FairChance, FairError, Fairness, FAIR_SCHEME};
 use crate::game::{
     clip, Action, ConfigError, EventSink, Game, GameConfig, GameKind, NoEvents, ParseActionError,
     SetupError, ToMove,
@@ -445,13 +445,18 @@ impl Record {
             chance_actions += u64::from(chance_next);
             chance_next = after.to_move() == ToMove::Chance;
         })?;
-        Ok(Recorded {
+        let mut resumed = Recorded {
             start: self.start.is_some().then_some(start),
             game,
             actions,
             chance_actions,
             fair: None,
-        })
+            committed: None,
+        };
+        if let Some(fairness) = &self.fairness {
+            resumed.keep_commitment(fairness);
+        }
+        Ok(resumed)
     }
 }
 
@@ -599,6 +604,9 @@ pub struct Recorded<G: Game> {
     chance_actions: u64,
     /// Fair chance, when the game is played with it (it holds the server's secret seed).
     fair: Option<FairChance>,
+    /// The commitment of a fair record this game was loaded from, while its server seed is
+    /// not set again: chance waits for it, and no other seeds are taken.
+    committed: Option<Fairness>,
 }
 
 impl<G: Game> Recorded<G> {
@@ -613,6 +621,7 @@ impl<G: Game> Recorded<G> {
             actions: Vec::new(),
             chance_actions: 0,
             fair: None,
+            committed: None,
         })
     }
 
@@ -624,23 +633,103 @@ impl<G: Game> Recorded<G> {
             actions: Vec::new(),
             chance_actions: 0,
             fair: None,
+            committed: None,
         }
     }
 
     /// Play this game's chance with `fair` (provably fair chance, see [`crate::fair`]); its
     /// record then carries the commitment and the player seeds, and the server seed once the
-    /// game is over. Set it before the first action; on a game resumed from a fair record
-    /// (a server restarting a table) set it again with the same seeds: the count of chance
-    /// outcomes goes on from the record's, and the verifier checks every one of them.
-    pub fn with_fair_chance(mut self, fair: FairChance) -> Self {
-        self.set_fair_chance(fair);
-        self
+    /// game is over.
+    ///
+    /// It is set up before the first action of a game that starts from its config (so that
+    /// the first deal or roll is drawn from the seeds too). On a game resumed from a fair
+    /// record (a server restarting a table), it is set again with the seeds the record
+    /// committed to: the count of chance outcomes goes on from the record's, and the verifier
+    /// checks every one of them. Setting the same seeds again is allowed; other seeds never.
+    ///
+    /// # Errors
+    /// [`FairError::Committed`] when the game already plays under, or was loaded with, a
+    /// commitment to other seeds; [`FairError::AfterStart`] when an action was applied;
+    /// [`FairError::ChosenStart`] when the game starts from a chosen position. The game is
+    /// unchanged then.
+    pub fn with_fair_chance(mut self, fair: FairChance) -> Result<Self, FairError> {
+        self.set_fair_chance(fair)?;
+        Ok(self)
     }
 
     /// As [`Recorded::with_fair_chance`], in place.
-    pub fn set_fair_chance(&mut self, mut fair: FairChance) {
+    ///
+    /// # Errors
+    /// As [`Recorded::with_fair_chance`]; the game is unchanged then.
+    pub fn set_fair_chance(&mut self, mut fair: FairChance) -> Result<(), FairError> {
+        // Only the config's own start is drawn under a commitment.
+        if let Some(start) = &self.start {
+            let own = G::new(start.config().clone()).map_err(RecordError::from)?;
+            if *start != own {
+                return Err(FairError::ChosenStart);
+            }
+        }
+        if let Some(current) = &self.fair {
+            if !current.same_seeds(&fair) {
+                return Err(FairError::Committed {
+                    commitment: current.commitment(),
+                });
+            }
+        } else if let Some(committed) = &self.committed {
+            let same = committed.scheme == FAIR_SCHEME
+                && committed
+                    .commitment
+                    .eq_ignore_ascii_case(&fair.commitment())
+                && committed.player_seeds == fair.player_seeds();
+            if !same {
+                return Err(FairError::Committed {
+                    commitment: clip(&committed.commitment),
+                });
+            }
+        } else if !self.actions.is_empty() {
+            return Err(FairError::AfterStart(self.actions.len() as u32));
+        }
         fair.set_drawn(self.chance_actions);
         self.fair = Some(fair);
+        self.committed = None;
+        Ok(())
+    }
+
+    /// Keep the commitment of the fair record this game was resumed from: with a valid
+    /// reveal, its chance goes on from the revealed seed; otherwise chance waits for the
+    /// server seed to be set again ([`Recorded::awaiting_seed`]).
+    fn keep_commitment(&mut self, fairness: &Fairness) {
+        let revealed = fairness
+            .server_seed
+            .as_deref()
+            .and_then(|s| fair::parse_server_seed(s).ok())
+            .filter(|seed| {
+                fairness.scheme == FAIR_SCHEME
+                    && fair::commitment(seed).eq_ignore_ascii_case(&fairness.commitment)
+            })
+            .and_then(|seed| FairChance::new(G::KIND, seed, fairness.player_seeds.clone()).ok());
+        match revealed {
+            Some(mut chance) => {
+                chance.set_drawn(self.chance_actions);
+                self.fair = Some(chance);
+            }
+            None => {
+                self.committed = Some(Fairness {
+                    server_seed: None,
+                    ..fairness.clone()
+                });
+            }
+        }
+    }
+
+    /// The commitment this game waits on: `Some` for a game loaded from a fair record whose
+    /// server seed has not been set again. Chance must not be drawn before it is (the dynamic
+    /// layer refuses to, with [`FairError::AwaitingSeed`]).
+    pub fn awaiting_seed(&self) -> Option<&str> {
+        match (&self.fair, &self.committed) {
+            (None, Some(c)) => Some(&c.commitment),
+            _ => None,
+        }
     }
 
     /// The fair chance outcome for the position now (`None` without fair chance, or when
@@ -653,7 +742,10 @@ impl<G: Game> Recorded<G> {
     /// What a player may check now: the commitment and the player seeds (no reveal before
     /// the game is over).
     pub fn fairness(&self) -> Option<Fairness> {
-        self.fair.as_ref().map(|f| f.fairness(self.game.is_over()))
+        match &self.fair {
+            Some(f) => Some(f.fairness(self.game.is_over())),
+            None => self.committed.clone(),
+        }
     }
 
     /// Make room in the record for every action the game can still take
@@ -687,6 +779,7 @@ impl<G: Game> Recorded<G> {
             actions,
             chance_actions: self.chance_actions,
             fair: self.fair.clone(),
+            committed: self.committed.clone(),
         }
     }
 
@@ -699,6 +792,7 @@ impl<G: Game> Recorded<G> {
         self.actions.extend_from_slice(&source.actions);
         self.chance_actions = source.chance_actions;
         self.fair.clone_from(&source.fair);
+        self.committed.clone_from(&source.committed);
         self.reserve_record();
     }
 

@@ -2,7 +2,9 @@
 //! a reordered draw are each caught and named; the derivation is frozen by known answers and
 //! its draws are uniform (a chi-square test that fails on a biased derivation).
 
-use dangian::fair::{self, commitment, FairChance, FairError, FAIR_SCHEME};
+use dangian::fair::{
+    self, commitment, FairChance, FairError, FAIR_SCHEME, MAX_PLAYER_SEEDS, MAX_PLAYER_SEED_BYTES,
+};
 use dangian::{
     ca_ngua, domino, o_an_quan, Action, ActionList, Game, GameConfig, GameKind, GameRng, NoEvents,
     Record, Recorded, ToMove,
@@ -17,11 +19,16 @@ fn player_seeds() -> Vec<String> {
     vec!["alice:42".to_owned(), "bob: a seed of his own".to_owned()]
 }
 
+fn fair_chance(kind: GameKind) -> FairChance {
+    FairChance::new(kind, SERVER_SEED, player_seeds()).expect("bounded seeds")
+}
+
 /// A whole game with fair chance; players choose at random (seeded by `seed`).
 fn fair_game<G: Game>(config: G::Config, seed: u64) -> Recorded<G> {
     let mut game = Recorded::<G>::new(config)
         .expect("valid")
-        .with_fair_chance(FairChance::new(G::KIND, SERVER_SEED, player_seeds()));
+        .with_fair_chance(fair_chance(G::KIND))
+        .expect("before the first action");
     let mut rng = GameRng::new(seed);
     let mut legal = ActionList::new();
     loop {
@@ -72,11 +79,8 @@ fn honest_games_verify() {
 fn the_server_seed_is_revealed_only_once_the_game_is_over() {
     let mut game = Recorded::<domino::State>::new(domino::Config::default())
         .expect("valid")
-        .with_fair_chance(FairChance::new(
-            GameKind::Domino,
-            SERVER_SEED,
-            player_seeds(),
-        ));
+        .with_fair_chance(fair_chance(GameKind::Domino))
+        .expect("before the first action");
     for _ in 0..10 {
         let deal = game.fair_outcome().expect("a deal");
         game.apply(deal, &mut NoEvents).expect("legal");
@@ -102,11 +106,8 @@ fn the_server_seed_is_revealed_only_once_the_game_is_over() {
 fn a_resumed_fair_game_goes_on_counting() {
     let mut game = Recorded::<ca_ngua::State>::new(ca_ngua::Config::default())
         .expect("valid")
-        .with_fair_chance(FairChance::new(
-            GameKind::CaNgua,
-            SERVER_SEED,
-            player_seeds(),
-        ));
+        .with_fair_chance(fair_chance(GameKind::CaNgua))
+        .expect("before the first action");
     let mut rng = GameRng::new(8);
     let mut legal = ActionList::new();
     let mut step = |game: &mut Recorded<ca_ngua::State>| {
@@ -126,24 +127,266 @@ fn a_resumed_fair_game_goes_on_counting() {
     }
     let saved = game.record();
     let mut game = saved.resume::<ca_ngua::State>().expect("resumes");
-    game.set_fair_chance(FairChance::new(
-        GameKind::CaNgua,
-        SERVER_SEED,
-        player_seeds(),
-    ));
+    // Loaded, the game keeps its commitment and waits for the seed it committed to.
+    assert_eq!(
+        game.awaiting_seed(),
+        Some(commitment(&SERVER_SEED).as_str())
+    );
+    assert_eq!(game.fairness(), saved.fairness);
+    // Other seeds than those committed to are refused, and the game still waits.
+    for (seed, seeds) in [([9u8; 32], player_seeds()), (SERVER_SEED, vec![])] {
+        let other = FairChance::new(GameKind::CaNgua, seed, seeds).expect("bounded");
+        assert!(matches!(
+            game.set_fair_chance(other),
+            Err(FairError::Committed { .. })
+        ));
+        assert!(game.awaiting_seed().is_some());
+    }
+    game.set_fair_chance(fair_chance(GameKind::CaNgua))
+        .expect("the committed seeds");
+    assert_eq!(game.awaiting_seed(), None);
     while step(&mut game) {}
     let verified = fair::verify(&game.record()).unwrap_or_else(|e| panic!("{e}"));
     assert!(verified.chance_outcomes > 30, "{verified:?}");
-    // Resumed without its seeds, the game's next dice are no longer the committed ones.
-    let mut unfair = saved.resume::<ca_ngua::State>().expect("resumes");
-    unfair.set_fair_chance(FairChance::new(GameKind::CaNgua, SERVER_SEED, vec![]));
-    while step(&mut unfair) {}
-    let mut record = unfair.record();
-    record.fairness = game.record().fairness;
+}
+
+/// Fair chance is set up before the first action, once: later, or with other seeds, it is
+/// refused and the game is unchanged; the same seeds again are accepted.
+#[test]
+fn fair_chance_is_set_up_before_the_first_action() {
+    let mut game = Recorded::<domino::State>::new(domino::Config::default()).expect("valid");
+    let deal = game
+        .game()
+        .sample_chance(&mut GameRng::new(1))
+        .expect("a deal");
+    game.apply(deal, &mut NoEvents).expect("legal");
+    let before = game.record();
+    assert_eq!(
+        game.set_fair_chance(fair_chance(GameKind::Domino)),
+        Err(FairError::AfterStart(1))
+    );
+    assert_eq!(game.fairness(), None);
+    assert_eq!(game.record(), before);
+
+    let mut game = Recorded::<domino::State>::new(domino::Config::default())
+        .expect("valid")
+        .with_fair_chance(fair_chance(GameKind::Domino))
+        .expect("before the first action");
+    let other = FairChance::new(GameKind::Domino, [9; 32], player_seeds()).expect("bounded");
     assert!(matches!(
-        fair::verify(&record),
-        Err(FairError::Mismatch { .. })
+        game.set_fair_chance(other),
+        Err(FairError::Committed { .. })
     ));
+    game.set_fair_chance(fair_chance(GameKind::Domino))
+        .expect("the same seeds again");
+    assert_eq!(
+        game.fairness().map(|f| f.commitment),
+        Some(commitment(&SERVER_SEED))
+    );
+
+    // A game from a chosen position cannot be played with fair chance; one from its config's
+    // own start can.
+    let mut chosen = ca_ngua::State::new(ca_ngua::Config::default()).expect("valid");
+    chosen
+        .apply("r6-6".parse().expect("a roll"), &mut NoEvents)
+        .expect("legal");
+    let mut from_chosen = Recorded::starting_at(chosen);
+    assert_eq!(
+        from_chosen.set_fair_chance(fair_chance(GameKind::CaNgua)),
+        Err(FairError::ChosenStart)
+    );
+    let own = ca_ngua::State::new(ca_ngua::Config::default()).expect("valid");
+    Recorded::starting_at(own)
+        .with_fair_chance(fair_chance(GameKind::CaNgua))
+        .expect("the config's own start");
+}
+
+/// Through the dynamic layer (what the C ABI and the bindings use): the same refusals, and a
+/// game loaded from a fair record plays no chance until its server seed is set again.
+#[test]
+fn a_loaded_fair_game_waits_for_its_seed() {
+    use dangian::any::{AnyError, AnyGame};
+    let mut game = AnyGame::new(GameKind::CaNgua, "").expect("valid");
+    game.set_fair_chance(SERVER_SEED, player_seeds())
+        .expect("before the first action");
+    let mut rng = GameRng::new(3);
+    for _ in 0..5 {
+        game.play_chance(&mut rng).expect("a fair roll");
+        while let Some(seat) = game.seat_to_move() {
+            let _ = seat;
+            let mut legal = ActionList::new();
+            game.legal_actions(&mut legal);
+            game.apply(legal[0]).expect("legal");
+        }
+    }
+    assert!(matches!(
+        game.set_fair_chance([9; 32], player_seeds()),
+        Err(AnyError::Fair(FairError::Committed { .. }))
+    ));
+    let saved = game.record().to_json();
+    let mut loaded = AnyGame::from_record_json(&saved).expect("loads");
+    assert_eq!(loaded.fairness(), game.fairness(), "the commitment is kept");
+    let moves = loaded.move_number();
+    assert!(matches!(
+        loaded.play_chance(&mut rng),
+        Err(AnyError::Fair(FairError::AwaitingSeed { .. }))
+    ));
+    assert!(matches!(
+        loaded.set_fair_chance([9; 32], player_seeds()),
+        Err(AnyError::Fair(FairError::Committed { .. }))
+    ));
+    assert_eq!(loaded.move_number(), moves, "unchanged");
+    loaded
+        .set_fair_chance(SERVER_SEED, player_seeds())
+        .expect("the committed seed");
+    assert_eq!(
+        loaded.play_chance(&mut rng).expect("a fair roll"),
+        game.play_chance(&mut GameRng::new(99))
+            .expect("a fair roll"),
+        "the same next roll as the game it was saved from"
+    );
+    // A plain game that has begun refuses fair chance.
+    let mut plain = AnyGame::new(GameKind::CaNgua, "").expect("valid");
+    plain.play_chance(&mut rng).expect("a roll");
+    assert!(matches!(
+        plain.set_fair_chance(SERVER_SEED, player_seeds()),
+        Err(AnyError::Fair(FairError::AfterStart(1)))
+    ));
+    assert_eq!(plain.fairness(), None);
+}
+
+/// A host who chooses the start (seat 0 rolls a double before the game, a dealt hand) and
+/// plays honestly from there is never reported fair: only the config's own start is drawn
+/// under the commitment.
+#[test]
+fn a_chosen_start_is_never_verified() {
+    // The host's chosen start: Cờ cá ngựa with seat 0's first roll set to a double six.
+    let mut start = ca_ngua::State::new(ca_ngua::Config::default()).expect("valid");
+    start
+        .apply("r6-6".parse().expect("a roll"), &mut NoEvents)
+        .expect("legal");
+    // Then honest play from there: every chance outcome from the seeds, counted from 0.
+    let chance = fair_chance(GameKind::CaNgua);
+    let mut game = start;
+    let mut record = Record::starting_at(&start);
+    let mut rng = GameRng::new(4);
+    let mut legal = ActionList::new();
+    let mut number = 0;
+    while game.to_move() != ToMove::Over {
+        let action = if game.to_move() == ToMove::Chance {
+            number += 1;
+            chance.outcome(&game, number - 1).expect("an outcome")
+        } else {
+            game.legal_actions(&mut legal);
+            ca_ngua::Action::from_id(legal[rng.below(legal.len() as u32) as usize]).expect("id")
+        };
+        game.apply(action, &mut NoEvents).expect("legal");
+        record.push(action);
+    }
+    record.seal(&game);
+    record.fairness = Some(chance.fairness(true));
+    assert!(number > 30);
+    assert_eq!(fair::verify(&record), Err(FairError::ChosenStart));
+
+    // A Domino deal chosen by the host: the whole deal stands in the start.
+    let mut dealt = domino::State::new(domino::Config::default()).expect("valid");
+    let mut legal = ActionList::new();
+    while dealt.to_move() == ToMove::Chance {
+        dealt.legal_actions(&mut legal);
+        let tile = domino::Action::from_id(legal[0]).expect("a tile");
+        dealt.apply(tile, &mut NoEvents).expect("legal");
+    }
+    let mut record = Record::starting_at(&dealt);
+    record.seal(&dealt);
+    record.fairness = Some(fair_chance(GameKind::Domino).fairness(true));
+    assert_eq!(fair::verify(&record), Err(FairError::ChosenStart));
+
+    // The config's own start written out in the record is still its own start.
+    let honest = fair_game::<ca_ngua::State>(ca_ngua::Config::default(), 1).record();
+    let mut explicit = honest.clone();
+    let own = ca_ngua::State::new(ca_ngua::Config::default()).expect("valid");
+    explicit.start = Record::starting_at(&own).start;
+    assert_eq!(fair::verify(&explicit), fair::verify(&honest));
+    assert!(fair::verify(&explicit).is_ok());
+}
+
+/// The report says what was proven: from which position, which chance outcomes, where the
+/// replay ended.
+#[test]
+fn the_report_says_what_was_proven() {
+    let record = fair_game::<domino::State>(domino::Config::default(), 3).record();
+    let v = fair::verify(&record).expect("verifies");
+    assert_eq!(v.scheme, FAIR_SCHEME);
+    assert_eq!(v.game, GameKind::Domino);
+    assert_eq!(v.commitment, commitment(&SERVER_SEED));
+    assert_eq!(v.player_seeds, 2);
+    assert_eq!(v.start, "config");
+    let start = domino::State::new(domino::Config::default()).expect("valid");
+    assert_eq!(v.start_hash, format!("{:016x}", start.state_hash()));
+    assert_eq!(v.chance_indices, chance_indices::<domino::State>(&record));
+    assert_eq!(v.chance_outcomes, v.chance_indices.len() as u64);
+    assert_eq!(
+        &v.chance_indices[..7],
+        &[0, 1, 2, 3, 4, 5, 6],
+        "the deal first"
+    );
+    assert_eq!(v.actions, record.actions.len());
+    assert_eq!(Some(v.final_hash.clone()), record.final_hash);
+    assert!(v.over);
+    let json = serde_json::to_value(&v).expect("JSON");
+    for key in [
+        "scheme",
+        "game",
+        "commitment",
+        "player_seeds",
+        "start",
+        "start_hash",
+        "chance_outcomes",
+        "chance_indices",
+        "actions",
+        "final_hash",
+        "over",
+    ] {
+        assert!(json.get(key).is_some(), "{key} in {json}");
+    }
+}
+
+/// Player seeds are bounded in count and length, when fair chance is set up and when a
+/// record is verified; within the bounds, any seeds are taken.
+#[test]
+fn player_seeds_are_bounded() {
+    let seeds = |count: usize, bytes: usize| vec!["é".repeat(bytes / 2); count];
+    let largest = seeds(MAX_PLAYER_SEEDS, MAX_PLAYER_SEED_BYTES);
+    assert!(FairChance::new(GameKind::CaNgua, SERVER_SEED, largest.clone()).is_ok());
+    for bad in [
+        seeds(MAX_PLAYER_SEEDS + 1, 2),
+        seeds(1, MAX_PLAYER_SEED_BYTES + 2),
+        vec!["x".repeat(1 << 20)],
+    ] {
+        assert!(matches!(
+            FairChance::new(GameKind::CaNgua, SERVER_SEED, bad.clone()),
+            Err(FairError::PlayerSeeds(_))
+        ));
+        let mut record = fair_game::<ca_ngua::State>(ca_ngua::Config::default(), 2).record();
+        if let Some(f) = record.fairness.as_mut() {
+            f.player_seeds = bad;
+        }
+        assert!(matches!(
+            fair::verify(&record),
+            Err(FairError::PlayerSeeds(_))
+        ));
+    }
+    // The largest seeds play and verify.
+    let mut game = Recorded::<ca_ngua::State>::new(ca_ngua::Config::default())
+        .expect("valid")
+        .with_fair_chance(FairChance::new(GameKind::CaNgua, SERVER_SEED, largest).expect("bounded"))
+        .expect("before the first action");
+    let roll = game.fair_outcome().expect("a roll");
+    game.apply(roll, &mut NoEvents).expect("legal");
+    assert_eq!(
+        game.fairness().map(|f| f.player_seeds.len()),
+        Some(MAX_PLAYER_SEEDS)
+    );
 }
 
 /// The index of the `n`-th chance action of a record of `G`.
@@ -268,12 +511,12 @@ fn known_answers() {
         commitment(&SERVER_SEED),
         "630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd"
     );
-    let chance = FairChance::new(GameKind::CaNgua, SERVER_SEED, player_seeds());
+    let chance = fair_chance(GameKind::CaNgua);
     let draws: Vec<u32> = (0..12).map(|n| chance.uniform(n, 36)).collect();
     assert_eq!(draws, KNOWN_DICE);
     let mut dealt = Vec::new();
     let mut game = domino::State::new(domino::Config::default()).expect("valid");
-    let deal = FairChance::new(GameKind::Domino, SERVER_SEED, player_seeds());
+    let deal = fair_chance(GameKind::Domino);
     for n in 0..7 {
         let a = deal.outcome(&game, n).expect("a deal");
         dealt.push(a.to_string());
@@ -283,10 +526,10 @@ fn known_answers() {
 }
 
 /// Cross-checked with an independent HMAC-SHA-256 (Python's `hmac` and `hashlib`).
-const KNOWN_DICE: [u32; 12] = [3, 24, 17, 4, 25, 35, 28, 30, 18, 12, 26, 2];
+const KNOWN_DICE: [u32; 12] = [34, 2, 12, 25, 4, 28, 8, 11, 16, 6, 5, 10];
 /// Frozen from this implementation: the deal indexes the tiles left in `chance_outcomes` order.
 const KNOWN_DEAL: [&str; 7] = [
-    "deal 2-3", "deal 1-6", "deal 1-2", "deal 1-4", "deal 4-5", "deal 3-5", "deal 4-4",
+    "deal 2-3", "deal 3-6", "deal 4-6", "deal 5-5", "deal 3-3", "deal 0-6", "deal 1-5",
 ];
 
 /// The draws are uniform: a chi-square test over 120 000 draws for each total a game uses
@@ -295,7 +538,8 @@ const KNOWN_DEAL: [&str; 7] = [
 fn the_derivation_is_unbiased() {
     // Critical values of chi-square at p = 0.001 for 5, 35 and 27 degrees of freedom.
     for (total, critical) in [(6u32, 20.52), (36, 66.62), (28, 55.48)] {
-        let chance = FairChance::new(GameKind::CaNgua, SERVER_SEED, vec![format!("{total}")]);
+        let chance = FairChance::new(GameKind::CaNgua, SERVER_SEED, vec![format!("{total}")])
+            .expect("bounded");
         let n = 120_000u64;
         let mut counts = vec![0u64; total as usize];
         for i in 0..n {

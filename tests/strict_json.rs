@@ -384,7 +384,8 @@ fn record_start() {
 fn fair_record_verification() {
     let mut game =
         AnyGame::new(GameKind::CaNgua, r#"{"bonus_roll_on":{"kind":"doubles"}}"#).expect("config");
-    game.set_fair_chance([7; 32], vec!["player one".into()]);
+    game.set_fair_chance([7; 32], vec!["player one".into()])
+        .expect("fair chance before the first action");
     let mut rng = GameRng::new(8);
     let mut legal = ActionList::new();
     while !game.is_over() {

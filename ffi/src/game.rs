@@ -179,7 +179,9 @@ pub unsafe extern "C" fn dg_game_from_state_json(
 /// JSON, `DG_STATUS_INVALID_RECORD` for anything wrong with the record (one longer than
 /// `DG_MAX_RECORD_JSON` bytes is refused unparsed; its actions are counted while they are
 /// read, against the most its config allows). A record holds no
-/// RNG state: the new handle's RNG, for the chance still to come, is seeded by `seed`.
+/// RNG state: the new handle's RNG, for the chance still to come, is seeded by `seed`. A fair
+/// record keeps its commitment: `dg_game_play_chance` is `DG_STATUS_UNFAIR` until
+/// `dg_game_set_fair_chance` is given the same server seed and player seeds again.
 ///
 /// # Safety
 /// A NULL pointer is refused; otherwise `json` holds `len` bytes, `out` is writable.
@@ -486,6 +488,7 @@ pub unsafe extern "C" fn dg_game_apply_chance(game: *mut DgGame, outcome: u32) -
 /// Sample a chance outcome from the handle's own seeded RNG (or, after
 /// `dg_game_set_fair_chance`, derive it from the committed seeds), apply it, and write its
 /// id to `*out` (`DG_STATUS_NOT_CHANCE` when a player is to move or the game is over;
+/// `DG_STATUS_UNFAIR` on a game loaded from a fair record whose seeds are not set again;
 /// nothing changes then, the RNG included).
 ///
 /// # Safety

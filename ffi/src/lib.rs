@@ -136,8 +136,11 @@ pub enum DgStatus {
     /// The position is not a possible position of the game (`dg_game_from_state_json`).
     InvalidState = 17,
     /// A record's chance cannot be proven fair (`dg_record_verify`): it carries no
-    /// commitment, the server seed is not revealed or does not match the commitment, or a
-    /// chance action is not the one the committed seeds give (`dg_last_error` names it).
+    /// commitment, the server seed is not revealed or does not match the commitment, it
+    /// starts from a chosen position, or a chance action is not the one the committed seeds
+    /// give (`dg_last_error` names it). Also fair chance set up too late or with other seeds
+    /// than those committed to (`dg_game_set_fair_chance`), and chance played on a game
+    /// loaded from a fair record before its server seed is set again.
     Unfair = 18,
 }
 
@@ -237,6 +240,7 @@ impl From<AnyError> for Failure {
             AnyError::NoSuchSeat(_) => DgStatus::InvalidArgument,
             AnyError::NotChance => DgStatus::NotChance,
             AnyError::NotToMove(_) => DgStatus::NoDecision,
+            AnyError::Fair(e) => return words::fair_failure(e.clone()),
             _ => DgStatus::InvalidArgument,
         };
         let reason = match &e {

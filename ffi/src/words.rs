@@ -103,9 +103,17 @@ pub unsafe extern "C" fn dg_game_describe_events(
     }
 }
 
-fn fair_failure(e: FairError) -> Failure {
+/// The most player seeds `dg_game_set_fair_chance` takes (`dangian::fair::MAX_PLAYER_SEEDS`).
+pub const DG_MAX_PLAYER_SEEDS: usize = fair::MAX_PLAYER_SEEDS;
+/// The longest player seed in bytes (`dangian::fair::MAX_PLAYER_SEED_BYTES`).
+pub const DG_MAX_PLAYER_SEED_BYTES: usize = fair::MAX_PLAYER_SEED_BYTES;
+/// The longest `player_seeds_json` argument of `dg_game_set_fair_chance`, in bytes (64 KiB:
+/// room for the most seeds at their longest, each character escaped).
+pub const DG_MAX_PLAYER_SEEDS_JSON: usize = 64 * 1024;
+
+pub(crate) fn fair_failure(e: FairError) -> Failure {
     let status = match &e {
-        FairError::BadSeed(_) => DgStatus::InvalidArgument,
+        FairError::BadSeed(_) | FairError::PlayerSeeds(_) => DgStatus::InvalidArgument,
         FairError::Record(_) => DgStatus::InvalidRecord,
         _ => DgStatus::Unfair,
     };
@@ -114,11 +122,20 @@ fn fair_failure(e: FairError) -> Failure {
 
 /// Play this game's chance with provably fair chance: `server_seed_hex[0..seed_len]` is the
 /// server's secret seed as 64 hex digits, `player_seeds_json[0..seeds_len]` a JSON array of
-/// the players' own seeds (text), or NULL with length 0 for none. From then on
+/// the players' own seeds (text), or NULL with length 0 for none: at most
+/// `DG_MAX_PLAYER_SEEDS` seeds of at most `DG_MAX_PLAYER_SEED_BYTES` bytes, the JSON at most
+/// `DG_MAX_PLAYER_SEEDS_JSON` bytes (`DG_STATUS_INVALID_ARGUMENT` beyond). From then on
 /// `dg_game_play_chance` draws every die, deal and draw from these seeds, and the saved game
 /// carries the commitment, the player seeds and, once the game is over, the server seed
-/// (`dg_record_verify` checks it). Call it before the first action; on a loaded game, call it
-/// again with the same seeds to go on.
+/// (`dg_record_verify` checks it).
+///
+/// Call it before the first action, on a game from `dg_game_new` or `dg_game_new_preset`
+/// (or from a state that is its config's own start): `DG_STATUS_UNFAIR` once an action was
+/// applied, on a game from a chosen position, or when other seeds are already set. A game
+/// loaded with `dg_game_load` from a fair record keeps its commitment: call this again with
+/// the same server seed and player seeds to go on (other seeds are `DG_STATUS_UNFAIR`), and
+/// until then `dg_game_play_chance` is `DG_STATUS_UNFAIR`. Setting the same seeds twice is
+/// allowed. On failure the game is unchanged.
 ///
 /// # Safety
 /// A NULL pointer is refused; otherwise `game` is a live handle, `server_seed_hex` holds
@@ -140,6 +157,15 @@ pub unsafe extern "C" fn dg_game_set_fair_chance(
             let seed = fair::parse_server_seed(seed).map_err(fair_failure)?;
             let seeds: Vec<String> = match seeds {
                 None => Vec::new(),
+                Some(json) if json.len() > DG_MAX_PLAYER_SEEDS_JSON => {
+                    return Err(Failure::new(
+                        DgStatus::InvalidArgument,
+                        format!(
+                            "player_seeds_json: {} bytes, more than DG_MAX_PLAYER_SEEDS_JSON ({DG_MAX_PLAYER_SEEDS_JSON})",
+                            json.len()
+                        ),
+                    ))
+                }
                 Some(json) => serde_json::from_str(json).map_err(|e| {
                     Failure::new(
                         DgStatus::InvalidJson,
@@ -147,7 +173,7 @@ pub unsafe extern "C" fn dg_game_set_fair_chance(
                     )
                 })?,
             };
-            g.game.set_fair_chance(seed, seeds);
+            g.game.set_fair_chance(seed, seeds)?;
             Ok(())
         })
     }
@@ -202,10 +228,13 @@ pub unsafe extern "C" fn dg_fair_commitment(
 
 /// Verify the chance of a finished game: replay the record in `json[0..len]` (as
 /// `dg_game_save` writes it) and prove that its revealed server seed matches its commitment
-/// and that every chance action came from the committed seeds. On success the report is
-/// written as JSON (`{"commitment", "chance_outcomes", "actions"}`); `DG_STATUS_UNFAIR` when
-/// the record carries no commitment, no reveal, a wrong reveal, or a chance action the seeds
-/// do not give (`dg_last_error` names the first); `DG_STATUS_INVALID_JSON` or
+/// and that every chance action came from the committed seeds, starting from the config's own
+/// start. On success the report is written as JSON: `{"scheme", "game", "commitment",
+/// "player_seeds" (how many), "start" ("config"), "start_hash", "chance_outcomes",
+/// "chance_indices", "actions", "final_hash", "over"}`; `DG_STATUS_UNFAIR` when the record
+/// carries no commitment, no reveal, a wrong reveal, starts from a chosen position rather than
+/// its config's own start, or has a chance action the seeds do not give (`dg_last_error`
+/// names the first); `DG_STATUS_INVALID_ARGUMENT` for player seeds beyond the bounds; `DG_STATUS_INVALID_JSON` or
 /// `DG_STATUS_INVALID_RECORD` when it is not a valid record (also, before it is parsed, for
 /// one longer than `DG_MAX_RECORD_JSON` bytes).
 ///

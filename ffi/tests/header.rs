@@ -83,7 +83,8 @@ fn header_versions_match_the_crate() {
 fn header_macros_match_the_rust_constants() {
     use dangian_ffi::{
         DG_ALL_SEATS, DG_MAX_ACTIONS, DG_MAX_ACTION_TEXT, DG_MAX_CONFIG_JSON,
-        DG_MAX_DESCRIBED_EVENTS, DG_MAX_RECORD_ACTIONS, DG_MAX_RECORD_JSON, DG_MAX_STATE_JSON,
+        DG_MAX_DESCRIBED_EVENTS, DG_MAX_PLAYER_SEEDS, DG_MAX_PLAYER_SEEDS_JSON,
+        DG_MAX_PLAYER_SEED_BYTES, DG_MAX_RECORD_ACTIONS, DG_MAX_RECORD_JSON, DG_MAX_STATE_JSON,
         DG_TO_MOVE_CHANCE, DG_TO_MOVE_OVER,
     };
     let header = committed_header();
@@ -100,6 +101,15 @@ fn header_macros_match_the_rust_constants() {
         (
             "DG_MAX_DESCRIBED_EVENTS",
             DG_MAX_DESCRIBED_EVENTS.to_string(),
+        ),
+        ("DG_MAX_PLAYER_SEEDS", DG_MAX_PLAYER_SEEDS.to_string()),
+        (
+            "DG_MAX_PLAYER_SEED_BYTES",
+            DG_MAX_PLAYER_SEED_BYTES.to_string(),
+        ),
+        (
+            "DG_MAX_PLAYER_SEEDS_JSON",
+            DG_MAX_PLAYER_SEEDS_JSON.to_string(),
         ),
     ] {
         // Negative values in parentheses, so that `x-DG_TO_MOVE_OVER` still means x - (-2).

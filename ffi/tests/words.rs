@@ -289,3 +289,189 @@ fn fair_chance_arguments_are_checked() {
         DgStatus::NullPointer
     );
 }
+
+fn fairness_json(game: &Game) -> String {
+    text(|b, c, l| unsafe { dg_game_fairness_json(game.0, b, c, l) }).expect("fairness")
+}
+
+fn play_chance(game: &Game) -> Result<u32, DgStatus> {
+    let mut id = 0;
+    match unsafe { dg_game_play_chance(game.0, &mut id) } {
+        DgStatus::Ok => Ok(id),
+        status => Err(status),
+    }
+}
+
+/// Play until chance is to move again after `chances` chance outcomes.
+fn play_some(game: &Game, chances: usize) {
+    for _ in 0..chances {
+        play_chance(game).expect("a chance outcome");
+        while game.to_move() >= 0 {
+            let legal = game.legal();
+            assert_eq!(unsafe { dg_game_apply(game.0, legal[0]) }, DgStatus::Ok);
+        }
+    }
+}
+
+/// Fair chance is set up before the first action: later, or with other seeds, it is
+/// `DG_STATUS_UNFAIR` and nothing changes; a loaded fair record keeps its commitment, plays
+/// no chance before its server seed is set again, and refuses another.
+#[test]
+fn fair_chance_set_up_is_enforced() {
+    let seeds = Some(r#"["an", "bình"]"#);
+    let other_seed = SEED_HEX.replace("1f", "ff");
+    // After the first action.
+    let late = Game::new(DgGameKind::CaNgua, 3);
+    play_chance(&late).expect("a roll");
+    assert_eq!(set_fair(&late, SEED_HEX, seeds), DgStatus::Unfair);
+    assert!(
+        last_error().contains("before the first action"),
+        "{}",
+        last_error()
+    );
+    assert_eq!(fairness_json(&late), "null");
+
+    // Other seeds once set; the same seeds again are fine.
+    let game = Game::new(DgGameKind::CaNgua, 3);
+    assert_eq!(set_fair(&game, SEED_HEX, seeds), DgStatus::Ok);
+    let fairness = fairness_json(&game);
+    assert_eq!(set_fair(&game, &other_seed, seeds), DgStatus::Unfair);
+    assert_eq!(set_fair(&game, SEED_HEX, None), DgStatus::Unfair);
+    assert_eq!(fairness_json(&game), fairness);
+    assert_eq!(set_fair(&game, SEED_HEX, seeds), DgStatus::Ok);
+
+    // Loaded from a fair record: the commitment stays, chance waits for the seed.
+    play_some(&game, 6);
+    let saved = game.save();
+    let mut handle = null_mut();
+    assert_eq!(
+        unsafe { dg_game_load(saved.as_ptr(), saved.len(), 9, &mut handle) },
+        DgStatus::Ok
+    );
+    let loaded = Game(handle);
+    assert_eq!(fairness_json(&loaded), fairness_json(&game));
+    assert_eq!(play_chance(&loaded), Err(DgStatus::Unfair));
+    assert!(last_error().contains("committed"), "{}", last_error());
+    assert_eq!(set_fair(&loaded, &other_seed, seeds), DgStatus::Unfair);
+    assert_eq!(set_fair(&loaded, SEED_HEX, None), DgStatus::Unfair);
+    assert_eq!(fairness_json(&loaded), fairness_json(&game));
+    assert_eq!(set_fair(&loaded, SEED_HEX, seeds), DgStatus::Ok);
+    assert_eq!(
+        play_chance(&loaded),
+        play_chance(&game),
+        "the same next roll"
+    );
+    loaded.play(|_, _| {});
+    let report = verify(&loaded.save()).unwrap_or_else(|st| panic!("{st:?}: {}", last_error()));
+    assert!(report.contains(r#""start":"config""#), "{report}");
+}
+
+/// A record whose start the host chose (here: a Domino deal) is never reported fair, even
+/// when every chance outcome after it came from the seeds; the report says what was proven.
+#[test]
+fn a_chosen_start_is_unfair_and_the_report_says_what_was_proven() {
+    let game = Game::new(DgGameKind::Domino, 2);
+    assert_eq!(set_fair(&game, SEED_HEX, None), DgStatus::Ok);
+    game.play(|_, _| {});
+    let record = game.save();
+    let report = verify(&record).unwrap_or_else(|st| panic!("{st:?}: {}", last_error()));
+    let report: serde_json::Value = serde_json::from_str(&report).expect("JSON");
+    assert_eq!(report["start"], "config");
+    assert_eq!(report["game"], "domino");
+    assert_eq!(report["scheme"], dangian::fair::FAIR_SCHEME);
+    assert_eq!(report["player_seeds"], 0);
+    assert_eq!(report["over"], true);
+    let indices = report["chance_indices"].as_array().expect("indices");
+    assert_eq!(
+        indices.len() as u64,
+        report["chance_outcomes"].as_u64().expect("count")
+    );
+    assert_eq!(indices[0], 0, "the deal is checked");
+
+    // The host deals as it likes, saves that position as the start, then plays with the
+    // seeds from there: the outcomes after the start all come from the seeds, counted from 0.
+    let chosen = Game::new(DgGameKind::Domino, 2);
+    while chosen.to_move() == DG_TO_MOVE_CHANCE {
+        let legal = chosen.legal();
+        assert_eq!(
+            unsafe { dg_game_apply_chance(chosen.0, legal[0]) },
+            DgStatus::Ok
+        );
+    }
+    let state = text(|b, c, l| unsafe { dg_game_state_json(chosen.0, b, c, l) }).expect("state");
+    let mut forged: serde_json::Value = serde_json::from_str(&record).expect("JSON");
+    forged["start"] = serde_json::from_str(&state).expect("JSON");
+    forged["actions"] = serde_json::json!([]);
+    forged["final_hash"] = serde_json::json!(format!("{:016x}", {
+        let mut h = 0;
+        assert_eq!(
+            unsafe { dg_game_state_hash(chosen.0, &mut h) },
+            DgStatus::Ok
+        );
+        h
+    }));
+    assert_eq!(verify(&forged.to_string()), Err(DgStatus::Unfair));
+    assert!(last_error().contains("chosen position"), "{}", last_error());
+    // The same handle refuses fair chance from that position too.
+    let mut handle = null_mut();
+    assert_eq!(
+        unsafe {
+            dg_game_from_state_json(
+                DgGameKind::Domino as u32,
+                state.as_ptr(),
+                state.len(),
+                1,
+                &mut handle,
+            )
+        },
+        DgStatus::Ok
+    );
+    let from_state = Game(handle);
+    assert_eq!(set_fair(&from_state, SEED_HEX, None), DgStatus::Unfair);
+}
+
+/// Player seeds are bounded: count, length, and the JSON argument itself.
+#[test]
+fn player_seeds_are_bounded_in_the_c_abi() {
+    let game = Game::new(DgGameKind::CaNgua, 1);
+    let json = |count: usize, bytes: usize| {
+        serde_json::to_string(&vec!["s".repeat(bytes); count]).expect("JSON")
+    };
+    assert_eq!(
+        set_fair(&game, SEED_HEX, Some(&json(DG_MAX_PLAYER_SEEDS + 1, 1))),
+        DgStatus::InvalidArgument
+    );
+    assert_eq!(
+        set_fair(
+            &game,
+            SEED_HEX,
+            Some(&json(1, DG_MAX_PLAYER_SEED_BYTES + 1))
+        ),
+        DgStatus::InvalidArgument
+    );
+    assert!(last_error().contains("256 bytes"), "{}", last_error());
+    let huge = json(1, 1 << 20);
+    assert!(huge.len() > DG_MAX_PLAYER_SEEDS_JSON);
+    assert_eq!(
+        set_fair(&game, SEED_HEX, Some(&huge)),
+        DgStatus::InvalidArgument
+    );
+    assert!(
+        last_error().contains("DG_MAX_PLAYER_SEEDS_JSON"),
+        "{}",
+        last_error()
+    );
+    assert_eq!(fairness_json(&game), "null");
+    // The largest seeds, each character escaped, fit in the JSON bound.
+    let escaped = serde_json::to_string(&vec![
+        "\u{1}".repeat(DG_MAX_PLAYER_SEED_BYTES);
+        DG_MAX_PLAYER_SEEDS
+    ])
+    .expect("JSON");
+    assert!(
+        escaped.len() <= DG_MAX_PLAYER_SEEDS_JSON,
+        "{}",
+        escaped.len()
+    );
+    assert_eq!(set_fair(&game, SEED_HEX, Some(&escaped)), DgStatus::Ok);
+}

@@ -36,7 +36,9 @@ pub struct Failure {
     /// For `illegal`: the stable code of the reason (`IllegalReason::code`).
     pub code: Option<u32>,
     /// For `illegal`: the snake_case name of the reason (`"empty_square"`). For `unfair`:
-    /// `not_fair`, `scheme`, `not_revealed`, `wrong_reveal` or `mismatch`.
+    /// `not_fair`, `scheme`, `not_revealed`, `wrong_reveal`, `mismatch`, `chosen_start`,
+    /// `after_start`, `committed` or `awaiting_seed`. For `bad_seed`: `player_seeds` when the
+    /// player seeds break their bounds.
     pub reason: Option<&'static str>,
     /// For `unfair` with reason `mismatch`: the first chance action the seeds do not give.
     pub mismatch: Option<Box<Mismatch>>,
@@ -71,12 +73,17 @@ impl Failure {
     pub fn from_fair(e: &FairError) -> Failure {
         let (kind, reason) = match e {
             FairError::BadSeed(_) => ("bad_seed", None),
+            FairError::PlayerSeeds(_) => ("bad_seed", Some("player_seeds")),
             FairError::Record(_) => ("record", None),
             FairError::NotFair => ("unfair", Some("not_fair")),
             FairError::Scheme(_) => ("unfair", Some("scheme")),
             FairError::NotRevealed => ("unfair", Some("not_revealed")),
             FairError::WrongReveal { .. } => ("unfair", Some("wrong_reveal")),
             FairError::Mismatch { .. } => ("unfair", Some("mismatch")),
+            FairError::ChosenStart => ("unfair", Some("chosen_start")),
+            FairError::AfterStart(_) => ("unfair", Some("after_start")),
+            FairError::Committed { .. } => ("unfair", Some("committed")),
+            FairError::AwaitingSeed { .. } => ("unfair", Some("awaiting_seed")),
             _ => ("unfair", None),
         };
         let mut failure = Failure::new(kind, e.to_string());
@@ -100,6 +107,9 @@ impl Failure {
 
     /// The failure of an [`AnyError`] raised by a game of `kind`.
     pub fn from_any(kind: GameKind, e: &AnyError) -> Failure {
+        if let AnyError::Fair(e) = e {
+            return Failure::from_fair(e);
+        }
         let name = match e {
             AnyError::Config(_) => "config",
             AnyError::Setup(_) => "setup",
@@ -352,19 +362,24 @@ impl Table {
     }
 
     /// Play this game's chance from now on with provably fair chance: the server's secret
-    /// seed (64 hex digits) and the players' own seeds. Set it before the first action (or
-    /// again, with the same seeds, on a game loaded from a fair record).
+    /// seed (64 hex digits) and the players' own seeds (at most
+    /// [`fair::MAX_PLAYER_SEEDS`] of at most [`fair::MAX_PLAYER_SEED_BYTES`] bytes). Set it
+    /// before the first action (or again, with the same seeds, on a game loaded from a fair
+    /// record).
     ///
     /// # Errors
-    /// `bad_seed`.
+    /// `bad_seed` (reason `player_seeds` beyond the bounds); `unfair` with reason
+    /// `after_start` once an action was applied, `chosen_start` on a game from a chosen
+    /// position, `committed` when other seeds are set or committed to.
     pub fn set_fair_chance(
         &mut self,
         server_seed_hex: &str,
         player_seeds: Vec<String>,
     ) -> Result<(), Failure> {
         let seed = fair::parse_server_seed(server_seed_hex).map_err(|e| Failure::from_fair(&e))?;
-        self.game.set_fair_chance(seed, player_seeds);
-        Ok(())
+        self.game
+            .set_fair_chance(seed, player_seeds)
+            .map_err(|e| Failure::from_any(self.game.kind(), &e))
     }
 
     /// The commitment and player seeds of a game with fair chance (and the revealed server
@@ -554,8 +569,9 @@ pub fn fair_commitment(server_seed_hex: &str) -> Result<String, Failure> {
 
 /// Verify the chance of a finished game played with fair chance (a record, or a document
 /// with a `record` field): the revealed server seed matches the commitment and every chance
-/// action is the one the committed seeds give. The report as JSON
-/// (`{"commitment","chance_outcomes","actions"}`).
+/// action is the one the committed seeds give, from the config's own start. The report as
+/// JSON: `{"scheme","game","commitment","player_seeds","start","start_hash",
+/// "chance_outcomes","chance_indices","actions","final_hash","over"}`.
 ///
 /// # Errors
 /// `record` for a record that is not valid; `unfair` naming what does not hold (with the first
@@ -922,7 +938,7 @@ mod tests {
         }
         assert_eq!(
             dealt,
-            ["deal 2-3", "deal 1-6", "deal 1-2", "deal 1-4", "deal 4-5", "deal 3-5", "deal 4-4"]
+            ["deal 2-3", "deal 3-6", "deal 4-6", "deal 5-5", "deal 3-3", "deal 0-6", "deal 1-5"]
         );
         let mut n = 0;
         while !t.game().is_over() {
@@ -956,6 +972,58 @@ mod tests {
         let f = verify_record(&plain.game().record().to_json()).unwrap_err();
         assert_eq!((f.kind, f.reason), ("unfair", Some("not_fair")));
         assert_eq!(verify_record("{}").unwrap_err().kind, "record");
+    }
+
+    #[test]
+    fn fair_chance_set_up_is_enforced_and_seeds_bounded() {
+        let seeds = vec!["an".to_owned()];
+        let mut t = Table::create("ca_ngua", "", 1).unwrap();
+        let f = t
+            .set_fair_chance(SEED, vec!["s".to_owned(); 17])
+            .unwrap_err();
+        assert_eq!((f.kind, f.reason), ("bad_seed", Some("player_seeds")));
+        t.play_chance().unwrap();
+        let f = t.set_fair_chance(SEED, seeds.clone()).unwrap_err();
+        assert_eq!((f.kind, f.reason), ("unfair", Some("after_start")));
+        assert_eq!(t.fairness_json(), "null");
+
+        let mut t = Table::create("ca_ngua", "", 1).unwrap();
+        t.set_fair_chance(SEED, seeds.clone()).unwrap();
+        for _ in 0..5 {
+            t.play_chance().unwrap();
+            while let ToMove::Seat(_) = t.game().to_move() {
+                let legal = t.legal_actions();
+                t.apply(legal[0]).unwrap();
+            }
+        }
+        let mut loaded = Table::load(&t.game().record().to_json(), 7).unwrap();
+        assert_eq!(loaded.fairness_json(), t.fairness_json());
+        let f = loaded.play_chance().unwrap_err();
+        assert_eq!((f.kind, f.reason), ("unfair", Some("awaiting_seed")));
+        let f = loaded
+            .set_fair_chance(&"11".repeat(32), seeds.clone())
+            .unwrap_err();
+        assert_eq!((f.kind, f.reason), ("unfair", Some("committed")));
+        loaded.set_fair_chance(SEED, seeds).unwrap();
+        assert_eq!(loaded.play_chance().unwrap(), t.play_chance().unwrap());
+    }
+
+    /// The bounds the TypeScript wrapper states are the engine's.
+    #[test]
+    fn the_wrapper_states_the_seed_bounds() {
+        let ts = include_str!("../ts/index.ts");
+        for line in [
+            format!(
+                "export const MAX_PLAYER_SEEDS = {};",
+                fair::MAX_PLAYER_SEEDS
+            ),
+            format!(
+                "export const MAX_PLAYER_SEED_BYTES = {};",
+                fair::MAX_PLAYER_SEED_BYTES
+            ),
+        ] {
+            assert!(ts.contains(&line), "ts/index.ts lacks `{line}`");
+        }
     }
 
     #[test]

@@ -8,7 +8,15 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
-import { init, Game, DangianError, fairCommitment, verifyRecord } from '../dist/index.js';
+import {
+  init,
+  Game,
+  DangianError,
+  fairCommitment,
+  verifyRecord,
+  MAX_PLAYER_SEEDS,
+  MAX_PLAYER_SEED_BYTES,
+} from '../dist/index.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const schemaDir = join(here, '..', '..', '..', 'schema');
@@ -19,7 +27,7 @@ await init();
 const SERVER_SEED = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
 const COMMITMENT = '630dcd2966c4336691125448bbb25b4ff412a49c732db2c8abc1b8581bd710dd';
 const PLAYER_SEEDS = ['alice:42', 'bob: a seed of his own'];
-const KNOWN_DEAL = ['deal 2-3', 'deal 1-6', 'deal 1-2', 'deal 1-4', 'deal 4-5', 'deal 3-5', 'deal 4-4'];
+const KNOWN_DEAL = ['deal 2-3', 'deal 3-6', 'deal 4-6', 'deal 5-5', 'deal 3-3', 'deal 0-6', 'deal 1-5'];
 
 const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
 const recordSchema = {};
@@ -86,7 +94,7 @@ for (const kind of ['ca_ngua', 'domino']) {
     playOn(game, pick, chanceAt, 40);
     // During the game: the commitment and the seeds, no reveal, and no verification yet.
     const during = game.fairness();
-    assert.deepEqual(during, { scheme: 'dangian-fair/1', commitment: COMMITMENT, player_seeds: PLAYER_SEEDS });
+    assert.deepEqual(during, { scheme: 'dangian-fair/2', commitment: COMMITMENT, player_seeds: PLAYER_SEEDS });
     assert.deepEqual(game.seat(1).fairness(), during);
     const mid = game.save();
     assert.ok(!mid.includes(SERVER_SEED), 'the server seed is not in the record before the end');
@@ -98,7 +106,20 @@ for (const kind of ['ca_ngua', 'domino']) {
     assert.equal(record.fairness.server_seed, SERVER_SEED, 'revealed once over');
     assert.deepEqual(game.fairness(), record.fairness);
     const verified = verifyRecord(record);
-    assert.deepEqual(verified, { commitment: COMMITMENT, chance_outcomes: chanceAt.length, actions: record.actions.length });
+    assert.deepEqual(verified, {
+      scheme: 'dangian-fair/2',
+      game: kind,
+      commitment: COMMITMENT,
+      player_seeds: PLAYER_SEEDS.length,
+      start: 'config',
+      start_hash: verified.start_hash,
+      chance_outcomes: chanceAt.length,
+      chance_indices: chanceAt,
+      actions: record.actions.length,
+      final_hash: record.final_hash,
+      over: true,
+    });
+    assert.match(verified.start_hash, /^[0-9a-f]{16}$/);
     assert.deepEqual(verifyRecord(game.save()), verified, 'the JSON text verifies too');
     assert.deepEqual(verifyRecord({ record }), verified, 'and a document holding the record');
 
@@ -147,11 +168,57 @@ test('a server restarting a table loads the record, sets the same seeds again an
   playOn(first, pick, chanceAt, 30);
   while (!first.isChance()) first.apply(first.legalActions()[0]);
   const again = Game.load(first.save(), { seed: 77 });
-  assert.equal(again.fairness(), null, 'a loaded game holds no server seed');
+  // A loaded game keeps the commitment (never the server seed) and waits for that seed.
+  assert.deepEqual(again.fairness(), first.fairness());
+  assert.ok(!JSON.stringify(again.fairness()).includes(SERVER_SEED));
+  const moves = again.moveNumber;
+  assert.throws(() => again.playChance(), unfair('awaiting_seed'));
+  assert.throws(() => again.setFairChance('11'.repeat(32), PLAYER_SEEDS), unfair('committed'));
+  assert.throws(() => again.setFairChance(SERVER_SEED, []), unfair('committed'));
+  assert.equal(again.moveNumber, moves, 'unchanged');
   again.setFairChance(SERVER_SEED, PLAYER_SEEDS);
   assert.deepEqual(again.playChance().text, first.playChance().text, 'the same next outcome');
   playOn(again, pick, chanceAt);
   assert.ok(verifyRecord(again.record()).chance_outcomes > 20);
   first.free();
   again.free();
+});
+
+test('fair chance is set up before the first action, with bounded player seeds', () => {
+  assert.equal(MAX_PLAYER_SEEDS, 16);
+  assert.equal(MAX_PLAYER_SEED_BYTES, 256);
+  const game = Game.create('ca_ngua', {}, { seed: 1 });
+  const badSeeds = (e) => e instanceof DangianError && e.kind === 'bad_seed' && e.reason === 'player_seeds';
+  assert.throws(() => game.setFairChance(SERVER_SEED, Array(MAX_PLAYER_SEEDS + 1).fill('s')), badSeeds);
+  assert.throws(() => game.setFairChance(SERVER_SEED, ['x'.repeat(1 << 20)]), badSeeds);
+  assert.equal(game.fairness(), null);
+  game.setFairChance(SERVER_SEED, Array(MAX_PLAYER_SEEDS).fill('é'.repeat(MAX_PLAYER_SEED_BYTES / 2)));
+  assert.throws(() => game.setFairChance(SERVER_SEED, PLAYER_SEEDS), unfair('committed'));
+  game.free();
+
+  const late = Game.create('ca_ngua', {}, { seed: 1 });
+  late.playChance();
+  assert.throws(() => late.setFairChance(SERVER_SEED, PLAYER_SEEDS), unfair('after_start'));
+  assert.equal(late.fairness(), null);
+  late.free();
+});
+
+test('a record that starts from a position the host chose is never reported fair', () => {
+  // An honest game, then the host's forgery: seat 0 rolls a double six before the game, the
+  // position is saved as the start, and play goes on with the seeds from there.
+  const game = Game.create('ca_ngua', {}, { seed: 2 });
+  game.setFairChance(SERVER_SEED, PLAYER_SEEDS);
+  playOn(game, rng(4), []);
+  const record = game.record();
+  const chosen = Game.create('ca_ngua', {}, { seed: 2 });
+  chosen.apply('r6-6');
+  assert.throws(() => chosen.setFairChance(SERVER_SEED, PLAYER_SEEDS), unfair('after_start'));
+  const fromChosen = Game.fromState('ca_ngua', chosen.state());
+  assert.throws(() => fromChosen.setFairChance(SERVER_SEED, PLAYER_SEEDS), unfair('chosen_start'));
+  const forged = structuredClone(record);
+  forged.start = chosen.state();
+  forged.actions = [];
+  forged.final_hash = chosen.record().final_hash;
+  assert.throws(() => verifyRecord(forged), unfair('chosen_start'));
+  for (const g of [game, chosen, fromChosen]) g.free();
 });

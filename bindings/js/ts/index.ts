@@ -78,18 +78,54 @@ export type Lang = 'vi' | 'en';
 /** The languages of descriptions. */
 export const LANGS: readonly Lang[] = ['vi', 'en'];
 
-/** What {@link verifyRecord} proved. */
+/** The most player seeds {@link Game.setFairChance} takes (`DG_MAX_PLAYER_SEEDS`). */
+export const MAX_PLAYER_SEEDS = 16;
+/** The longest player seed, in bytes of UTF-8 (`DG_MAX_PLAYER_SEED_BYTES`). */
+export const MAX_PLAYER_SEED_BYTES = 256;
+
+/**
+ * What {@link verifyRecord} proved, and nothing more: the game was played from its config's own
+ * start, and each chance outcome checked is the one the committed seeds give, in order.
+ */
 export interface Verified {
+  /** The scheme the outcomes were derived under (`"dangian-fair/2"`). */
+  scheme: string;
+  /** Which game. */
+  game: Kind;
   /** The commitment the chance outcomes came from. */
   commitment: string;
+  /** How many player seeds were mixed into every outcome. */
+  player_seeds: number;
+  /** Where the game started: always the config's own start (a chosen start is never verified). */
+  start: 'config';
+  /** The state hash of that start, 16 hex digits. */
+  start_hash: string;
   /** Chance outcomes checked, one by one. */
   chance_outcomes: number;
+  /** The index in the record's actions of each chance outcome checked. */
+  chance_indices: number[];
   /** Actions replayed in all. */
   actions: number;
+  /** The state hash at the end of the record, 16 hex digits. */
+  final_hash: string;
+  /** Whether the game is over at the end of the record. */
+  over: boolean;
 }
 
-/** Why a record's chance is not proven fair (the `reason` of a `DangianError` of kind `unfair`). */
-export type UnfairReason = 'not_fair' | 'scheme' | 'not_revealed' | 'wrong_reveal' | 'mismatch';
+/**
+ * Why a record's chance is not proven fair, or fair chance cannot be set up (the `reason` of a
+ * `DangianError` of kind `unfair`).
+ */
+export type UnfairReason =
+  | 'not_fair'
+  | 'scheme'
+  | 'not_revealed'
+  | 'wrong_reveal'
+  | 'mismatch'
+  | 'chosen_start'
+  | 'after_start'
+  | 'committed'
+  | 'awaiting_seed';
 
 /** The first chance action of a record that is not the one the committed seeds give. */
 export interface Mismatch {
@@ -575,8 +611,14 @@ export class Game<K extends Kind = Kind> {
    * server's secret seed (64 hex digits, 32 random bytes), `playerSeeds` the players' own
    * seeds. {@link Game.playChance} then draws every die, deal and draw from these seeds, and
    * the record carries the commitment, the player seeds and, once the game is over, the server
-   * seed ({@link verifyRecord} checks it). Call it before the first action; on a game loaded
-   * from a fair record, call it again with the same seeds to go on. Throws `bad_seed`.
+   * seed ({@link verifyRecord} checks it). At most {@link MAX_PLAYER_SEEDS} player seeds of at
+   * most {@link MAX_PLAYER_SEED_BYTES} bytes (else `bad_seed` with reason `player_seeds`).
+   *
+   * Call it before the first action: `unfair` with reason `after_start` once an action was
+   * applied, `chosen_start` on a game from a chosen position, `committed` for other seeds than
+   * those set. A game loaded from a fair record keeps its commitment: call it again with the
+   * same seeds to go on ({@link Game.playChance} throws `unfair` with reason `awaiting_seed`
+   * until then). Throws `bad_seed` for a seed that is not 64 hex digits.
    */
   setFairChance(serverSeedHex: string, playerSeeds: readonly string[] = []): void {
     const seeds = [...playerSeeds];

@@ -66,6 +66,7 @@ impl From<AnyError> for Failure {
             AnyError::NoSuchSeat(_) => Failure(INVALID_ARGUMENT, message, 0),
             AnyError::NotChance => Failure(NOT_CHANCE, message, 0),
             AnyError::NotToMove(_) => Failure(NO_DECISION, message, 0),
+            AnyError::Fair(e) => fair_failure(e),
             _ => Failure(INVALID_ARGUMENT, message, 0),
         }
     }
@@ -270,7 +271,7 @@ fn lang_of(obj: &Bound<'_, PyAny>) -> PyResult<Lang> {
 
 fn fair_failure(e: FairError) -> Failure {
     let status = match &e {
-        FairError::BadSeed(_) => INVALID_ARGUMENT,
+        FairError::BadSeed(_) | FairError::PlayerSeeds(_) => INVALID_ARGUMENT,
         FairError::Record(_) => INVALID_RECORD,
         _ => UNFAIR,
     };
@@ -287,8 +288,11 @@ fn fair_commitment(server_seed_hex: &str) -> PyResult<String> {
 
 /// Verify a finished game's fair chance from its record (dict or JSON text): the revealed
 /// seed matches the commitment and every chance action came from the committed seeds.
-/// Returns `{"commitment", "chance_outcomes", "actions"}`; raises `UnfairError` naming the
-/// first outcome that did not, or `InvalidRecordError`.
+/// Returns what was proven: `{"scheme", "game", "commitment", "player_seeds" (how many),
+/// "start" ("config": only the config's own start is verified), "start_hash",
+/// "chance_outcomes", "chance_indices", "actions", "final_hash", "over"}`; raises
+/// `UnfairError` naming the first outcome that did not (or a chosen start), or
+/// `InvalidRecordError`.
 #[pyfunction]
 fn verify_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
     let text = bounded_json_text(py, record, MAX_RECORD_JSON, INVALID_RECORD, "record")?;
@@ -688,16 +692,13 @@ impl PyGame {
 
     /// Sample a chance outcome from the game's seeded RNG with its exact probability (or,
     /// after `set_fair_chance`, derive it from the committed seeds) and apply it; returns its
-    /// id.
+    /// id. On a game loaded from a fair record, `UnfairError` until its server seed is set
+    /// again.
     fn play_chance(&mut self) -> PyResult<u32> {
-        let id = match self.game.fair_outcome() {
-            Some(id) => id,
-            None => self
-                .game
-                .sample_chance(&mut self.rng)
-                .map_err(Failure::from)?,
-        };
-        self.game.apply(id).map_err(Failure::from)?;
+        // On a copy of the RNG, so that a refusal leaves it as it was.
+        let mut rng = self.rng.clone();
+        let id = self.game.play_chance(&mut rng).map_err(Failure::from)?;
+        self.rng = rng;
         Ok(id)
     }
 
@@ -913,10 +914,15 @@ impl PyGame {
         )
     }
 
-    /// Play chance from the committed seeds from now on (call it before the first action):
-    /// `server_seed_hex` is the server's secret seed as 64 hex digits, `player_seeds` the
-    /// players' own seeds. `play_chance` then derives every die, deal and draw from them, and
-    /// the record carries the commitment, the player seeds and, once over, the seed.
+    /// Play chance from the committed seeds from now on: `server_seed_hex` is the server's
+    /// secret seed as 64 hex digits, `player_seeds` the players' own seeds (at most
+    /// `MAX_PLAYER_SEEDS` of at most `MAX_PLAYER_SEED_BYTES` bytes, else `InvalidArgumentError`).
+    /// `play_chance` then derives every die, deal and draw from them, and the record carries
+    /// the commitment, the player seeds and, once over, the seed.
+    ///
+    /// Call it before the first action: `UnfairError` once an action was applied, on a game
+    /// from a chosen position, or with other seeds than those set. A game loaded from a fair
+    /// record keeps its commitment: call it again with the same seeds to go on.
     #[pyo3(signature = (server_seed_hex, player_seeds = Vec::new()))]
     fn set_fair_chance(
         &mut self,
@@ -924,7 +930,9 @@ impl PyGame {
         player_seeds: Vec<String>,
     ) -> PyResult<()> {
         let seed = fair::parse_server_seed(server_seed_hex).map_err(fair_failure)?;
-        self.game.set_fair_chance(seed, player_seeds);
+        self.game
+            .set_fair_chance(seed, player_seeds)
+            .map_err(Failure::from)?;
         Ok(())
     }
 
@@ -1704,5 +1712,7 @@ fn _dangian(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "MAX_DESCRIBED_EVENTS",
         dangian::limits::MAX_DESCRIBED_EVENTS,
     )?;
+    m.add("MAX_PLAYER_SEEDS", fair::MAX_PLAYER_SEEDS)?;
+    m.add("MAX_PLAYER_SEED_BYTES", fair::MAX_PLAYER_SEED_BYTES)?;
     Ok(())
 }

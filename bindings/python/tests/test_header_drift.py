@@ -96,6 +96,10 @@ MACROS: Dict[str, Optional[str]] = {
     "DG_MAX_RECORD_ACTIONS": "MAX_RECORD_ACTIONS",
     "DG_MAX_ACTION_TEXT": "MAX_ACTION_TEXT",
     "DG_MAX_DESCRIBED_EVENTS": "MAX_DESCRIBED_EVENTS",
+    "DG_MAX_PLAYER_SEEDS": "MAX_PLAYER_SEEDS",
+    "DG_MAX_PLAYER_SEED_BYTES": "MAX_PLAYER_SEED_BYTES",
+    # Python passes the player seeds as a list, not as JSON text: no JSON to bound.
+    "DG_MAX_PLAYER_SEEDS_JSON": None,
 }
 
 # Each struct: how to get its Python counterpart from a sample game, and the fields that

@@ -103,3 +103,62 @@ def test_fair_chance_arguments_are_checked() -> None:
         dangian.verify_record(unfair.save())
     with pytest.raises(dangian.InvalidRecordError):
         dangian.verify_record({})
+
+
+def test_the_report_says_what_was_proven_and_a_chosen_start_is_unfair() -> None:
+    game = play_fair("ca_ngua")
+    report = dangian.verify_record(game.save())
+    assert report["scheme"] == game.fairness()["scheme"]
+    assert report["game"] == "ca_ngua"
+    assert report["start"] == "config"
+    assert report["player_seeds"] == 2
+    assert report["over"] is True
+    assert len(report["chance_indices"]) == report["chance_outcomes"]
+    assert report["chance_indices"][0] == 0
+    # The host rolls a double six for seat 0 before the game, saves that as the start and
+    # plays with the seeds from there: never reported fair.
+    chosen = dangian.Game("ca_ngua")
+    chosen.apply_chance("r6-6")
+    with pytest.raises(dangian.UnfairError, match="before the first action"):
+        chosen.set_fair_chance(SEED, ["an", "bình"])
+    forged = json.loads(json.dumps(game.save()))
+    forged["start"] = json.loads(json.dumps(chosen.state()))
+    forged["actions"] = []
+    forged["final_hash"] = f"{chosen.state_hash():016x}"
+    with pytest.raises(dangian.UnfairError, match="chosen position"):
+        dangian.verify_record(forged)
+
+
+def test_fair_chance_is_set_up_once_and_a_loaded_record_keeps_its_commitment() -> None:
+    game = dangian.Game("ca_ngua", seed=1)
+    game.set_fair_chance(SEED, ["an"])
+    game.set_fair_chance(SEED, ["an"])  # the same seeds again
+    with pytest.raises(dangian.UnfairError, match="committed"):
+        game.set_fair_chance("11" * 32, ["an"])
+    while len(game.save()["actions"]) < 20 or not game.is_chance:
+        if game.is_chance:
+            game.play_chance()
+        else:
+            game.apply(game.legal_actions()[0])
+    loaded = dangian.Game.load(game.save(), seed=5)
+    assert loaded.fairness() == game.fairness()
+    moves = loaded.move_number
+    with pytest.raises(dangian.UnfairError, match="committed"):
+        loaded.play_chance()
+    with pytest.raises(dangian.UnfairError, match="committed"):
+        loaded.set_fair_chance("11" * 32, ["an"])
+    assert loaded.move_number == moves
+    loaded.set_fair_chance(SEED, ["an"])
+    assert loaded.play_chance() == game.play_chance()
+
+
+def test_player_seeds_are_bounded() -> None:
+    assert dangian.MAX_PLAYER_SEEDS == 16
+    assert dangian.MAX_PLAYER_SEED_BYTES == 256
+    game = dangian.Game("ca_ngua")
+    with pytest.raises(dangian.InvalidArgumentError, match="player seeds"):
+        game.set_fair_chance(SEED, ["s"] * (dangian.MAX_PLAYER_SEEDS + 1))
+    with pytest.raises(dangian.InvalidArgumentError, match="player seeds"):
+        game.set_fair_chance(SEED, ["x" * (1 << 20)])
+    assert game.fairness() is None
+    game.set_fair_chance(SEED, ["é" * (dangian.MAX_PLAYER_SEED_BYTES // 2)] * dangian.MAX_PLAYER_SEEDS)

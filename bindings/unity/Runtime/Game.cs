@@ -139,9 +139,10 @@ namespace Dangian
             return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_fair_commitment(seed, Len(seed), b, c, out l));
         }
 
-        /// <summary>Verify a finished game's fair chance from its record: the report as JSON,
-        /// or a <see cref="DangianException"/> with <see cref="DgStatus.Unfair"/> naming the
-        /// first chance action the committed seeds do not give.</summary>
+        /// <summary>Verify a finished game's fair chance from its record: the report of what
+        /// was proven as JSON (the config's own start, each chance outcome checked, the final
+        /// hash), or a <see cref="DangianException"/> with <see cref="DgStatus.Unfair"/> naming
+        /// the first chance action the committed seeds do not give, or a chosen start.</summary>
         public static string VerifyRecord(string recordJson)
         {
             byte[] json = Utf8(recordJson);
@@ -290,9 +291,15 @@ namespace Dangian
             return id;
         }
 
-        /// <summary>Play chance from the committed seeds from now on (call it before the first
-        /// action): the server seed as 64 hex digits, the players' seeds as a JSON array of
-        /// strings (null: none). <see cref="PlayChance"/> then derives every outcome.</summary>
+        /// <summary>Play chance from the committed seeds from now on: the server seed as 64
+        /// hex digits, the players' seeds as a JSON array of strings (null: none; at most
+        /// <see cref="Native.MaxPlayerSeeds"/> seeds of at most
+        /// <see cref="Native.MaxPlayerSeedBytes"/> bytes, else
+        /// <see cref="DgStatus.InvalidArgument"/>). <see cref="PlayChance"/> then derives every
+        /// outcome. Call it before the first action (<see cref="DgStatus.Unfair"/> after one, on
+        /// a game from a chosen position, or with other seeds than those set); a game loaded
+        /// from a fair record takes only the seeds it committed to, and plays no chance until
+        /// they are set again.</summary>
         public void SetFairChance(string serverSeedHex, string playerSeedsJson = null)
         {
             byte[] seed = Utf8(serverSeedHex);

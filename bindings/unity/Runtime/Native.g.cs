@@ -47,7 +47,7 @@ namespace Dangian
         NoDecision = 16,
         /// <summary>The position is not a possible position of the game (`dg_game_from_state_json`).</summary>
         InvalidState = 17,
-        /// <summary>A record's chance cannot be proven fair (`dg_record_verify`): it carries no commitment, the server seed is not revealed or does not match the commitment, or a chance action is not the one the committed seeds give (`dg_last_error` names it).</summary>
+        /// <summary>A record's chance cannot be proven fair (`dg_record_verify`): it carries no commitment, the server seed is not revealed or does not match the commitment, it starts from a chosen position, or a chance action is not the one the committed seeds give (`dg_last_error` names it). Also fair chance set up too late or with other seeds than those committed to (`dg_game_set_fair_chance`), and chance played on a game loaded from a fair record before its server seed is set again.</summary>
         Unfair = 18,
     }
 
@@ -662,6 +662,12 @@ namespace Dangian
         public const uint MaxActionText = 64;
         /// <summary>The most events dg_game_describe_events describes; one last line sums up the rest.</summary>
         public const uint MaxDescribedEvents = 1000;
+        /// <summary>dg_game_set_fair_chance: the most player seeds (more: DG_STATUS_INVALID_ARGUMENT).</summary>
+        public const uint MaxPlayerSeeds = 16;
+        /// <summary>dg_game_set_fair_chance: the longest player seed, in bytes of UTF-8.</summary>
+        public const uint MaxPlayerSeedBytes = 256;
+        /// <summary>dg_game_set_fair_chance: the longest player_seeds_json argument, in bytes.</summary>
+        public const uint MaxPlayerSeedsJson = 65536;
 
         /// <summary>The ABI version of the library (`DANGIAN_ABI_VERSION` in the header it was built with). A host checks it once at start-up against the header it was compiled with.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
@@ -708,7 +714,7 @@ namespace Dangian
         /// <summary>Create a game of `kind` from a position: the state JSON in `json[0..len]`, as `dg_game_state_json` writes it (it holds its config), validated like every other state (`DG_STATUS_INVALID_JSON` for text that is not JSON, `DG_STATUS_INVALID_STATE` for JSON that is not a state of the game or an impossible position, or, unparsed, for one longer than `DG_MAX_STATE_JSON` bytes). For tutorials, puzzles and a server restoring a table; its saved game starts from this position. The RNG is seeded by `seed`.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_from_state_json(uint kind, byte[] json, UIntPtr len, ulong seed, out GameHandle @out);
-        /// <summary>Load a saved game from `json[0..len]` — a record as `dg_game_save` writes it, or a document whose `record` field holds one (the golden vector files) — replaying and verifying every action and the final hash: `DG_STATUS_INVALID_JSON` for text that is not JSON, `DG_STATUS_INVALID_RECORD` for anything wrong with the record (one longer than `DG_MAX_RECORD_JSON` bytes is refused unparsed; its actions are counted while they are read, against the most its config allows). A record holds no RNG state: the new handle's RNG, for the chance still to come, is seeded by `seed`.</summary>
+        /// <summary>Load a saved game from `json[0..len]` — a record as `dg_game_save` writes it, or a document whose `record` field holds one (the golden vector files) — replaying and verifying every action and the final hash: `DG_STATUS_INVALID_JSON` for text that is not JSON, `DG_STATUS_INVALID_RECORD` for anything wrong with the record (one longer than `DG_MAX_RECORD_JSON` bytes is refused unparsed; its actions are counted while they are read, against the most its config allows). A record holds no RNG state: the new handle's RNG, for the chance still to come, is seeded by `seed`. A fair record keeps its commitment: `dg_game_play_chance` is `DG_STATUS_UNFAIR` until `dg_game_set_fair_chance` is given the same server seed and player seeds again.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_load(byte[] json, UIntPtr len, ulong seed, out GameHandle @out);
         /// <summary>Free a handle. NULL is allowed and does nothing; a poisoned handle is freed too. The handle must not be used afterwards (nor freed again).</summary>
@@ -759,7 +765,7 @@ namespace Dangian
         /// <summary>Apply a chance outcome given by the host (physical dice, a server's shuffle): `DG_STATUS_NOT_CHANCE` when a player is to move or the game is over. On failure the game is unchanged.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_apply_chance(GameHandle game, uint outcome);
-        /// <summary>Sample a chance outcome from the handle's own seeded RNG (or, after `dg_game_set_fair_chance`, derive it from the committed seeds), apply it, and write its id to `*out` (`DG_STATUS_NOT_CHANCE` when a player is to move or the game is over; nothing changes then, the RNG included).</summary>
+        /// <summary>Sample a chance outcome from the handle's own seeded RNG (or, after `dg_game_set_fair_chance`, derive it from the committed seeds), apply it, and write its id to `*out` (`DG_STATUS_NOT_CHANCE` when a player is to move or the game is over; `DG_STATUS_UNFAIR` on a game loaded from a fair record whose seeds are not set again; nothing changes then, the RNG included).</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_play_chance(GameHandle game, out uint @out);
         /// <summary>Whether to keep the events of each action for `dg_game_events_json`: 1 (the default for a new handle) or 0. Off, applying an action costs no more than in the Rust engine, and the events read as `[]`. Any other value is `DG_STATUS_INVALID_ARGUMENT`.</summary>
@@ -801,7 +807,7 @@ namespace Dangian
         /// <summary>The events of the last action described in words in `lang`, as a JSON array of strings (e.g. `["A bốc một quân từ chợ."]`): for `seat` (what it may see, never a hidden tile) or for `DG_ALL_SEATS` (the host). `[]` while events are off and before the first action. At most `DG_MAX_DESCRIBED_EVENTS` events are described; when there are more, one last line says how many more. A size query followed by the real call (same language and seat) describes the events once.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_describe_events(GameHandle game, uint lang, int seat, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
-        /// <summary>Play this game's chance with provably fair chance: `server_seed_hex[0..seed_len]` is the server's secret seed as 64 hex digits, `player_seeds_json[0..seeds_len]` a JSON array of the players' own seeds (text), or NULL with length 0 for none. From then on `dg_game_play_chance` draws every die, deal and draw from these seeds, and the saved game carries the commitment, the player seeds and, once the game is over, the server seed (`dg_record_verify` checks it). Call it before the first action; on a loaded game, call it again with the same seeds to go on.</summary>
+        /// <summary>Play this game's chance with provably fair chance: `server_seed_hex[0..seed_len]` is the server's secret seed as 64 hex digits, `player_seeds_json[0..seeds_len]` a JSON array of the players' own seeds (text), or NULL with length 0 for none: at most `DG_MAX_PLAYER_SEEDS` seeds of at most `DG_MAX_PLAYER_SEED_BYTES` bytes, the JSON at most `DG_MAX_PLAYER_SEEDS_JSON` bytes (`DG_STATUS_INVALID_ARGUMENT` beyond). From then on `dg_game_play_chance` draws every die, deal and draw from these seeds, and the saved game carries the commitment, the player seeds and, once the game is over, the server seed (`dg_record_verify` checks it).  Call it before the first action, on a game from `dg_game_new` or `dg_game_new_preset` (or from a state that is its config's own start): `DG_STATUS_UNFAIR` once an action was applied, on a game from a chosen position, or when other seeds are already set. A game loaded with `dg_game_load` from a fair record keeps its commitment: call this again with the same server seed and player seeds to go on (other seeds are `DG_STATUS_UNFAIR`), and until then `dg_game_play_chance` is `DG_STATUS_UNFAIR`. Setting the same seeds twice is allowed. On failure the game is unchanged.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_set_fair_chance(GameHandle game, byte[] server_seed_hex, UIntPtr seed_len, byte[] player_seeds_json, UIntPtr seeds_len);
         /// <summary>What the players may check now, as JSON: `{"scheme", "commitment", "player_seeds"}` and, once the game is over, `"server_seed"` (the reveal); `null` for a game without fair chance. Safe to send to every seat.</summary>
@@ -810,7 +816,7 @@ namespace Dangian
         /// <summary>The commitment to a server seed (`SHA-256` of its 32 bytes, 64 lower-case hex digits), the seed given as 64 hex digits in `server_seed_hex[0..len]`: what a server publishes before the game.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_fair_commitment(byte[] server_seed_hex, UIntPtr len, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
-        /// <summary>Verify the chance of a finished game: replay the record in `json[0..len]` (as `dg_game_save` writes it) and prove that its revealed server seed matches its commitment and that every chance action came from the committed seeds. On success the report is written as JSON (`{"commitment", "chance_outcomes", "actions"}`); `DG_STATUS_UNFAIR` when the record carries no commitment, no reveal, a wrong reveal, or a chance action the seeds do not give (`dg_last_error` names the first); `DG_STATUS_INVALID_JSON` or `DG_STATUS_INVALID_RECORD` when it is not a valid record (also, before it is parsed, for one longer than `DG_MAX_RECORD_JSON` bytes).</summary>
+        /// <summary>Verify the chance of a finished game: replay the record in `json[0..len]` (as `dg_game_save` writes it) and prove that its revealed server seed matches its commitment and that every chance action came from the committed seeds, starting from the config's own start. On success the report is written as JSON: `{"scheme", "game", "commitment", "player_seeds" (how many), "start" ("config"), "start_hash", "chance_outcomes", "chance_indices", "actions", "final_hash", "over"}`; `DG_STATUS_UNFAIR` when the record carries no commitment, no reveal, a wrong reveal, starts from a chosen position rather than its config's own start, or has a chance action the seeds do not give (`dg_last_error` names the first); `DG_STATUS_INVALID_ARGUMENT` for player seeds beyond the bounds; `DG_STATUS_INVALID_JSON` or `DG_STATUS_INVALID_RECORD` when it is not a valid record (also, before it is parsed, for one longer than `DG_MAX_RECORD_JSON` bytes).</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_record_verify(byte[] json, UIntPtr len, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
     }

@@ -89,6 +89,10 @@ MAX_ACTION_TEXT: int = _dangian.MAX_ACTION_TEXT
 #: The most events `Game.describe_events` describes; one last line sums up the rest
 #: (`DG_MAX_DESCRIBED_EVENTS`).
 MAX_DESCRIBED_EVENTS: int = _dangian.MAX_DESCRIBED_EVENTS
+#: The most player seeds `Game.set_fair_chance` takes (`DG_MAX_PLAYER_SEEDS`).
+MAX_PLAYER_SEEDS: int = _dangian.MAX_PLAYER_SEEDS
+#: The longest player seed, in bytes of UTF-8 (`DG_MAX_PLAYER_SEED_BYTES`).
+MAX_PLAYER_SEED_BYTES: int = _dangian.MAX_PLAYER_SEED_BYTES
 
 
 class Hint(NamedTuple):
@@ -148,6 +152,8 @@ __all__ = [
     "MAX_DESCRIBED_EVENTS",
     "MAX_RECORD_ACTIONS",
     "MAX_RECORD_JSON",
+    "MAX_PLAYER_SEEDS",
+    "MAX_PLAYER_SEED_BYTES",
     "MAX_SEATS",
     "MAX_STATE_JSON",
     "TO_MOVE_CHANCE",

@@ -21,6 +21,8 @@ MAX_RECORD_JSON: int
 MAX_RECORD_ACTIONS: int
 MAX_ACTION_TEXT: int
 MAX_DESCRIBED_EVENTS: int
+MAX_PLAYER_SEEDS: int
+MAX_PLAYER_SEED_BYTES: int
 
 def abi_version() -> int: ...
 def version() -> str: ...

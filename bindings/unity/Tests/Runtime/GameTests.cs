@@ -253,6 +253,67 @@ namespace Dangian.Tests
             StringAssert.Contains("chance outcome 0", e.Message);
         }
 
+        /// Fair chance is set up before the first action, with bounded player seeds; a game
+        /// loaded from a fair record keeps its commitment, plays no chance before its server
+        /// seed is set again and refuses another; a record from a chosen start is unfair.
+        [Test]
+        public void FairChanceSetUpIsEnforced()
+        {
+            var seed = new StringBuilder();
+            var other = new StringBuilder();
+            for (int i = 0; i < 32; i++) { seed.Append("07"); other.Append("11"); }
+            DangianException e;
+            using (var late = new Game(DgGameKind.CaNgua, Seed))
+            {
+                late.PlayChance();
+                e = Assert.Throws<DangianException>(() => late.SetFairChance(seed.ToString()));
+                Assert.AreEqual(DgStatus.Unfair, e.Status);
+                Assert.AreEqual("null", late.FairnessJson());
+            }
+            var tooMany = new StringBuilder("[");
+            for (int i = 0; i <= (int)Native.MaxPlayerSeeds; i++) tooMany.Append(i == 0 ? "\"s\"" : ",\"s\"");
+            tooMany.Append("]");
+            var tooLong = "[\"" + new string('x', (int)Native.MaxPlayerSeedBytes + 1) + "\"]";
+            var legal = new uint[Native.MaxActions];
+            using (var game = new Game(DgGameKind.CaNgua, Seed))
+            {
+                foreach (string seeds in new[] { tooMany.ToString(), tooLong })
+                {
+                    e = Assert.Throws<DangianException>(() => game.SetFairChance(seed.ToString(), seeds));
+                    Assert.AreEqual(DgStatus.InvalidArgument, e.Status);
+                }
+                game.SetFairChance(seed.ToString(), "[\"an\"]");
+                e = Assert.Throws<DangianException>(() => game.SetFairChance(other.ToString(), "[\"an\"]"));
+                Assert.AreEqual(DgStatus.Unfair, e.Status);
+                for (int i = 0; i < 5; i++)
+                {
+                    game.PlayChance();
+                    while (game.ToMove >= 0) { game.LegalActions(legal); game.Apply(legal[0]); }
+                }
+                using (var loaded = Game.Load(game.Save(), 9))
+                {
+                    Assert.AreEqual(game.FairnessJson(), loaded.FairnessJson());
+                    e = Assert.Throws<DangianException>(() => loaded.PlayChance());
+                    Assert.AreEqual(DgStatus.Unfair, e.Status);
+                    e = Assert.Throws<DangianException>(() => loaded.SetFairChance(other.ToString(), "[\"an\"]"));
+                    Assert.AreEqual(DgStatus.Unfair, e.Status);
+                    loaded.SetFairChance(seed.ToString(), "[\"an\"]");
+                    Assert.AreEqual(game.PlayChance(), loaded.PlayChance());
+                }
+            }
+            // The host rolls a double six for seat 0 before the game and starts from there.
+            using (var chosen = new Game(DgGameKind.CaNgua, Seed))
+            {
+                chosen.ApplyChance(chosen.ActionId("r6-6"));
+                using (var fromChosen = Game.FromStateJson(DgGameKind.CaNgua, chosen.StateJson(), 1))
+                {
+                    e = Assert.Throws<DangianException>(() => fromChosen.SetFairChance(seed.ToString()));
+                    Assert.AreEqual(DgStatus.Unfair, e.Status);
+                    StringAssert.Contains("chosen position", e.Message);
+                }
+            }
+        }
+
         [Test]
         public void TheWorkerCallsBack()
         {
