@@ -21,6 +21,7 @@ from ._errors import (
     STATUS_ERRORS,
     BufferTooSmallError,
     DangianError,
+    EpisodeOverError,
     IllegalActionError,
     InvalidArgumentError,
     InvalidConfigError,
@@ -72,6 +73,10 @@ ALL_SEATS: int = -1
 MAX_ACTIONS: int = _dangian.MAX_ACTIONS
 #: The most seats any game has (`DG_MAX_SEATS`).
 MAX_SEATS: int = _dangian.MAX_SEATS
+#: The most games a `VecEnv` (or `rust_random_play`) steps together.
+MAX_ENVS: int = _dangian.MAX_ENVS
+#: The most decisions `rust_random_play` times.
+MAX_STEPS: int = _dangian.MAX_STEPS
 
 
 class Hint(NamedTuple):
@@ -126,6 +131,8 @@ __all__ = [
     "ABI_VERSION",
     "ALL_SEATS",
     "MAX_ACTIONS",
+    "MAX_ENVS",
+    "MAX_STEPS",
     "MAX_SEATS",
     "TO_MOVE_CHANCE",
     "TO_MOVE_OVER",
@@ -133,6 +140,7 @@ __all__ = [
     "BufferTooSmallError",
     "ChanceOutcome",
     "DangianError",
+    "EpisodeOverError",
     "Game",
     "Hint",
     "IllegalActionError",

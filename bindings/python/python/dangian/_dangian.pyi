@@ -15,6 +15,10 @@ _LangLike = Union[Lang, int, str]
 
 MAX_SEATS: int
 MAX_ACTIONS: int
+MAX_ENVS: int
+MAX_STEPS: int
+
+def _arm_fault() -> None: ...
 
 def abi_version() -> int: ...
 def version() -> str: ...
