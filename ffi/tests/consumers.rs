@@ -648,7 +648,7 @@ fn unity_package_passes_its_tests_under_mono() {
         .expect("nunit-console runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        out.status.success() && stdout.contains("Tests run: 6, Errors: 0, Failures: 0"),
+        out.status.success() && stdout.contains("Tests run: 7, Errors: 0, Failures: 0"),
         "the package's tests failed ({}):\n{stdout}\n{}",
         out.status,
         String::from_utf8_lossy(&out.stderr)
