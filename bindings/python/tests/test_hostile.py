@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 import subprocess
 import sys
-from typing import Any, Callable, List
+from typing import Any, Callable, List, Tuple
 
 import numpy as np
 import pytest
@@ -91,20 +91,20 @@ def test_a_billion_envs_is_refused_not_an_abort() -> None:
     assert "refused: num_envs 1000000000 is out of range" in run.stdout
 
 
-@pytest.mark.parametrize("n", [0, -1, 2**62, 2**64, dangian.MAX_ENVS + 1])
+@pytest.mark.parametrize("n", [0, -1, 2**62, 2**64, 2**16 + 1])
 def test_num_envs_out_of_range(n: int) -> None:
     with pytest.raises(dangian.InvalidArgumentError, match="out of range"):
         dangian.VecEnv("o_an_quan", n)
 
 
 def test_num_envs_bound_itself_is_accepted() -> None:
-    assert dangian.MAX_ENVS == 65536
+    assert dangian.MAX_ENVS == 65536 and dangian.MAX_STEPS == 2**32
     assert dangian.VecEnv("o_an_quan", dangian.MAX_ENVS).num_envs == dangian.MAX_ENVS
 
 
 @pytest.mark.parametrize(
     "args",
-    [(0, 100), (-1, 100), (2**62, 100), (1, -1), (1, dangian.MAX_STEPS + 1), (1, 2**64)],
+    [(0, 100), (-1, 100), (2**62, 100), (1, -1), (1, 2**32 + 1), (1, 2**64)],
 )
 def test_rust_random_play_sizes(args: Any) -> None:
     with pytest.raises(dangian.InvalidArgumentError, match="out of range"):
@@ -129,22 +129,15 @@ def test_non_integer_actions_are_refused(actions: Any) -> None:
     assert np.array_equal(env.observe()[0], before)
 
 
-@pytest.mark.parametrize(
-    "actions",
-    [np.array([-1, 0]), np.array([2**40, 0]), np.array([2**64 - 1, 0], dtype=np.uint64)],
-    ids=["negative", "huge", "uint64-max"],
-)
-def test_out_of_range_actions_are_refused(actions: Any) -> None:
-    env = dangian.VecEnv("o_an_quan", 2, seed=1)
-    env.reset()
-    with pytest.raises(dangian.UnknownActionError):
-        env.step(actions)
-
-
-def test_integer_actions_of_any_width_are_accepted() -> None:
+def test_only_integer_actions_in_range_are_accepted() -> None:
     env = dangian.VecEnv("o_an_quan", 2, seed=1)
     env.reset()
     actions = env.random_actions(1)
+    with pytest.raises(TypeError):
+        env.step(actions.astype(np.float64))  # integral floats are still floats
+    for bad in ([-1, 0], [2**40, 0], np.array([2**64 - 1, 0], dtype=np.uint64)):
+        with pytest.raises(dangian.UnknownActionError):
+            env.step(bad)
     for dtype in (np.int32, np.uint16, np.int64):
         env.reset(seed=1)
         env.step(actions.astype(dtype))
@@ -176,9 +169,7 @@ def test_seeds_out_of_range(seed: int) -> None:
     game.play_chance_until_decision()
     with pytest.raises(dangian.InvalidArgumentError, match="out of range"):
         game.bot_choose(game.to_move, "easy", seed)
-
-
-def test_seed_bounds_themselves_are_accepted() -> None:
+    # The bounds themselves are seeds.
     assert dangian.Game("ca_ngua", seed=2**64 - 1).seats == 4
     assert dangian.Game("ca_ngua", seed=0).seats == 4
 
@@ -200,10 +191,7 @@ def test_other_integers_out_of_range(value: int) -> None:
     for call in calls:
         with pytest.raises(dangian.InvalidArgumentError):
             call()
-
-
-def test_floats_are_not_integers() -> None:
-    game = dangian.Game("o_an_quan")
+    # A float is no integer, whatever its value.
     with pytest.raises(TypeError):
         dangian.Game("o_an_quan", seed=1.5)  # type: ignore[arg-type]
     with pytest.raises(TypeError):
@@ -215,7 +203,7 @@ def test_floats_are_not_integers() -> None:
 # ---- every call, hostile arguments ----------------------------------------------------------
 
 
-def test_every_game_method_with_hostile_arguments() -> None:
+def test_every_call_with_hostile_arguments() -> None:
     names = [n for n in dir(dangian.Game) if not n.startswith("__") or n in ("__setstate__", "__deepcopy__")]
     for kind in dangian.Kind:
         for name in names:
@@ -226,9 +214,6 @@ def test_every_game_method_with_hostile_arguments() -> None:
                     args = (a,) if b == "absent" else (a, b)
                     game = dangian.Game(kind, seed=1)
                     ordinary(lambda: getattr(game, name)(*args))
-
-
-def test_every_module_function_and_vec_env_with_hostile_arguments() -> None:
     functions: List[Callable[..., Any]] = [
         dangian.kind_name, dangian.presets, dangian.preset_config, dangian.validate_config,
         dangian.illegal_reasons, dangian.num_actions, dangian.observation_size,
@@ -238,8 +223,8 @@ def test_every_module_function_and_vec_env_with_hostile_arguments() -> None:
         for a in HOSTILE:
             for b in HOSTILE:
                 for c in [*HOSTILE, "absent"]:
-                    args = (a, b) if c == "absent" else (a, b, c)
-                    ordinary(lambda: f(*args))
+                    fargs: Tuple[Any, ...] = (a, b) if c == "absent" else (a, b, c)
+                    ordinary(lambda: f(*fargs))
     env = dangian.VecEnv("domino", 2, seed=1)
     for name in ("step", "observe_seat", "game", "reset", "random_actions"):
         for a in [*HOSTILE, np.array([0.5, 1.5]), np.zeros((2, 2), np.int64)]:
