@@ -298,7 +298,7 @@ namespace Dangian.Tests
                 pin.Free();
             }
             Assert.AreEqual(4 + 4 * 4 + 4 * 4, Marshal.SizeOf(typeof(DgOutcome)));
-            Assert.AreEqual(DgStatus.InvalidArgument, StatusOf(() => new Game((DgGameKind)9, 1)));
+            Assert.Throws<ArgumentOutOfRangeException>(() => new Game((DgGameKind)9, 1)); // refused before the native call
             Assert.AreEqual(DgStatus.InvalidConfig, StatusOf(() => new Game(DgGameKind.Domino, 1, "{\"players\":5}")));
             Assert.AreEqual(DgStatus.InvalidJson, StatusOf(() => new Game(DgGameKind.OAnQuan, 1, "{oops")));
             Assert.AreEqual(DgStatus.InvalidConfig, StatusOf(() => Game.FromPreset(DgGameKind.CaNgua, "no such preset", 1)));
