@@ -80,6 +80,11 @@ impl MctsSettings {
 
 /// No node (end of a sibling list, or no child yet).
 const NONE: u32 = u32::MAX;
+
+/// The most nodes a search tree grows to (about 120 MB): a search stops there whatever its
+/// iteration count or time budget, so a huge budget (the expert given hours) costs time, not
+/// unbounded memory. A Domino search reaches it after some ten seconds.
+pub const MAX_TREE_NODES: usize = 1 << 21;
 /// The key of the root (no action led to it).
 const ROOT_KEY: u32 = u32::MAX;
 
@@ -116,6 +121,8 @@ pub struct MctsBot {
     seed: u64,
     time: Option<std::time::Duration>,
     tree: Vec<Node>,
+    /// The search stops once the tree has this many nodes ([`MAX_TREE_NODES`]).
+    node_cap: usize,
     path: Vec<u32>,
     /// `ln n` for every availability count met so far (index `n`), kept between decisions:
     /// the portable `ln` is exact but slow, and the counts are small integers.
@@ -130,6 +137,7 @@ impl MctsBot {
             seed,
             time: None,
             tree: Vec::new(),
+            node_cap: MAX_TREE_NODES,
             path: Vec::new(),
             ln_table: Vec::new(),
         }
@@ -226,6 +234,9 @@ impl MctsBot {
             let deadline = self.time.map(|t| std::time::Instant::now() + t);
             for i in 0..self.settings.iterations {
                 if i % 64 == 63 && deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                    break;
+                }
+                if self.tree.len() >= self.node_cap {
                     break;
                 }
                 self.iterate(game, seat, &mut list, &mut rng);
@@ -392,5 +403,35 @@ fn best_for<G: Evaluate>(state: &G, mover: Seat, legal: &ActionList, learned: bo
 impl<G: Evaluate> Bot<G> for MctsBot {
     fn hints(&mut self, game: &G) -> Vec<Hint<G::Action>> {
         self.search(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domino;
+
+    #[test]
+    fn the_tree_stops_growing_at_its_node_cap() {
+        let mut game = domino::State::new(Default::default()).expect("the seed rules");
+        let mut rng = GameRng::new(5);
+        while game.to_move() == ToMove::Chance {
+            let outcome = game.sample_chance(&mut rng).expect("a chance outcome");
+            let _ = game.apply(outcome, &mut NoEvents);
+        }
+        let settings = MctsSettings {
+            iterations: 200_000,
+            ..MctsSettings::hard::<domino::State>()
+        };
+        let mut bot = MctsBot::new(settings, 1);
+        bot.node_cap = 2_000;
+        assert!(bot.choose(&game).is_some());
+        assert!(
+            bot.tree.len() <= bot.node_cap + 64,
+            "{} nodes for a cap of {}",
+            bot.tree.len(),
+            bot.node_cap
+        );
+        assert_eq!(MctsBot::new(settings, 1).node_cap, MAX_TREE_NODES);
     }
 }

@@ -57,7 +57,7 @@ mod puct;
 
 pub use alphabeta::{AlphaBetaBot, AlphaBetaSettings};
 pub use expectimax::{ExpectimaxBot, ExpectimaxSettings};
-pub use mcts::{MctsBot, MctsSettings};
+pub use mcts::{MctsBot, MctsSettings, MAX_TREE_NODES};
 pub use puct::{PuctBot, PuctSettings};
 
 use std::fmt;

@@ -60,9 +60,18 @@ impl Key {
     }
 }
 
-/// Verdicts already proven (a few hundred combinations exist; the cache is bounded anyway).
-static PROVEN: Mutex<Vec<(Key, Option<Frozen>)>> = Mutex::new(Vec::new());
-const PROVEN_CAPACITY: usize = 256;
+/// Verdicts already proven, in a fixed ring (no heap memory: nothing is left allocated at
+/// exit for a leak checker to report). A few hundred option sets exist; 64 recent ones are
+/// kept.
+struct Proven {
+    entries: [Option<(Key, Option<Frozen>)>; 64],
+    next: usize,
+}
+
+static PROVEN: Mutex<Proven> = Mutex::new(Proven {
+    entries: [None; 64],
+    next: 0,
+});
 
 /// A place a lone piece can reach but never leave towards its winning step.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -77,19 +86,21 @@ struct Frozen {
 /// config's options must already be in range.
 pub(crate) fn check(config: &Config) -> Result<(), ConfigError> {
     let key = Key::of(config);
-    let cached = PROVEN
-        .lock()
-        .ok()
-        .and_then(|p| p.iter().rev().find(|(k, _)| *k == key).map(|&(_, v)| v));
+    let cached = PROVEN.lock().ok().and_then(|p| {
+        p.entries
+            .iter()
+            .flatten()
+            .find(|(k, _)| *k == key)
+            .map(|&(_, v)| v)
+    });
     let verdict = match cached {
         Some(v) => v,
         None => {
             let v = prove(config);
             if let Ok(mut p) = PROVEN.lock() {
-                if p.len() >= PROVEN_CAPACITY {
-                    p.remove(0);
-                }
-                p.push((key, v));
+                let i = p.next;
+                p.entries[i] = Some((key, v));
+                p.next = (i + 1) % p.entries.len();
             }
             v
         }

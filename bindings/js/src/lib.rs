@@ -22,7 +22,24 @@ use dangian::describe::Lang;
 use dangian::fair::{self, FairError};
 use dangian::record::{hash_text, Record};
 use dangian::{ActionList, ChanceList, GameKind, GameRng, IllegalReason, ToMove};
+use std::sync::atomic::{AtomicBool, Ordering};
 use wasm_bindgen::prelude::*;
+
+/// Set by [`arm_fault`]: the next [`Table::apply`] panics (tests prove with it that a panic
+/// reaches JavaScript as an error and poisons the module).
+static FAULT: AtomicBool = AtomicBool::new(false);
+
+fn fault_point() {
+    if FAULT.swap(false, Ordering::Relaxed) {
+        panic!("a fault armed by __armFault");
+    }
+}
+
+/// For tests only: make the next `apply` panic inside the engine.
+#[wasm_bindgen(js_name = armFault)]
+pub fn arm_fault() {
+    FAULT.store(true, Ordering::Relaxed);
+}
 
 /// Why a call failed, as the wrapper receives it (thrown as its JSON text).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -339,6 +356,7 @@ impl Table {
     /// # Errors
     /// `unknown_id` or `illegal`.
     pub fn apply(&mut self, id: u32) -> Result<(), Failure> {
+        fault_point();
         self.game.apply(id).map_err(|e| self.fail(&e))
     }
 

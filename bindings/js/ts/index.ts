@@ -31,6 +31,7 @@
  * @module
  */
 import wasmInit, {
+  armFault,
   engineVersion,
   fairCommitment as wasmFairCommitment,
   initSync as wasmInitSync,
@@ -187,6 +188,9 @@ export type FailureKind =
   | 'unknown_lang'
   | 'bad_seed'
   | 'unfair'
+  | 'invalid_argument'
+  | 'panic'
+  | 'poisoned'
   | 'other';
 
 interface FailureJson {
@@ -263,12 +267,50 @@ function failure(e: unknown): unknown {
   return e;
 }
 
+// Set once a call trapped: the WebAssembly instance may be left inconsistent (a panic of the
+// engine aborts the call half way), so every later call is refused.
+let poisoned: string | null = null;
+
+function fail(kind: FailureKind, message: string): DangianError {
+  return new DangianError({ kind, message, code: null, reason: null });
+}
+
+// Every call into the WebAssembly module goes through here: the engine's failures become
+// `DangianError`s; a panic (a trap: `WebAssembly.RuntimeError`) becomes a `DangianError` of
+// kind `panic` and poisons the module (kind `poisoned` for every call after it).
 function call<T>(f: () => T): T {
+  if (poisoned !== null) {
+    throw fail('poisoned', `an earlier call panicked (${poisoned}); the engine refuses every call: load the module anew`);
+  }
   try {
     return f();
   } catch (e) {
+    if (e instanceof WebAssembly.RuntimeError) {
+      poisoned = e.message;
+      throw fail('panic', `internal error of the engine: ${e.message}`);
+    }
     throw failure(e);
   }
+}
+
+/** For tests only: make the next `apply` panic inside the engine. */
+export function __armFault(): void {
+  needInit();
+  armFault();
+}
+
+// A number argument the engine takes as a 32-bit unsigned integer (a seat, an action id, a
+// move number): anything else (a fraction, NaN, a negative number, 2**32 or more) would be
+// silently truncated or wrapped by the conversion, so it is refused.
+function u32(value: number, what: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 0xffff_ffff) {
+    throw fail('invalid_argument', `${what} must be an integer from 0 to 4294967295, not ${String(value)}`);
+  }
+  return value;
+}
+
+function optionalU32(value: number | undefined, what: string): number | undefined {
+  return value === undefined ? undefined : u32(value, what);
 }
 
 function parse<T>(json: string): T {
@@ -281,8 +323,16 @@ function toSeed(seed: Seed | undefined): bigint {
     globalThis.crypto.getRandomValues(words);
     return (BigInt(words[0]!) << 32n) | BigInt(words[1]!);
   }
-  const big = BigInt(seed);
-  return BigInt.asUintN(64, big);
+  // A number must be a safe integer (beyond 2**53 it is already rounded: use a bigint); a
+  // bigint must fit 64 unsigned bits. Nothing is truncated or wrapped.
+  const ok =
+    typeof seed === 'bigint'
+      ? seed >= 0n && seed <= 0xffff_ffff_ffff_ffffn
+      : typeof seed === 'number' && Number.isSafeInteger(seed) && seed >= 0;
+  if (!ok) {
+    throw fail('invalid_argument', `a seed must be an integer from 0 to 2**64 - 1 (a bigint beyond 2**53), not ${String(seed)}`);
+  }
+  return BigInt(seed);
 }
 
 function text(json: unknown): string {
@@ -496,7 +546,7 @@ export class Game<K extends Kind = Kind> {
 
   /** A copy, with a copy of the RNG. */
   clone(): Game<K> {
-    return new Game<K>(this.#inner.copy());
+    return new Game<K>(call(() => this.#inner.copy()));
   }
 
   /** Release the WebAssembly memory now. */
@@ -510,7 +560,7 @@ export class Game<K extends Kind = Kind> {
 
   /** Who acts next. */
   toMove(): ToMove {
-    return parse(this.#inner.to_move_json());
+    return parse(call(() => this.#inner.to_move_json()));
   }
 
   /** The seat that decides now, or `null` at a chance point or once the game is over. */
@@ -526,17 +576,17 @@ export class Game<K extends Kind = Kind> {
 
   /** Whether the game is over. */
   isOver(): boolean {
-    return this.#inner.is_over();
+    return call(() => this.#inner.is_over());
   }
 
   /** Actions applied so far, chance outcomes included. */
   get moveNumber(): number {
-    return this.#inner.move_number();
+    return call(() => this.#inner.move_number());
   }
 
   /** No game under this config lasts more actions. */
   get maxMoves(): number {
-    return this.#inner.max_moves();
+    return call(() => this.#inner.max_moves());
   }
 
   /**
@@ -544,27 +594,30 @@ export class Game<K extends Kind = Kind> {
    * outcomes at a chance point. For the host (in Domino they name hidden tiles).
    */
   legalActions(): number[] {
-    return Array.from(this.#inner.legal_actions());
+    return Array.from(call(() => this.#inner.legal_actions()));
   }
 
   /** The action ids `seat` may take now: empty unless it is its turn. Safe to show that seat. */
   legalActionsFor(seat: number): number[] {
-    return Array.from(call(() => this.#inner.legal_actions_for(seat)));
+    const s = u32(seat, 'a seat');
+    return Array.from(call(() => this.#inner.legal_actions_for(s)));
   }
 
   /** The chance outcomes with their exact weights (empty unless chance is to move). For the host. */
   chanceOutcomes(): ChanceOutcome[] {
-    return parse(this.#inner.chance_outcomes_json());
+    return parse(call(() => this.#inner.chance_outcomes_json()));
   }
 
   /** The id of an action given by id or text. */
   actionId(action: ActionRef): number {
-    return typeof action === 'number' ? action : call(() => this.#inner.action_id(action));
+    return typeof action === 'number' ? u32(action, 'an action id') : call(() => this.#inner.action_id(action));
   }
 
   /** An action's text in the game's notation. */
   actionText(action: ActionRef): string {
-    return typeof action === 'string' ? action : call(() => this.#inner.action_text(action));
+    if (typeof action === 'string') return action;
+    const id = u32(action, 'an action id');
+    return call(() => this.#inner.action_text(id));
   }
 
   /** Whether an action is legal now, and if not, why (with the reason's stable code). */
@@ -576,7 +629,7 @@ export class Game<K extends Kind = Kind> {
       if (e instanceof DangianError) return { legal: false, kind: e.kind, message: e.message, code: null, reason: null };
       throw e;
     }
-    const f = this.#inner.check(id);
+    const f = call(() => this.#inner.check(id));
     if (f === undefined) return { legal: true };
     const j = parse<FailureJson>(f);
     return { legal: false, kind: j.kind, message: j.message, code: j.code, reason: j.reason };
@@ -591,7 +644,7 @@ export class Game<K extends Kind = Kind> {
     const id = this.actionId(action);
     if (options.atMove === undefined) call(() => this.#inner.apply(id));
     else {
-      const at = options.atMove;
+      const at = u32(options.atMove, 'a move number');
       call(() => this.#inner.apply_at(at, id));
     }
     return this.events();
@@ -630,7 +683,7 @@ export class Game<K extends Kind = Kind> {
    * the game is over; `null` for a game without fair chance. Safe to show every seat.
    */
   fairness(): Fairness | null {
-    return parse(this.#inner.fairness_json());
+    return parse(call(() => this.#inner.fairness_json()));
   }
 
   /**
@@ -640,7 +693,8 @@ export class Game<K extends Kind = Kind> {
    */
   describeAction(action: ActionRef, lang: Lang, seat?: number): string {
     const id = this.actionId(action);
-    return call(() => this.#inner.describe_action(id, lang, seat));
+    const s = optionalU32(seat, 'a seat');
+    return call(() => this.#inner.describe_action(id, lang, s));
   }
 
   /**
@@ -648,7 +702,8 @@ export class Game<K extends Kind = Kind> {
    * them (never a tile hidden from it). Empty while events are off.
    */
   describeEvents(lang: Lang, seat?: number): string[] {
-    return parse(call(() => this.#inner.describe_events_json(lang, seat)));
+    const s = optionalU32(seat, 'a seat');
+    return parse(call(() => this.#inner.describe_events_json(lang, s)));
   }
 
   /** Apply a chance outcome chosen outside (physical dice, a server's shuffle). */
@@ -660,57 +715,60 @@ export class Game<K extends Kind = Kind> {
 
   /** Whether to keep the events of each action (on by default; off is faster). */
   keepEvents(keep: boolean): void {
-    this.#inner.keep_events(keep);
+    call(() => this.#inner.keep_events(keep));
   }
 
   /** The events of the last action: every event (host), or the form `seat` may see. */
   events(seat?: number): Event<K>[] {
-    return parse(call(() => this.#inner.events_json(seat)));
+    const s = optionalU32(seat, 'a seat');
+    return parse(call(() => this.#inner.events_json(s)));
   }
 
   /** The outcome, once the game is over. */
   outcome(): Outcome<K> | null {
-    return parse(this.#inner.outcome_json());
+    return parse(call(() => this.#inner.outcome_json()));
   }
 
   /** The whole state (its setup): for the host (every hand shown). */
   state(): State<K> {
-    return parse(this.#inner.state_json());
+    return parse(call(() => this.#inner.state_json()));
   }
 
   /** What `seat` may see: safe to send to that seat. */
   view(seat: number): View<K> {
-    return parse(call(() => this.#inner.view_json(seat)));
+    const s = u32(seat, 'a seat');
+    return parse(call(() => this.#inner.view_json(s)));
   }
 
   /** The config, every option written out. */
   config(): Required<Config<K>> {
-    return parse(this.#inner.config_json());
+    return parse(call(() => this.#inner.config_json()));
   }
 
   /** The stable state hash, 16 hex digits (the same as Rust, C and the records). For the host. */
   stateHash(): string {
-    return this.#inner.state_hash();
+    return call(() => this.#inner.state_hash());
   }
 
   /** The stable hash of what `seat` sees. */
   viewHash(seat: number): string {
-    return call(() => this.#inner.view_hash(seat));
+    const s = u32(seat, 'a seat');
+    return call(() => this.#inner.view_hash(s));
   }
 
   /** The position drawn as text (every hand shown): for the host. */
   boardText(): string {
-    return this.#inner.board_text();
+    return call(() => this.#inner.board_text());
   }
 
   /** The record of the game so far (during play it lists every tile dealt: for the host). */
   record(): GameRecord<K> {
-    return parse(this.#inner.record_json());
+    return parse(call(() => this.#inner.record_json()));
   }
 
   /** The record as JSON text. */
   save(): string {
-    return this.#inner.record_json();
+    return call(() => this.#inner.record_json());
   }
 
   /**
@@ -718,12 +776,14 @@ export class Game<K extends Kind = Kind> {
    * sees only what that seat may see; the same position, level and seed give the same action.
    */
   botChoose(seat: number, level: Level, seed: Seed = 0): number {
-    return call(() => this.#inner.bot_choose(seat, level, toSeed(seed)));
+    const s = u32(seat, 'a seat');
+    return call(() => this.#inner.bot_choose(s, level, toSeed(seed)));
   }
 
   /** Every legal action of `seat` (the seat to move) ranked by a bot, best first. */
   botHints(seat: number, level: Level, seed: Seed = 0): Hint[] {
-    return parse(call(() => this.#inner.bot_hints_json(seat, level, toSeed(seed))));
+    const s = u32(seat, 'a seat');
+    return parse(call(() => this.#inner.bot_hints_json(s, level, toSeed(seed))));
   }
 
   /** The calls that are safe to show seat `seat` (see {@link SeatHandle}). */

@@ -23,7 +23,10 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBytes, PyDict, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyFloat, PyString, PyTuple};
+use std::any::Any;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 // ---- status codes (the C ABI's DgStatus values) ---------------------------------------------
 
@@ -37,6 +40,8 @@ const STALE_ACTION: u32 = 9;
 const NOT_CHANCE: u32 = 10;
 const INVALID_RECORD: u32 = 12;
 const WRONG_GAME: u32 = 13;
+const PANIC: u32 = 14;
+const POISONED: u32 = 15;
 const NO_DECISION: u32 = 16;
 const INVALID_STATE: u32 = 17;
 const UNFAIR: u32 = 18;
@@ -89,6 +94,144 @@ impl From<Failure> for PyErr {
 }
 
 type Res<T> = Result<T, Failure>;
+
+// ---- the panic boundary ---------------------------------------------------------------------
+
+/// Runs the body of an exported function or method with panics caught at the boundary: a
+/// panic (a bug of the engine) raises `PanicError`, an ordinary `Exception`, instead of PyO3's
+/// `PanicException`, which `except Exception` does not catch. `guard!(self, { … })` also marks
+/// the object poisoned after a panic (its state may be half changed): every later call on it
+/// raises `PoisonedError`.
+macro_rules! guard {
+    ($obj:ident, $body:block) => {{
+        $obj.poison.check()?;
+        catch_unwind(AssertUnwindSafe(|| -> PyResult<_> {
+            fault_point();
+            $body
+        }))
+        .unwrap_or_else(|payload| {
+            $obj.poison.set();
+            Err(panicked(payload))
+        })
+    }};
+    ($body:block) => {{
+        catch_unwind(AssertUnwindSafe(|| -> PyResult<_> {
+            fault_point();
+            $body
+        }))
+        .unwrap_or_else(|payload| Err(panicked(payload)))
+    }};
+}
+
+/// The `PanicError` for a caught panic, with the panic's message.
+fn panicked(payload: Box<dyn Any + Send>) -> PyErr {
+    let message = payload
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic without a message".to_owned());
+    Failure::new(PANIC, format!("internal error of the engine: {message}")).into()
+}
+
+/// Whether an object's state may be inconsistent after a panic in one of its methods.
+#[derive(Default)]
+struct Poison(AtomicBool);
+
+impl Poison {
+    fn check(&self) -> Res<()> {
+        if self.0.load(Ordering::Relaxed) {
+            Err(Failure::new(
+                POISONED,
+                "a panic in an earlier call may have left this object inconsistent: make a new one",
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
+    fn set(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
+impl Clone for Poison {
+    fn clone(&self) -> Poison {
+        Poison(AtomicBool::new(self.0.load(Ordering::Relaxed)))
+    }
+}
+
+/// Set by `_arm_fault`: the next guarded call panics (tests prove the boundary with it).
+static FAULT: AtomicBool = AtomicBool::new(false);
+
+fn fault_point() {
+    if FAULT.swap(false, Ordering::Relaxed) {
+        panic!("a fault armed by _arm_fault");
+    }
+}
+
+/// For tests only: make the next call into the module panic inside its boundary.
+#[pyfunction]
+fn _arm_fault() {
+    FAULT.store(true, Ordering::Relaxed);
+}
+
+// ---- integer arguments ----------------------------------------------------------------------
+
+/// An integer argument range-checked against `T`: a Python int outside `T`'s range (a
+/// negative seed, a seed above 2**64 − 1) raises `InvalidArgumentError` naming the range; a
+/// value that is not an int (a float, a string) raises `TypeError`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Int<T>(T);
+
+impl<'a, 'py, T> FromPyObject<'a, 'py> for Int<T>
+where
+    T: TryFrom<i128> + Bounded,
+{
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let out_of_range = |shown: String| -> PyErr {
+            Failure::new(
+                INVALID_ARGUMENT,
+                format!(
+                    "{shown} is out of range: an integer from {} to {}",
+                    T::MIN,
+                    T::MAX
+                ),
+            )
+            .into()
+        };
+        if obj.is_instance_of::<PyFloat>() || !obj.hasattr("__index__")? {
+            return Err(PyTypeError::new_err(format!(
+                "an integer is required, not {}",
+                obj.get_type().name()?
+            )));
+        }
+        match obj.extract::<i128>() {
+            Ok(n) => T::try_from(n)
+                .map(Int)
+                .map_err(|_| out_of_range(n.to_string())),
+            Err(_) => Err(out_of_range(obj.str()?.to_string())),
+        }
+    }
+}
+
+/// The range of an integer argument type.
+trait Bounded {
+    const MIN: i128;
+    const MAX: i128;
+}
+
+macro_rules! bounded {
+    ($($t:ty),*) => {$(
+        impl Bounded for $t {
+            const MIN: i128 = <$t>::MIN as i128;
+            const MAX: i128 = <$t>::MAX as i128;
+        }
+    )*};
+}
+
+bounded!(u32, u64, i64, usize);
 
 // ---- conversions ----------------------------------------------------------------------------
 
@@ -282,8 +425,10 @@ fn fair_failure(e: FairError) -> Failure {
 /// hex digits. A server publishes it before a game with fair chance.
 #[pyfunction]
 fn fair_commitment(server_seed_hex: &str) -> PyResult<String> {
-    let seed = fair::parse_server_seed(server_seed_hex).map_err(fair_failure)?;
-    Ok(fair::commitment(&seed))
+    guard!({
+        let seed = fair::parse_server_seed(server_seed_hex).map_err(fair_failure)?;
+        Ok(fair::commitment(&seed))
+    })
 }
 
 /// Verify a finished game's fair chance from its record (dict or JSON text): the revealed
@@ -295,48 +440,52 @@ fn fair_commitment(server_seed_hex: &str) -> PyResult<String> {
 /// `InvalidRecordError`.
 #[pyfunction]
 fn verify_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-    let text = bounded_json_text(py, record, MAX_RECORD_JSON, INVALID_RECORD, "record")?;
-    let record = dangian::Record::from_json(&text)
-        .map_err(|e| Failure::new(INVALID_RECORD, e.to_string()))?;
-    let verified = fair::verify(&record).map_err(fair_failure)?;
-    from_json(py, &serde_json::to_string(&verified).unwrap_or_default())
+    guard!({
+        let text = bounded_json_text(py, record, MAX_RECORD_JSON, INVALID_RECORD, "record")?;
+        let record = dangian::Record::from_json(&text)
+            .map_err(|e| Failure::new(INVALID_RECORD, e.to_string()))?;
+        let verified = fair::verify(&record).map_err(fair_failure)?;
+        from_json(py, &serde_json::to_string(&verified).unwrap_or_default())
+    })
 }
 
 #[pyfunction]
-fn abi_version() -> u32 {
-    2
+fn abi_version() -> PyResult<u32> {
+    guard!({ Ok(2) })
 }
 
 /// The engine's version (`DANGIAN_VERSION`).
 #[pyfunction]
-fn version() -> &'static str {
-    env!("CARGO_PKG_VERSION")
+fn version() -> PyResult<&'static str> {
+    guard!({ Ok(env!("CARGO_PKG_VERSION")) })
 }
 
 /// The rules version written into records.
 #[pyfunction]
-fn rules_version() -> u32 {
-    dangian::RULES_VERSION
+fn rules_version() -> PyResult<u32> {
+    guard!({ Ok(dangian::RULES_VERSION) })
 }
 
 /// The name of a game kind as records write it.
 #[pyfunction]
 fn kind_name(kind: &Bound<'_, PyAny>) -> PyResult<&'static str> {
-    Ok(kind_of(kind)?.name())
+    guard!({ Ok(kind_of(kind)?.name()) })
 }
 
 /// The preset names of a game, `"seed_rules"` first.
 #[pyfunction]
 fn presets(kind: &Bound<'_, PyAny>) -> PyResult<Vec<&'static str>> {
-    Ok(AnyGame::presets(kind_of(kind)?).to_vec())
+    guard!({ Ok(AnyGame::presets(kind_of(kind)?).to_vec()) })
 }
 
 /// The config of a preset (or the seed rules) as a dict, every option written out.
 #[pyfunction]
 #[pyo3(signature = (kind, name = "seed_rules"))]
 fn preset_config(py: Python<'_>, kind: &Bound<'_, PyAny>, name: &str) -> PyResult<Py<PyAny>> {
-    let game = AnyGame::with_preset(kind_of(kind)?, name).map_err(Failure::from)?;
-    from_json(py, &game.config_json())
+    guard!({
+        let game = AnyGame::with_preset(kind_of(kind)?, name).map_err(Failure::from)?;
+        from_json(py, &game.config_json())
+    })
 }
 
 /// Validate a config (dict or JSON text) and return it with every option written out.
@@ -346,27 +495,29 @@ fn validate_config(
     kind: &Bound<'_, PyAny>,
     config: &Bound<'_, PyAny>,
 ) -> PyResult<Py<PyAny>> {
-    let text = bounded_json_text(py, config, MAX_CONFIG_JSON, INVALID_CONFIG, "config")?;
-    let game = AnyGame::new(kind_of(kind)?, &text).map_err(Failure::from)?;
-    from_json(py, &game.config_json())
+    guard!({
+        let text = bounded_json_text(py, config, MAX_CONFIG_JSON, INVALID_CONFIG, "config")?;
+        let game = AnyGame::new(kind_of(kind)?, &text).map_err(Failure::from)?;
+        from_json(py, &game.config_json())
+    })
 }
 
 /// Every reason an action of the game may be refused: `(code, name)` in code order.
 #[pyfunction]
 fn illegal_reasons(kind: &Bound<'_, PyAny>) -> PyResult<Vec<(u32, &'static str)>> {
-    Ok(reasons(kind_of(kind)?).to_vec())
+    guard!({ Ok(reasons(kind_of(kind)?).to_vec()) })
 }
 
 /// The number of distinct actions of a game (`Action::ID_COUNT`): ids are `0..num_actions`.
 #[pyfunction]
 fn num_actions(kind: &Bound<'_, PyAny>) -> PyResult<u32> {
-    Ok(id_count(kind_of(kind)?))
+    guard!({ Ok(id_count(kind_of(kind)?)) })
 }
 
 /// The length of a game's observation tensor.
 #[pyfunction]
 fn observation_size(kind: &Bound<'_, PyAny>) -> PyResult<usize> {
-    Ok(observation_len(kind_of(kind)?))
+    guard!({ Ok(observation_len(kind_of(kind)?)) })
 }
 
 // ---- Game -----------------------------------------------------------------------------------
@@ -377,6 +528,7 @@ fn observation_size(kind: &Bound<'_, PyAny>) -> PyResult<usize> {
 struct PyGame {
     game: AnyGame,
     rng: GameRng,
+    poison: Poison,
 }
 
 impl PyGame {
@@ -384,6 +536,7 @@ impl PyGame {
         PyGame {
             game,
             rng: GameRng::new(seed),
+            poison: Poison::default(),
         }
     }
 
@@ -396,6 +549,14 @@ impl PyGame {
         match seat {
             None | Some(-1) => Ok(None),
             Some(s) => seat_of(&self.game, s).map(|s| Some(u32::from(s.0))),
+        }
+    }
+
+    fn to_move_code(&self) -> i32 {
+        match self.game.to_move() {
+            ToMove::Seat(s) => i32::from(s.0),
+            ToMove::Chance => -1,
+            ToMove::Over => -2,
         }
     }
 
@@ -438,166 +599,182 @@ impl PyGame {
     /// A new game of `kind` under `config` (a dict, JSON text, or `None` for the seed rules);
     /// `seed` seeds the game's own RNG for `play_chance`.
     #[new]
-    #[pyo3(signature = (kind, config = None, *, seed = 0))]
+    #[pyo3(signature = (kind, config = None, *, seed = Int(0)))]
     fn py_new(
         py: Python<'_>,
         kind: &Bound<'_, PyAny>,
         config: Option<&Bound<'_, PyAny>>,
-        seed: u64,
+        seed: Int<u64>,
     ) -> PyResult<Self> {
-        let kind = kind_of(kind)?;
-        let text = match config {
-            None => String::new(),
-            Some(c) => bounded_json_text(py, c, MAX_CONFIG_JSON, INVALID_CONFIG, "config")?,
-        };
-        Ok(PyGame::wrap(
-            AnyGame::new(kind, &text).map_err(Failure::from)?,
-            seed,
-        ))
+        guard!({
+            let seed = seed.0;
+            let kind = kind_of(kind)?;
+            let text = match config {
+                None => String::new(),
+                Some(c) => bounded_json_text(py, c, MAX_CONFIG_JSON, INVALID_CONFIG, "config")?,
+            };
+            Ok(PyGame::wrap(
+                AnyGame::new(kind, &text).map_err(Failure::from)?,
+                seed,
+            ))
+        })
     }
 
     /// A new game of `kind` under the preset called `name`.
     #[staticmethod]
-    #[pyo3(signature = (kind, name, *, seed = 0))]
-    fn preset(kind: &Bound<'_, PyAny>, name: &str, seed: u64) -> PyResult<Self> {
-        let game = AnyGame::with_preset(kind_of(kind)?, name).map_err(Failure::from)?;
-        Ok(PyGame::wrap(game, seed))
+    #[pyo3(signature = (kind, name, *, seed = Int(0)))]
+    fn preset(kind: &Bound<'_, PyAny>, name: &str, seed: Int<u64>) -> PyResult<Self> {
+        guard!({
+            let seed = seed.0;
+            let game = AnyGame::with_preset(kind_of(kind)?, name).map_err(Failure::from)?;
+            Ok(PyGame::wrap(game, seed))
+        })
     }
 
     /// A game from a position: a state as `state()` gives it (dict or JSON text), validated.
     #[staticmethod]
-    #[pyo3(signature = (kind, state, *, seed = 0))]
+    #[pyo3(signature = (kind, state, *, seed = Int(0)))]
     fn from_state(
         py: Python<'_>,
         kind: &Bound<'_, PyAny>,
         state: &Bound<'_, PyAny>,
-        seed: u64,
+        seed: Int<u64>,
     ) -> PyResult<Self> {
-        let kind = kind_of(kind)?;
-        let text = bounded_json_text(py, state, MAX_STATE_JSON, INVALID_STATE, "state")?;
-        if serde_json::from_str::<serde_json::Value>(&text).is_err() {
-            return Err(Failure::new(INVALID_JSON, "the state is not JSON").into());
-        }
-        let game = AnyGame::from_setup_json(kind, &text).map_err(Failure::from)?;
-        Ok(PyGame::wrap(game, seed))
+        guard!({
+            let seed = seed.0;
+            let kind = kind_of(kind)?;
+            let text = bounded_json_text(py, state, MAX_STATE_JSON, INVALID_STATE, "state")?;
+            if serde_json::from_str::<serde_json::Value>(&text).is_err() {
+                return Err(Failure::new(INVALID_JSON, "the state is not JSON").into());
+            }
+            let game = AnyGame::from_setup_json(kind, &text).map_err(Failure::from)?;
+            Ok(PyGame::wrap(game, seed))
+        })
     }
 
     /// Load a saved game (a record as `save()` gives it, dict or JSON text), replaying and
     /// verifying it.
     #[staticmethod]
-    #[pyo3(signature = (record, *, seed = 0))]
-    fn load(py: Python<'_>, record: &Bound<'_, PyAny>, seed: u64) -> PyResult<Self> {
-        let text = bounded_json_text(py, record, MAX_RECORD_JSON, INVALID_RECORD, "record")?;
-        let game = AnyGame::from_record_json(&text).map_err(Failure::from)?;
-        Ok(PyGame::wrap(game, seed))
+    #[pyo3(signature = (record, *, seed = Int(0)))]
+    fn load(py: Python<'_>, record: &Bound<'_, PyAny>, seed: Int<u64>) -> PyResult<Self> {
+        guard!({
+            let seed = seed.0;
+            let text = bounded_json_text(py, record, MAX_RECORD_JSON, INVALID_RECORD, "record")?;
+            let game = AnyGame::from_record_json(&text).map_err(Failure::from)?;
+            Ok(PyGame::wrap(game, seed))
+        })
     }
 
     /// An independent copy (its RNG included).
-    fn copy(&self) -> Self {
-        self.clone()
+    fn copy(&self) -> PyResult<Self> {
+        guard!(self, { Ok(self.clone()) })
     }
 
-    fn __copy__(&self) -> Self {
-        self.clone()
+    fn __copy__(&self) -> PyResult<Self> {
+        guard!(self, { Ok(self.clone()) })
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
-        self.clone()
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyResult<Self> {
+        guard!(self, { Ok(self.clone()) })
     }
 
     /// Which game (a `Kind`).
     #[getter]
     fn kind(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        kind_enum(py, self.game.kind())
+        guard!(self, { kind_enum(py, self.game.kind()) })
     }
 
     /// How many seats play.
     #[getter]
-    fn seats(&self) -> u8 {
-        self.game.seats()
+    fn seats(&self) -> PyResult<u8> {
+        guard!(self, { Ok(self.game.seats()) })
     }
 
     /// The seat to move, `TO_MOVE_CHANCE` (-1) or `TO_MOVE_OVER` (-2).
     #[getter]
-    fn to_move(&self) -> i32 {
-        match self.game.to_move() {
-            ToMove::Seat(s) => i32::from(s.0),
-            ToMove::Chance => -1,
-            ToMove::Over => -2,
-        }
+    fn to_move(&self) -> PyResult<i32> {
+        guard!(self, { Ok(self.to_move_code()) })
     }
 
     /// The seat that decides now, or `None` (chance is to move, or the game is over).
     #[getter]
-    fn current_seat(&self) -> Option<u8> {
-        self.game.seat_to_move().map(|s| s.0)
+    fn current_seat(&self) -> PyResult<Option<u8>> {
+        guard!(self, { Ok(self.game.seat_to_move().map(|s| s.0)) })
     }
 
     /// Whether chance (a roll, a deal, a draw) is to move.
     #[getter]
-    fn is_chance(&self) -> bool {
-        self.game.to_move() == ToMove::Chance
+    fn is_chance(&self) -> PyResult<bool> {
+        guard!(self, { Ok(self.game.to_move() == ToMove::Chance) })
     }
 
     /// Whether the game is over.
     #[getter]
-    fn is_over(&self) -> bool {
-        self.game.is_over()
+    fn is_over(&self) -> PyResult<bool> {
+        guard!(self, { Ok(self.game.is_over()) })
     }
 
     /// Actions applied so far (chance outcomes included).
     #[getter]
-    fn move_number(&self) -> u32 {
-        self.game.move_number()
+    fn move_number(&self) -> PyResult<u32> {
+        guard!(self, { Ok(self.game.move_number()) })
     }
 
     /// No game under this config lasts more actions.
     #[getter]
-    fn max_moves(&self) -> u32 {
-        self.game.max_moves()
+    fn max_moves(&self) -> PyResult<u32> {
+        guard!(self, { Ok(self.game.max_moves()) })
     }
 
     /// The number of distinct actions (`Action::ID_COUNT`).
     #[getter]
-    fn num_actions(&self) -> u32 {
-        id_count(self.game.kind())
+    fn num_actions(&self) -> PyResult<u32> {
+        guard!(self, { Ok(id_count(self.game.kind())) })
     }
 
     /// The length of the observation tensor.
     #[getter]
-    fn observation_size(&self) -> usize {
-        observation_len(self.game.kind())
+    fn observation_size(&self) -> PyResult<usize> {
+        guard!(self, { Ok(observation_len(self.game.kind())) })
     }
 
     /// The stable 64-bit state hash (for the host: it identifies hidden tiles).
-    fn state_hash(&self) -> u64 {
-        self.game.state_hash()
+    fn state_hash(&self) -> PyResult<u64> {
+        guard!(self, { Ok(self.game.state_hash()) })
     }
 
     /// A stable hash of what `seat` sees.
-    fn view_hash(&self, seat: i64) -> PyResult<u64> {
-        let seat = seat_of(&self.game, seat)?;
-        Ok(self
-            .game
-            .view_hash(u32::from(seat.0))
-            .map_err(Failure::from)?)
+    fn view_hash(&self, seat: Int<i64>) -> PyResult<u64> {
+        guard!(self, {
+            let seat = seat.0;
+            let seat = seat_of(&self.game, seat)?;
+            Ok(self
+                .game
+                .view_hash(u32::from(seat.0))
+                .map_err(Failure::from)?)
+        })
     }
 
     /// The legal action ids, ascending (decisions, or chance outcomes at a chance point).
-    fn legal_actions(&self) -> Vec<u32> {
-        let mut out = ActionList::new();
-        self.game.legal_actions(&mut out);
-        out.to_vec()
+    fn legal_actions(&self) -> PyResult<Vec<u32>> {
+        guard!(self, {
+            let mut out = ActionList::new();
+            self.game.legal_actions(&mut out);
+            Ok(out.to_vec())
+        })
     }
 
     /// The actions `seat` may take now (empty unless it is that seat's turn).
-    fn legal_actions_for(&self, seat: i64) -> PyResult<Vec<u32>> {
-        let seat = seat_of(&self.game, seat)?;
-        let mut out = ActionList::new();
-        self.game
-            .legal_actions_for(u32::from(seat.0), &mut out)
-            .map_err(Failure::from)?;
-        Ok(out.to_vec())
+    fn legal_actions_for(&self, seat: Int<i64>) -> PyResult<Vec<u32>> {
+        guard!(self, {
+            let seat = seat.0;
+            let seat = seat_of(&self.game, seat)?;
+            let mut out = ActionList::new();
+            self.game
+                .legal_actions_for(u32::from(seat.0), &mut out)
+                .map_err(Failure::from)?;
+            Ok(out.to_vec())
+        })
     }
 
     /// A `num_actions` mask (numpy int8): 1 for each legal action now. With `seat`, only that
@@ -606,56 +783,67 @@ impl PyGame {
     fn legal_mask<'py>(
         &self,
         py: Python<'py>,
-        seat: Option<i64>,
+        seat: Option<Int<i64>>,
     ) -> PyResult<Bound<'py, PyArray1<i8>>> {
-        let mut mask = Array1::<i8>::zeros(id_count(self.game.kind()) as usize);
-        let mut out = ActionList::new();
-        match seat {
-            None => self.game.legal_actions(&mut out),
-            Some(s) => {
-                let s = seat_of(&self.game, s)?;
-                self.game
-                    .legal_actions_for(u32::from(s.0), &mut out)
-                    .map_err(Failure::from)?;
+        guard!(self, {
+            let seat = seat.map(|v| v.0);
+            let mut mask = Array1::<i8>::zeros(id_count(self.game.kind()) as usize);
+            let mut out = ActionList::new();
+            match seat {
+                None => self.game.legal_actions(&mut out),
+                Some(s) => {
+                    let s = seat_of(&self.game, s)?;
+                    self.game
+                        .legal_actions_for(u32::from(s.0), &mut out)
+                        .map_err(Failure::from)?;
+                }
             }
-        }
-        for &id in &out {
-            mask[id as usize] = 1;
-        }
-        Ok(mask.into_pyarray(py))
+            for &id in &out {
+                mask[id as usize] = 1;
+            }
+            Ok(mask.into_pyarray(py))
+        })
     }
 
     /// The chance outcomes `[(id, weight), …]`; empty unless chance is to move.
-    fn chance_outcomes(&self) -> Vec<(u32, u32)> {
-        let mut out = ChanceList::new();
-        self.game.chance_outcomes(&mut out);
-        out.iter().map(|o| (o.id, o.weight)).collect()
+    fn chance_outcomes(&self) -> PyResult<Vec<(u32, u32)>> {
+        guard!(self, {
+            let mut out = ChanceList::new();
+            self.game.chance_outcomes(&mut out);
+            Ok(out.iter().map(|o| (o.id, o.weight)).collect())
+        })
     }
 
     /// Raise `IllegalActionError` (with its reason code) or `UnknownActionError` unless
     /// `action` (an id or its text) is legal now.
     fn check(&self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        let id = id_of(&self.game, action)?;
-        Ok(self.game.check(id).map_err(Failure::from)?)
+        guard!(self, {
+            let id = id_of(&self.game, action)?;
+            Ok(self.game.check(id).map_err(Failure::from)?)
+        })
     }
 
     /// Whether `action` is legal now.
-    fn is_legal(&self, action: &Bound<'_, PyAny>) -> bool {
-        id_of(&self.game, action)
-            .ok()
-            .is_some_and(|id| self.game.check(id).is_ok())
+    fn is_legal(&self, action: &Bound<'_, PyAny>) -> PyResult<bool> {
+        guard!(self, {
+            Ok(id_of(&self.game, action)
+                .ok()
+                .is_some_and(|id| self.game.check(id).is_ok()))
+        })
     }
 
     /// Apply `action` (an id or its text); returns the events (dicts) when events are kept,
     /// else `None`. The game is unchanged on error.
     fn apply(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
-        let id = id_of(&self.game, action)?;
-        self.game.apply(id).map_err(Failure::from)?;
-        if self.game.keeps_events() {
-            Ok(Some(self.events_value(py, None)?))
-        } else {
-            Ok(None)
-        }
+        guard!(self, {
+            let id = id_of(&self.game, action)?;
+            self.game.apply(id).map_err(Failure::from)?;
+            if self.game.keeps_events() {
+                Ok(Some(self.events_value(py, None)?))
+            } else {
+                Ok(None)
+            }
+        })
     }
 
     /// Apply `action` only if the game is still at move `expected_move` (else
@@ -663,18 +851,21 @@ impl PyGame {
     fn apply_at(
         &mut self,
         py: Python<'_>,
-        expected_move: u32,
+        expected_move: Int<u32>,
         action: &Bound<'_, PyAny>,
     ) -> PyResult<Option<Py<PyAny>>> {
-        let id = id_of(&self.game, action)?;
-        self.game
-            .apply_at(expected_move, id)
-            .map_err(Failure::from)?;
-        if self.game.keeps_events() {
-            Ok(Some(self.events_value(py, None)?))
-        } else {
-            Ok(None)
-        }
+        guard!(self, {
+            let expected_move = expected_move.0;
+            let id = id_of(&self.game, action)?;
+            self.game
+                .apply_at(expected_move, id)
+                .map_err(Failure::from)?;
+            if self.game.keeps_events() {
+                Ok(Some(self.events_value(py, None)?))
+            } else {
+                Ok(None)
+            }
+        })
     }
 
     /// Apply a chance outcome the host chose (dice, a shuffle); `NotChanceError` when a seat
@@ -684,10 +875,12 @@ impl PyGame {
         py: Python<'_>,
         action: &Bound<'_, PyAny>,
     ) -> PyResult<Option<Py<PyAny>>> {
-        if self.game.to_move() != ToMove::Chance {
-            return Err(Failure::from(AnyError::NotChance).into());
-        }
-        self.apply(py, action)
+        guard!(self, {
+            if self.game.to_move() != ToMove::Chance {
+                return Err(Failure::from(AnyError::NotChance).into());
+            }
+            self.apply(py, action)
+        })
     }
 
     /// Sample a chance outcome from the game's seeded RNG with its exact probability (or,
@@ -695,223 +888,273 @@ impl PyGame {
     /// id. On a game loaded from a fair record, `UnfairError` until its server seed is set
     /// again.
     fn play_chance(&mut self) -> PyResult<u32> {
-        // On a copy of the RNG, so that a refusal leaves it as it was.
-        let mut rng = self.rng.clone();
-        let id = self.game.play_chance(&mut rng).map_err(Failure::from)?;
-        self.rng = rng;
-        Ok(id)
+        guard!(self, {
+            // On a copy of the RNG, so that a refusal leaves it as it was.
+            let mut rng = self.rng.clone();
+            let id = self.game.play_chance(&mut rng).map_err(Failure::from)?;
+            self.rng = rng;
+            Ok(id)
+        })
     }
 
     /// Sample chance outcomes until a seat is to move or the game is over; returns their ids.
     fn play_chance_until_decision(&mut self) -> PyResult<Vec<u32>> {
-        let mut ids = Vec::new();
-        while self.game.to_move() == ToMove::Chance {
-            ids.push(self.play_chance()?);
-        }
-        Ok(ids)
+        guard!(self, {
+            let mut ids = Vec::new();
+            while self.game.to_move() == ToMove::Chance {
+                ids.push(self.play_chance()?);
+            }
+            Ok(ids)
+        })
     }
 
     /// Sample a chance outcome with an RNG seeded by `seed` (without applying it).
-    fn sample_chance(&self, seed: u64) -> PyResult<u32> {
-        let mut rng = GameRng::new(seed);
-        Ok(self.game.sample_chance(&mut rng).map_err(Failure::from)?)
+    fn sample_chance(&self, seed: Int<u64>) -> PyResult<u32> {
+        guard!(self, {
+            let seed = seed.0;
+            let mut rng = GameRng::new(seed);
+            Ok(self.game.sample_chance(&mut rng).map_err(Failure::from)?)
+        })
     }
 
     /// Re-seed the game's RNG.
-    fn reseed(&mut self, seed: u64) {
-        self.rng = GameRng::new(seed);
+    fn reseed(&mut self, seed: Int<u64>) -> PyResult<()> {
+        guard!(self, {
+            let seed = seed.0;
+            self.rng = GameRng::new(seed);
+            Ok(())
+        })
     }
 
     /// Keep the events of each action (on by default); off, `apply` returns `None`.
-    fn set_events(&mut self, keep: bool) {
-        self.game.keep_events(keep)
+    fn set_events(&mut self, keep: bool) -> PyResult<()> {
+        guard!(self, {
+            self.game.keep_events(keep);
+            Ok(())
+        })
     }
 
     /// Whether events are kept.
     #[getter]
-    fn keeps_events(&self) -> bool {
-        self.game.keeps_events()
+    fn keeps_events(&self) -> PyResult<bool> {
+        guard!(self, { Ok(self.game.keeps_events()) })
     }
 
     /// The events of the last action: all of them (`seat=None` or `ALL_SEATS`, for the host)
     /// or the form `seat` may see.
     #[pyo3(signature = (seat = None))]
-    fn events(&self, py: Python<'_>, seat: Option<i64>) -> PyResult<Py<PyAny>> {
-        let seat = self.seat_arg(seat)?;
-        self.events_value(py, seat)
+    fn events(&self, py: Python<'_>, seat: Option<Int<i64>>) -> PyResult<Py<PyAny>> {
+        guard!(self, {
+            let seat = seat.map(|v| v.0);
+            let seat = self.seat_arg(seat)?;
+            self.events_value(py, seat)
+        })
     }
 
     /// The events of the last action as JSON text.
     #[pyo3(signature = (seat = None))]
-    fn events_json(&self, seat: Option<i64>) -> PyResult<String> {
-        let seat = self.seat_arg(seat)?;
-        Ok(self.game.events_json(seat).map_err(Failure::from)?)
+    fn events_json(&self, seat: Option<Int<i64>>) -> PyResult<String> {
+        guard!(self, {
+            let seat = seat.map(|v| v.0);
+            let seat = self.seat_arg(seat)?;
+            Ok(self.game.events_json(seat).map_err(Failure::from)?)
+        })
     }
 
     /// The text notation of an action id.
-    fn action_text(&self, id: i64) -> PyResult<String> {
-        let id = u32::try_from(id).map_err(|_| {
-            Failure::new(
-                UNKNOWN_ACTION,
-                format!("no action of this game has id {id}"),
-            )
-        })?;
-        Ok(self.game.action_text(id).map_err(Failure::from)?)
+    fn action_text(&self, id: Int<i64>) -> PyResult<String> {
+        guard!(self, {
+            let id = id.0;
+            let id = u32::try_from(id).map_err(|_| {
+                Failure::new(
+                    UNKNOWN_ACTION,
+                    format!("no action of this game has id {id}"),
+                )
+            })?;
+            Ok(self.game.action_text(id).map_err(Failure::from)?)
+        })
     }
 
     /// The id of an action in text notation.
     fn action_id(&self, text: &str) -> PyResult<u32> {
-        Ok(self.game.action_id(text).map_err(Failure::from)?)
+        guard!(self, {
+            Ok(self.game.action_id(text).map_err(Failure::from)?)
+        })
     }
 
     /// The outcome `{"reason", "scores", "places"}` once the game is over, else `None`.
     fn outcome(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
-        let Some(o) = self.game.outcome() else {
-            return Ok(None);
-        };
-        let n = usize::from(o.seats);
-        let d = PyDict::new(py);
-        d.set_item("reason", o.reason)?;
-        d.set_item("scores", o.scores[..n].to_vec())?;
-        d.set_item(
-            "places",
-            o.places[..n]
-                .iter()
-                .map(|&p| u32::from(p))
-                .collect::<Vec<_>>(),
-        )?;
-        Ok(Some(d.into_any().unbind()))
+        guard!(self, {
+            let Some(o) = self.game.outcome() else {
+                return Ok(None);
+            };
+            let n = usize::from(o.seats);
+            let d = PyDict::new(py);
+            d.set_item("reason", o.reason)?;
+            d.set_item("scores", o.scores[..n].to_vec())?;
+            d.set_item(
+                "places",
+                o.places[..n]
+                    .iter()
+                    .map(|&p| u32::from(p))
+                    .collect::<Vec<_>>(),
+            )?;
+            Ok(Some(d.into_any().unbind()))
+        })
     }
 
     /// Why the game ended (its JSON name), or `None` while it goes on.
-    fn end_reason(&self) -> Option<&'static str> {
-        self.game.outcome().map(|o| o.reason)
+    fn end_reason(&self) -> PyResult<Option<&'static str>> {
+        guard!(self, { Ok(self.game.outcome().map(|o| o.reason)) })
     }
 
     /// The return of each seat (a float per seat): 0 until the game is over, then
     /// `(seats placed worse − seats placed better) / (seats − 1)`: +1 a win, −1 a loss, 0 a
     /// draw with two seats. They sum to 0.
-    fn returns(&self) -> Vec<f32> {
-        returns_of(&self.game)[..usize::from(self.game.seats())].to_vec()
+    fn returns(&self) -> PyResult<Vec<f32>> {
+        guard!(self, {
+            Ok(returns_of(&self.game)[..usize::from(self.game.seats())].to_vec())
+        })
     }
 
     /// The observation tensor of `seat` (numpy float32, `observation_size` values): only what
     /// that seat may know, seat-relative (layouts in the README).
-    fn observation<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        let seat = seat_of(&self.game, seat)?;
-        let mut out = vec![0.0f32; observation_len(self.game.kind())];
-        observe_into(&self.game, seat, &mut out);
-        Ok(out.into_pyarray(py))
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Int<i64>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        guard!(self, {
+            let seat = seat.0;
+            let seat = seat_of(&self.game, seat)?;
+            let mut out = vec![0.0f32; observation_len(self.game.kind())];
+            observe_into(&self.game, seat, &mut out);
+            Ok(out.into_pyarray(py))
+        })
     }
 
     /// A full position consistent with everything `seat` has seen, the hidden tiles
     /// resampled with an RNG seeded by `seed` (Domino); a copy for the games without hidden
     /// information. Same view for `seat`, hence the same observation.
-    #[pyo3(signature = (seat, seed = 0))]
-    fn determinize(&self, seat: i64, seed: u64) -> PyResult<PyGame> {
-        let seat = seat_of(&self.game, seat)?;
-        let mut rng = GameRng::new(seed);
-        let game = match self.game.kind() {
-            GameKind::Domino => {
-                let g = self
-                    .game
-                    .typed::<domino::State>()
-                    .ok_or_else(|| self.typed_wrong("Domino"))?;
-                AnyGame::from_recorded(Recorded::starting_at(Evaluate::determinize(
-                    g, seat, &mut rng,
-                )))
-            }
-            _ => self.game.clone(),
-        };
-        Ok(PyGame::wrap(game, seed))
+    #[pyo3(signature = (seat, seed = Int(0)))]
+    fn determinize(&self, seat: Int<i64>, seed: Int<u64>) -> PyResult<PyGame> {
+        guard!(self, {
+            let (seat, seed) = (seat.0, seed.0);
+            let seat = seat_of(&self.game, seat)?;
+            let mut rng = GameRng::new(seed);
+            let game = match self.game.kind() {
+                GameKind::Domino => {
+                    let g = self
+                        .game
+                        .typed::<domino::State>()
+                        .ok_or_else(|| self.typed_wrong("Domino"))?;
+                    AnyGame::from_recorded(Recorded::starting_at(Evaluate::determinize(
+                        g, seat, &mut rng,
+                    )))
+                }
+                _ => self.game.clone(),
+            };
+            Ok(PyGame::wrap(game, seed))
+        })
     }
 
     /// Play uniformly random legal actions (chance sampled) from a copy of this game to its
     /// end, all in Rust, with an RNG seeded by `seed`: the returns per seat (a rollout for
     /// tree search).
-    fn rollout_returns(&self, seed: u64) -> Vec<f32> {
-        let mut game = self.game.clone();
-        game.keep_events(false);
-        let mut rng = GameRng::new(seed);
-        let mut legal = ActionList::new();
-        loop {
-            let id = match game.to_move() {
-                ToMove::Over => break,
-                ToMove::Chance => match game.sample_chance(&mut rng) {
-                    Ok(id) => id,
-                    Err(_) => break,
-                },
-                ToMove::Seat(_) => {
-                    game.legal_actions(&mut legal);
-                    if legal.is_empty() {
-                        break;
+    fn rollout_returns(&self, seed: Int<u64>) -> PyResult<Vec<f32>> {
+        guard!(self, {
+            let seed = seed.0;
+            let mut game = self.game.clone();
+            game.keep_events(false);
+            let mut rng = GameRng::new(seed);
+            let mut legal = ActionList::new();
+            loop {
+                let id = match game.to_move() {
+                    ToMove::Over => break,
+                    ToMove::Chance => match game.sample_chance(&mut rng) {
+                        Ok(id) => id,
+                        Err(_) => break,
+                    },
+                    ToMove::Seat(_) => {
+                        game.legal_actions(&mut legal);
+                        if legal.is_empty() {
+                            break;
+                        }
+                        legal[rng.below(legal.len() as u32) as usize]
                     }
-                    legal[rng.below(legal.len() as u32) as usize]
+                };
+                if game.apply(id).is_err() {
+                    break;
                 }
-            };
-            if game.apply(id).is_err() {
-                break;
             }
-        }
-        returns_of(&game)[..usize::from(game.seats())].to_vec()
+            Ok(returns_of(&game)[..usize::from(game.seats())].to_vec())
+        })
     }
 
     /// The whole state as a dict (its setup form; holds every hidden tile: for the host).
     fn state(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        from_json(py, &self.game.state_json())
+        guard!(self, { from_json(py, &self.game.state_json()) })
     }
 
     /// The whole state as JSON text.
-    fn state_json(&self) -> String {
-        self.game.state_json()
+    fn state_json(&self) -> PyResult<String> {
+        guard!(self, { Ok(self.game.state_json()) })
     }
 
     /// What `seat` may see, as a dict: safe to send to that seat.
-    fn view(&self, py: Python<'_>, seat: i64) -> PyResult<Py<PyAny>> {
-        let seat = seat_of(&self.game, seat)?;
-        let text = self
-            .game
-            .view_json(u32::from(seat.0))
-            .map_err(Failure::from)?;
-        from_json(py, &text)
+    fn view(&self, py: Python<'_>, seat: Int<i64>) -> PyResult<Py<PyAny>> {
+        guard!(self, {
+            let seat = seat.0;
+            let seat = seat_of(&self.game, seat)?;
+            let text = self
+                .game
+                .view_json(u32::from(seat.0))
+                .map_err(Failure::from)?;
+            from_json(py, &text)
+        })
     }
 
     /// What `seat` may see, as JSON text.
-    fn view_json(&self, seat: i64) -> PyResult<String> {
-        let seat = seat_of(&self.game, seat)?;
-        Ok(self
-            .game
-            .view_json(u32::from(seat.0))
-            .map_err(Failure::from)?)
+    fn view_json(&self, seat: Int<i64>) -> PyResult<String> {
+        guard!(self, {
+            let seat = seat.0;
+            let seat = seat_of(&self.game, seat)?;
+            Ok(self
+                .game
+                .view_json(u32::from(seat.0))
+                .map_err(Failure::from)?)
+        })
     }
 
     /// The config as a dict, every option written out.
     fn config(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        from_json(py, &self.game.config_json())
+        guard!(self, { from_json(py, &self.game.config_json()) })
     }
 
     /// The config as JSON text.
-    fn config_json(&self) -> String {
-        self.game.config_json()
+    fn config_json(&self) -> PyResult<String> {
+        guard!(self, { Ok(self.game.config_json()) })
     }
 
     /// The position drawn as text (shows every hand: for the host).
-    fn board_text(&self) -> String {
-        self.game.board_text()
+    fn board_text(&self) -> PyResult<String> {
+        guard!(self, { Ok(self.game.board_text()) })
     }
 
-    fn __str__(&self) -> String {
-        self.game.board_text()
+    fn __str__(&self) -> PyResult<String> {
+        guard!(self, { Ok(self.game.board_text()) })
     }
 
-    fn __repr__(&self) -> String {
-        format!(
-            "Game({:?}, seats={}, move_number={}, to_move={})",
-            self.game.kind().name(),
-            self.game.seats(),
-            self.game.move_number(),
-            self.to_move()
-        )
+    fn __repr__(&self) -> PyResult<String> {
+        guard!(self, {
+            Ok(format!(
+                "Game({:?}, seats={}, move_number={}, to_move={})",
+                self.game.kind().name(),
+                self.game.seats(),
+                self.game.move_number(),
+                self.to_move_code()
+            ))
+        })
     }
 
     /// Play chance from the committed seeds from now on: `server_seed_hex` is the server's
@@ -929,20 +1172,24 @@ impl PyGame {
         server_seed_hex: &str,
         player_seeds: Vec<String>,
     ) -> PyResult<()> {
-        let seed = fair::parse_server_seed(server_seed_hex).map_err(fair_failure)?;
-        self.game
-            .set_fair_chance(seed, player_seeds)
-            .map_err(Failure::from)?;
-        Ok(())
+        guard!(self, {
+            let seed = fair::parse_server_seed(server_seed_hex).map_err(fair_failure)?;
+            self.game
+                .set_fair_chance(seed, player_seeds)
+                .map_err(Failure::from)?;
+            Ok(())
+        })
     }
 
     /// What the players may check now: `{"scheme", "commitment", "player_seeds"}` and, once
     /// the game is over, `"server_seed"`; `None` without fair chance. Safe to show every seat.
     fn fairness(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        from_json(
-            py,
-            &serde_json::to_string(&self.game.fairness()).unwrap_or_default(),
-        )
+        guard!(self, {
+            from_json(
+                py,
+                &serde_json::to_string(&self.game.fairness()).unwrap_or_default(),
+            )
+        })
     }
 
     /// The action (an id or its text), about to be played now, in words: `lang` is `"vi"` or
@@ -952,15 +1199,18 @@ impl PyGame {
         &self,
         action: &Bound<'_, PyAny>,
         lang: Option<&Bound<'_, PyAny>>,
-        seat: Option<i64>,
+        seat: Option<Int<i64>>,
     ) -> PyResult<String> {
-        let id = id_of(&self.game, action)?;
-        let lang = lang.map(lang_of).transpose()?.unwrap_or(Lang::Vi);
-        let seat = self.seat_arg(seat)?;
-        Ok(self
-            .game
-            .describe_action(id, lang, seat)
-            .map_err(Failure::from)?)
+        guard!(self, {
+            let seat = seat.map(|v| v.0);
+            let id = id_of(&self.game, action)?;
+            let lang = lang.map(lang_of).transpose()?.unwrap_or(Lang::Vi);
+            let seat = self.seat_arg(seat)?;
+            Ok(self
+                .game
+                .describe_action(id, lang, seat)
+                .map_err(Failure::from)?)
+        })
     }
 
     /// The events of the last action in words (a list of lines), for `seat` or the host.
@@ -968,253 +1218,276 @@ impl PyGame {
     fn describe_events(
         &self,
         lang: Option<&Bound<'_, PyAny>>,
-        seat: Option<i64>,
+        seat: Option<Int<i64>>,
     ) -> PyResult<Vec<String>> {
-        let lang = lang.map(lang_of).transpose()?.unwrap_or(Lang::Vi);
-        let seat = self.seat_arg(seat)?;
-        Ok(self
-            .game
-            .describe_events(lang, seat)
-            .map_err(Failure::from)?)
+        guard!(self, {
+            let seat = seat.map(|v| v.0);
+            let lang = lang.map(lang_of).transpose()?.unwrap_or(Lang::Vi);
+            let seat = self.seat_arg(seat)?;
+            Ok(self
+                .game
+                .describe_events(lang, seat)
+                .map_err(Failure::from)?)
+        })
     }
 
     /// The record of the game so far as a dict (`dangian-record/2`).
     fn save(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        from_json(py, &self.game.record().to_json())
+        guard!(self, { from_json(py, &self.game.record().to_json()) })
     }
 
     /// The record as JSON text.
-    fn save_json(&self) -> String {
-        self.game.record().to_json()
+    fn save_json(&self) -> PyResult<String> {
+        guard!(self, { Ok(self.game.record().to_json()) })
     }
 
     /// The action a bot of `level` ("easy", "medium", "hard" or a `Level`) seeded with `seed`
     /// plays for `seat`, which must be the seat to move (`NoDecisionError` otherwise).
-    #[pyo3(signature = (seat, level, seed = 0))]
+    #[pyo3(signature = (seat, level, seed = Int(0)))]
     fn bot_choose(
         &self,
         py: Python<'_>,
-        seat: i64,
+        seat: Int<i64>,
         level: &Bound<'_, PyAny>,
-        seed: u64,
+        seed: Int<u64>,
     ) -> PyResult<u32> {
-        let seat = seat_of(&self.game, seat)?;
-        let level = level_of(level)?;
-        let game = &self.game;
-        py.detach(|| game.bot_choose(u32::from(seat.0), level, seed))
-            .map_err(|e| Failure::from(e).into())
+        guard!(self, {
+            let (seat, seed) = (seat.0, seed.0);
+            let seat = seat_of(&self.game, seat)?;
+            let level = level_of(level)?;
+            let game = &self.game;
+            py.detach(|| game.bot_choose(u32::from(seat.0), level, seed))
+                .map_err(|e| Failure::from(e).into())
+        })
     }
 
     /// The expert's action for `seat` (the seat to move): the strongest search of the game
     /// given `milliseconds` of wall-clock time (at least 1). Stronger than "hard" from about
     /// 100 ms, but not reproducible: the choice depends on the machine's speed and load.
-    #[pyo3(signature = (seat, milliseconds, seed = 0))]
+    #[pyo3(signature = (seat, milliseconds, seed = Int(0)))]
     fn bot_choose_budget(
         &self,
         py: Python<'_>,
-        seat: i64,
-        milliseconds: u32,
-        seed: u64,
+        seat: Int<i64>,
+        milliseconds: Int<u32>,
+        seed: Int<u64>,
     ) -> PyResult<u32> {
-        let seat = seat_of(&self.game, seat)?;
-        if milliseconds == 0 {
-            return Err(Failure::new(
-                INVALID_ARGUMENT,
-                "the expert's budget is at least 1 millisecond",
-            )
-            .into());
-        }
-        let budget = std::time::Duration::from_millis(u64::from(milliseconds));
-        let game = &self.game;
-        py.detach(|| game.bot_choose_within(u32::from(seat.0), budget, seed))
-            .map_err(|e| Failure::from(e).into())
+        guard!(self, {
+            let (seat, milliseconds, seed) = (seat.0, milliseconds.0, seed.0);
+            let seat = seat_of(&self.game, seat)?;
+            if milliseconds == 0 {
+                return Err(Failure::new(
+                    INVALID_ARGUMENT,
+                    "the expert's budget is at least 1 millisecond",
+                )
+                .into());
+            }
+            let budget = std::time::Duration::from_millis(u64::from(milliseconds));
+            let game = &self.game;
+            py.detach(|| game.bot_choose_within(u32::from(seat.0), budget, seed))
+                .map_err(|e| Failure::from(e).into())
+        })
     }
 
     /// Every legal action of `seat` (the seat to move) ranked by a bot, best first:
     /// `[(action, visits, score), …]`.
-    #[pyo3(signature = (seat, level, seed = 0))]
+    #[pyo3(signature = (seat, level, seed = Int(0)))]
     fn bot_hints(
         &self,
         py: Python<'_>,
-        seat: i64,
+        seat: Int<i64>,
         level: &Bound<'_, PyAny>,
-        seed: u64,
+        seed: Int<u64>,
     ) -> PyResult<Vec<(u32, u32, f64)>> {
-        let seat = seat_of(&self.game, seat)?;
-        let level = level_of(level)?;
-        let game = &self.game;
-        let hints = py
-            .detach(|| game.bot_hints(u32::from(seat.0), level, seed))
-            .map_err(Failure::from)?;
-        Ok(hints
-            .into_iter()
-            .map(|h| (h.action, h.visits, h.score))
-            .collect())
+        guard!(self, {
+            let (seat, seed) = (seat.0, seed.0);
+            let seat = seat_of(&self.game, seat)?;
+            let level = level_of(level)?;
+            let game = &self.game;
+            let hints = py
+                .detach(|| game.bot_hints(u32::from(seat.0), level, seed))
+                .map_err(Failure::from)?;
+            Ok(hints
+                .into_iter()
+                .map(|h| (h.action, h.visits, h.score))
+                .collect())
+        })
     }
 
     /// The Ô ăn quan board as a dict (the fields of the C ABI's `DgOAnQuanBoard`).
     fn o_an_quan_board(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        use o_an_quan::BigStone;
-        let s = self
-            .game
-            .typed::<o_an_quan::State>()
-            .ok_or_else(|| self.typed_wrong("Ô ăn quan"))?;
-        let d = PyDict::new(py);
-        d.set_item("dan", s.board().to_vec())?;
-        let bigs = s.big_stones();
-        d.set_item(
-            "big_on_board",
-            bigs.iter()
-                .map(|b| u32::from(*b == BigStone::OnBoard))
-                .collect::<Vec<_>>(),
-        )?;
-        d.set_item(
-            "big_captured_by",
-            bigs.iter()
-                .map(|b| match b {
-                    BigStone::CapturedBy { seat } => i32::from(seat.0),
-                    _ => -1,
-                })
-                .collect::<Vec<_>>(),
-        )?;
-        d.set_item(
-            "captured_dan",
-            [s.captured_dan(Seat(0)), s.captured_dan(Seat(1))].to_vec(),
-        )?;
-        d.set_item(
-            "captured_quan",
-            [
-                u32::from(s.captured_quan(Seat(0))),
-                u32::from(s.captured_quan(Seat(1))),
-            ]
-            .to_vec(),
-        )?;
-        d.set_item("scores", [s.score(Seat(0)), s.score(Seat(1))].to_vec())?;
-        d.set_item("to_move", self.to_move())?;
-        d.set_item("ply", s.ply())?;
-        Ok(d.into_any().unbind())
+        guard!(self, {
+            use o_an_quan::BigStone;
+            let s = self
+                .game
+                .typed::<o_an_quan::State>()
+                .ok_or_else(|| self.typed_wrong("Ô ăn quan"))?;
+            let d = PyDict::new(py);
+            d.set_item("dan", s.board().to_vec())?;
+            let bigs = s.big_stones();
+            d.set_item(
+                "big_on_board",
+                bigs.iter()
+                    .map(|b| u32::from(*b == BigStone::OnBoard))
+                    .collect::<Vec<_>>(),
+            )?;
+            d.set_item(
+                "big_captured_by",
+                bigs.iter()
+                    .map(|b| match b {
+                        BigStone::CapturedBy { seat } => i32::from(seat.0),
+                        _ => -1,
+                    })
+                    .collect::<Vec<_>>(),
+            )?;
+            d.set_item(
+                "captured_dan",
+                [s.captured_dan(Seat(0)), s.captured_dan(Seat(1))].to_vec(),
+            )?;
+            d.set_item(
+                "captured_quan",
+                [
+                    u32::from(s.captured_quan(Seat(0))),
+                    u32::from(s.captured_quan(Seat(1))),
+                ]
+                .to_vec(),
+            )?;
+            d.set_item("scores", [s.score(Seat(0)), s.score(Seat(1))].to_vec())?;
+            d.set_item("to_move", self.to_move_code())?;
+            d.set_item("ply", s.ply())?;
+            Ok(d.into_any().unbind())
+        })
     }
 
     /// The Cờ cá ngựa board as a dict (the fields of `DgCaNguaBoard`).
     fn ca_ngua_board(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        use ca_ngua::Colour;
-        let s = self
-            .game
-            .typed::<ca_ngua::State>()
-            .ok_or_else(|| self.typed_wrong("Cờ cá ngựa"))?;
-        let rules = s.config();
-        let d = PyDict::new(py);
-        d.set_item("track_len", rules.track_len)?;
-        d.set_item(
-            "owner",
-            Colour::ALL
-                .iter()
-                .map(|&c| rules.seats.owner(c).map_or(-1, i32::from))
-                .collect::<Vec<_>>(),
-        )?;
-        d.set_item(
-            "progress",
-            s.pieces()
-                .iter()
-                .map(|row| row.iter().map(|&p| i32::from(p)).collect::<Vec<_>>())
-                .collect::<Vec<_>>(),
-        )?;
-        d.set_item(
-            "colour_to_move",
-            s.colour_to_move().map_or(-1, |c| i32::from(c.0)),
-        )?;
-        d.set_item("to_move", self.to_move())?;
-        d.set_item(
-            "dice",
-            s.current_roll()
-                .map_or([0, 0], |r| r.faces())
-                .iter()
-                .map(|&f| u32::from(f))
-                .collect::<Vec<_>>(),
-        )?;
-        d.set_item("tries_left", s.tries_left())?;
-        d.set_item(
-            "kicks",
-            s.kicks().iter().map(|r| r.to_vec()).collect::<Vec<_>>(),
-        )?;
-        Ok(d.into_any().unbind())
+        guard!(self, {
+            use ca_ngua::Colour;
+            let s = self
+                .game
+                .typed::<ca_ngua::State>()
+                .ok_or_else(|| self.typed_wrong("Cờ cá ngựa"))?;
+            let rules = s.config();
+            let d = PyDict::new(py);
+            d.set_item("track_len", rules.track_len)?;
+            d.set_item(
+                "owner",
+                Colour::ALL
+                    .iter()
+                    .map(|&c| rules.seats.owner(c).map_or(-1, i32::from))
+                    .collect::<Vec<_>>(),
+            )?;
+            d.set_item(
+                "progress",
+                s.pieces()
+                    .iter()
+                    .map(|row| row.iter().map(|&p| i32::from(p)).collect::<Vec<_>>())
+                    .collect::<Vec<_>>(),
+            )?;
+            d.set_item(
+                "colour_to_move",
+                s.colour_to_move().map_or(-1, |c| i32::from(c.0)),
+            )?;
+            d.set_item("to_move", self.to_move_code())?;
+            d.set_item(
+                "dice",
+                s.current_roll()
+                    .map_or([0, 0], |r| r.faces())
+                    .iter()
+                    .map(|&f| u32::from(f))
+                    .collect::<Vec<_>>(),
+            )?;
+            d.set_item("tries_left", s.tries_left())?;
+            d.set_item(
+                "kicks",
+                s.kicks().iter().map(|r| r.to_vec()).collect::<Vec<_>>(),
+            )?;
+            Ok(d.into_any().unbind())
+        })
     }
 
     /// What `seat` sees of a Domino match as a dict (the fields of `DgDominoBoard`; the line
     /// as `[[left, right], …]`). Safe to send to that seat.
-    fn domino_board(&self, py: Python<'_>, seat: i64) -> PyResult<Py<PyAny>> {
-        use domino::Phase;
-        let s = self
-            .game
-            .typed::<domino::State>()
-            .ok_or_else(|| self.typed_wrong("Domino"))?;
-        let me = seat_of(&self.game, seat)?;
-        let d = PyDict::new(py);
-        d.set_item("seat", me.0)?;
-        d.set_item("players", s.seats())?;
-        d.set_item("round", s.round())?;
-        d.set_item(
-            "phase",
-            match s.phase() {
-                Phase::Deal => 0,
-                Phase::Lead => 1,
-                Phase::Play => 2,
-                Phase::Draw => 3,
-                Phase::Over => 4,
-            },
-        )?;
-        d.set_item("to_move", self.to_move())?;
-        d.set_item("hand_mask", s.hand(me).mask())?;
-        d.set_item(
-            "hand_counts",
-            (0..s.seats())
-                .map(|p| s.hand(Seat(p)).len())
-                .collect::<Vec<_>>(),
-        )?;
-        d.set_item("boneyard", s.boneyard().len())?;
-        d.set_item("drawable", s.drawable())?;
-        d.set_item(
-            "ends",
-            s.ends()
-                .map_or([-1, -1], |(l, r)| [i32::from(l), i32::from(r)])
-                .to_vec(),
-        )?;
-        let line = s.line();
-        d.set_item("line_len", line.len())?;
-        d.set_item(
-            "line",
-            line.as_slice()
-                .iter()
-                .map(|p| (p.left, p.right))
-                .collect::<Vec<_>>(),
-        )?;
-        d.set_item("scores", s.scores().to_vec())?;
-        Ok(d.into_any().unbind())
+    fn domino_board(&self, py: Python<'_>, seat: Int<i64>) -> PyResult<Py<PyAny>> {
+        guard!(self, {
+            let seat = seat.0;
+            use domino::Phase;
+            let s = self
+                .game
+                .typed::<domino::State>()
+                .ok_or_else(|| self.typed_wrong("Domino"))?;
+            let me = seat_of(&self.game, seat)?;
+            let d = PyDict::new(py);
+            d.set_item("seat", me.0)?;
+            d.set_item("players", s.seats())?;
+            d.set_item("round", s.round())?;
+            d.set_item(
+                "phase",
+                match s.phase() {
+                    Phase::Deal => 0,
+                    Phase::Lead => 1,
+                    Phase::Play => 2,
+                    Phase::Draw => 3,
+                    Phase::Over => 4,
+                },
+            )?;
+            d.set_item("to_move", self.to_move_code())?;
+            d.set_item("hand_mask", s.hand(me).mask())?;
+            d.set_item(
+                "hand_counts",
+                (0..s.seats())
+                    .map(|p| s.hand(Seat(p)).len())
+                    .collect::<Vec<_>>(),
+            )?;
+            d.set_item("boneyard", s.boneyard().len())?;
+            d.set_item("drawable", s.drawable())?;
+            d.set_item(
+                "ends",
+                s.ends()
+                    .map_or([-1, -1], |(l, r)| [i32::from(l), i32::from(r)])
+                    .to_vec(),
+            )?;
+            let line = s.line();
+            d.set_item("line_len", line.len())?;
+            d.set_item(
+                "line",
+                line.as_slice()
+                    .iter()
+                    .map(|p| (p.left, p.right))
+                    .collect::<Vec<_>>(),
+            )?;
+            d.set_item("scores", s.scores().to_vec())?;
+            Ok(d.into_any().unbind())
+        })
     }
 
     fn __getstate__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        // The record (which replays to this game) and the RNG are what make a game.
-        let t = PyTuple::new(
-            py,
-            [
-                self.game.record().to_json(),
-                serde_json::to_string(&self.rng).unwrap_or_default(),
-            ],
-        )?;
-        Ok(t.into_any().unbind())
+        guard!(self, {
+            // The record (which replays to this game) and the RNG are what make a game.
+            let t = PyTuple::new(
+                py,
+                [
+                    self.game.record().to_json(),
+                    serde_json::to_string(&self.rng).unwrap_or_default(),
+                ],
+            )?;
+            Ok(t.into_any().unbind())
+        })
     }
 
     fn __setstate__(&mut self, state: (String, String)) -> PyResult<()> {
-        let game = AnyGame::from_record_json(&state.0).map_err(Failure::from)?;
-        let rng: GameRng = serde_json::from_str(&state.1)
-            .map_err(|e| Failure::new(INVALID_STATE, e.to_string()))?;
-        self.game = game;
-        self.rng = rng;
-        Ok(())
+        guard!(self, {
+            let game = AnyGame::from_record_json(&state.0).map_err(Failure::from)?;
+            let rng: GameRng = serde_json::from_str(&state.1)
+                .map_err(|e| Failure::new(INVALID_STATE, e.to_string()))?;
+            self.game = game;
+            self.rng = rng;
+            Ok(())
+        })
     }
 
-    fn __getnewargs__(&self) -> (&'static str,) {
-        (self.game.kind().name(),)
+    fn __getnewargs__(&self) -> PyResult<(&'static str,)> {
+        guard!(self, { Ok((self.game.kind().name(),)) })
     }
 }
 
@@ -1413,6 +1686,24 @@ fn batch_config<G: Observe>(text: &str) -> Res<G::Config> {
     }
 }
 
+/// The most games a `VecEnv` (or `rust_random_play`) steps together: 65 536 games of the
+/// widest observation (307 floats) take 80 MB per observation array.
+const MAX_ENVS: usize = 1 << 16;
+
+/// The most decisions `rust_random_play` times.
+const MAX_STEPS: usize = 1 << 32;
+
+fn envs_in_range(num_envs: usize) -> Res<()> {
+    if (1..=MAX_ENVS).contains(&num_envs) {
+        Ok(())
+    } else {
+        Err(Failure::new(
+            INVALID_ARGUMENT,
+            format!("num_envs {num_envs} is out of range: from 1 to {MAX_ENVS}"),
+        ))
+    }
+}
+
 /// `num_envs` games of one kind stepped together in Rust. Each step takes one action per
 /// game (for its seat to move) and returns numpy arrays: observations of the next seat to
 /// move, legal-action masks, rewards per seat (the returns on the step a game ends, else 0),
@@ -1428,6 +1719,7 @@ struct VecEnv {
     seats: usize,
     obs_len: usize,
     actions: usize,
+    poison: Poison,
 }
 
 /// `(observations, masks, to_play)`.
@@ -1453,80 +1745,82 @@ fn i8_of(a: Array2<u8>) -> Array2<i8> {
 #[pymethods]
 impl VecEnv {
     #[new]
-    #[pyo3(signature = (kind, num_envs, config = None, *, seed = 0))]
+    #[pyo3(signature = (kind, num_envs, config = None, *, seed = Int(0)))]
     fn py_new(
         py: Python<'_>,
         kind: &Bound<'_, PyAny>,
-        num_envs: usize,
+        num_envs: Int<usize>,
         config: Option<&Bound<'_, PyAny>>,
-        seed: u64,
+        seed: Int<u64>,
     ) -> PyResult<Self> {
-        let kind = kind_of(kind)?;
-        if num_envs == 0 {
-            return Err(Failure::new(INVALID_ARGUMENT, "num_envs must be at least 1").into());
-        }
-        let text = match config {
-            None => String::new(),
-            Some(c) => bounded_json_text(py, c, MAX_CONFIG_JSON, INVALID_CONFIG, "config")?,
-        };
-        let batches = match kind {
-            GameKind::OAnQuan => Batches::OAnQuan(Batch::new(
-                batch_config::<o_an_quan::State>(&text)?,
-                num_envs,
+        guard!({
+            let (num_envs, seed) = (num_envs.0, seed.0);
+            let kind = kind_of(kind)?;
+            envs_in_range(num_envs)?;
+            let text = match config {
+                None => String::new(),
+                Some(c) => bounded_json_text(py, c, MAX_CONFIG_JSON, INVALID_CONFIG, "config")?,
+            };
+            let batches = match kind {
+                GameKind::OAnQuan => Batches::OAnQuan(Batch::new(
+                    batch_config::<o_an_quan::State>(&text)?,
+                    num_envs,
+                    seed,
+                )),
+                GameKind::CaNgua => Batches::CaNgua(Batch::new(
+                    batch_config::<ca_ngua::State>(&text)?,
+                    num_envs,
+                    seed,
+                )),
+                GameKind::Domino => Batches::Domino(Batch::new(
+                    batch_config::<domino::State>(&text)?,
+                    num_envs,
+                    seed,
+                )),
+            };
+            let seats = usize::from(each!(&batches, b => b.config_seats()));
+            Ok(VecEnv {
+                kind,
                 seed,
-            )),
-            GameKind::CaNgua => Batches::CaNgua(Batch::new(
-                batch_config::<ca_ngua::State>(&text)?,
-                num_envs,
-                seed,
-            )),
-            GameKind::Domino => Batches::Domino(Batch::new(
-                batch_config::<domino::State>(&text)?,
-                num_envs,
-                seed,
-            )),
-        };
-        let seats = usize::from(each!(&batches, b => b.config_seats()));
-        Ok(VecEnv {
-            kind,
-            seed,
-            batches,
-            n: num_envs,
-            seats,
-            obs_len: observation_len(kind),
-            actions: id_count(kind) as usize,
+                batches,
+                n: num_envs,
+                seats,
+                obs_len: observation_len(kind),
+                actions: id_count(kind) as usize,
+                poison: Poison::default(),
+            })
         })
     }
 
     /// Which game (a `Kind`).
     #[getter]
     fn kind(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
-        kind_enum(py, self.kind)
+        guard!(self, { kind_enum(py, self.kind) })
     }
     /// How many games.
     #[getter]
-    fn num_envs(&self) -> usize {
-        self.n
+    fn num_envs(&self) -> PyResult<usize> {
+        guard!(self, { Ok(self.n) })
     }
     /// Seats per game.
     #[getter]
-    fn num_seats(&self) -> usize {
-        self.seats
+    fn num_seats(&self) -> PyResult<usize> {
+        guard!(self, { Ok(self.seats) })
     }
     /// Distinct actions (the mask's width).
     #[getter]
-    fn num_actions(&self) -> usize {
-        self.actions
+    fn num_actions(&self) -> PyResult<usize> {
+        guard!(self, { Ok(self.actions) })
     }
     /// The observation's width.
     #[getter]
-    fn observation_size(&self) -> usize {
-        self.obs_len
+    fn observation_size(&self) -> PyResult<usize> {
+        guard!(self, { Ok(self.obs_len) })
     }
     /// Games finished since the last reset.
     #[getter]
-    fn episodes(&self) -> u64 {
-        each!(&self.batches, b => b.episodes)
+    fn episodes(&self) -> PyResult<u64> {
+        guard!(self, { Ok(each!(&self.batches, b => b.episodes)) })
     }
 
     /// Start every game anew (chance sampled up to the first decision): returns
@@ -1534,45 +1828,55 @@ impl VecEnv {
     /// exactly as by the constructor; without, from a seed derived from the previous one (so
     /// repeated resets give new games, reproducibly).
     #[pyo3(signature = (seed = None))]
-    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> ObsOut<'py> {
-        let n = self.n;
-        self.seed = seed.unwrap_or_else(|| env_seed(self.seed, u64::MAX));
-        let seed = self.seed;
-        each!(&mut self.batches, b => b.reset(n, seed));
-        self.observe(py)
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<Int<u64>>) -> PyResult<ObsOut<'py>> {
+        guard!(self, {
+            let seed = seed.map(|v| v.0);
+            let n = self.n;
+            self.seed = seed.unwrap_or_else(|| env_seed(self.seed, u64::MAX));
+            let seed = self.seed;
+            each!(&mut self.batches, b => b.reset(n, seed));
+            self.observe(py)
+        })
     }
 
     /// The current `(observations, masks, to_play)` without stepping.
-    fn observe<'py>(&self, py: Python<'py>) -> ObsOut<'py> {
-        let mut obs = Array2::<f32>::zeros((self.n, self.obs_len));
-        let mut mask = Array2::<u8>::zeros((self.n, self.actions));
-        let mut to_play = Array1::<i32>::zeros(self.n);
-        each!(&self.batches, b => b.observe_all(
-            obs.as_slice_mut().expect("contiguous"),
-            mask.as_slice_mut().expect("contiguous"),
-            to_play.as_slice_mut().expect("contiguous"),
-        ));
-        (
-            obs.into_pyarray(py),
-            i8_of(mask).into_pyarray(py),
-            to_play.into_pyarray(py),
-        )
+    fn observe<'py>(&self, py: Python<'py>) -> PyResult<ObsOut<'py>> {
+        guard!(self, {
+            let mut obs = Array2::<f32>::zeros((self.n, self.obs_len));
+            let mut mask = Array2::<u8>::zeros((self.n, self.actions));
+            let mut to_play = Array1::<i32>::zeros(self.n);
+            each!(&self.batches, b => b.observe_all(
+                obs.as_slice_mut().expect("contiguous"),
+                mask.as_slice_mut().expect("contiguous"),
+                to_play.as_slice_mut().expect("contiguous"),
+            ));
+            Ok((
+                obs.into_pyarray(py),
+                i8_of(mask).into_pyarray(py),
+                to_play.into_pyarray(py),
+            ))
+        })
     }
 
     /// Every game's observation from `seat`'s point of view (`num_envs × observation_size`).
     fn observe_seat<'py>(
         &self,
         py: Python<'py>,
-        seat: usize,
+        seat: Int<usize>,
     ) -> PyResult<Bound<'py, PyArray2<f32>>> {
-        if seat >= self.seats {
-            return Err(
-                Failure::new(INVALID_ARGUMENT, format!("seat {seat} is not in this game")).into(),
-            );
-        }
-        let mut obs = Array2::<f32>::zeros((self.n, self.obs_len));
-        each!(&self.batches, b => b.observe_seat(seat as u8, obs.as_slice_mut().expect("contiguous")));
-        Ok(obs.into_pyarray(py))
+        guard!(self, {
+            let seat = seat.0;
+            if seat >= self.seats {
+                return Err(Failure::new(
+                    INVALID_ARGUMENT,
+                    format!("seat {seat} is not in this game"),
+                )
+                .into());
+            }
+            let mut obs = Array2::<f32>::zeros((self.n, self.obs_len));
+            each!(&self.batches, b => b.observe_seat(seat as u8, obs.as_slice_mut().expect("contiguous")));
+            Ok(obs.into_pyarray(py))
+        })
     }
 
     /// Play one action per game (an int array of `num_envs` ids, each legal for its game's
@@ -1583,69 +1887,93 @@ impl VecEnv {
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<StepOut<'py>> {
-        // Any sequence of integers: an int64 array as it is, anything else through
-        // `numpy.ascontiguousarray(actions, dtype=int64)`.
-        let array: PyReadonlyArray1<'py, i64> = match actions.extract() {
-            Ok(a) => a,
-            Err(_) => py
-                .import("numpy")?
-                .getattr("ascontiguousarray")?
-                .call1((actions, "int64"))
-                .map_err(|_| PyTypeError::new_err("actions must be a 1-d sequence of ints"))?
-                .extract()
-                .map_err(|_| PyTypeError::new_err("actions must be a 1-d sequence of ints"))?,
-        };
-        let actions = array
-            .as_slice()
-            .map_err(|_| PyTypeError::new_err("actions must be a contiguous int64 array"))?;
-        if actions.len() != self.n {
-            return Err(Failure::new(
-                INVALID_ARGUMENT,
-                format!("{} actions for {} games", actions.len(), self.n),
-            )
-            .into());
-        }
-        let mut obs = Array2::<f32>::zeros((self.n, self.obs_len));
-        let mut mask = Array2::<u8>::zeros((self.n, self.actions));
-        let mut rewards = Array2::<f32>::zeros((self.n, self.seats));
-        let mut dones = Array1::<bool>::from_elem(self.n, false);
-        let mut to_play = Array1::<i32>::zeros(self.n);
-        {
-            let (o, m, r, d, t) = (
-                obs.as_slice_mut().expect("contiguous"),
-                mask.as_slice_mut().expect("contiguous"),
-                rewards.as_slice_mut().expect("contiguous"),
-                dones.as_slice_mut().expect("contiguous"),
-                to_play.as_slice_mut().expect("contiguous"),
-            );
-            let batches = &mut self.batches;
-            py.detach(|| each!(batches, b => b.step(actions, o, m, r, d, t)))?;
-        }
-        Ok((
-            obs.into_pyarray(py),
-            i8_of(mask).into_pyarray(py),
-            rewards.into_pyarray(py),
-            dones.into_pyarray(py),
-            to_play.into_pyarray(py),
-        ))
+        guard!(self, {
+            // Any sequence of integers: an int64 array as it is, anything else through
+            // `numpy.asarray`, refused unless its dtype is an integer one (a float array would be
+            // truncated to ids), then `ascontiguousarray(…, dtype=int64)`.
+            let array: PyReadonlyArray1<'py, i64> = match actions.extract() {
+                Ok(a) => a,
+                Err(_) => {
+                    let numpy = py.import("numpy")?;
+                    let ints = |_| PyTypeError::new_err("actions must be a 1-d sequence of ints");
+                    let given = numpy.getattr("asarray")?.call1((actions,)).map_err(ints)?;
+                    let dtype_kind: String = given.getattr("dtype")?.getattr("kind")?.extract()?;
+                    if dtype_kind != "i" && dtype_kind != "u" {
+                        return Err(PyTypeError::new_err(format!(
+                            "actions must be integers (action ids), not an array of dtype {}",
+                            given.getattr("dtype")?.str()?
+                        )));
+                    }
+                    numpy
+                        .getattr("ascontiguousarray")?
+                        .call1((given, "int64"))
+                        .map_err(ints)?
+                        .extract()
+                        .map_err(ints)?
+                }
+            };
+            let actions = array
+                .as_slice()
+                .map_err(|_| PyTypeError::new_err("actions must be a contiguous int64 array"))?;
+            if actions.len() != self.n {
+                return Err(Failure::new(
+                    INVALID_ARGUMENT,
+                    format!("{} actions for {} games", actions.len(), self.n),
+                )
+                .into());
+            }
+            let mut obs = Array2::<f32>::zeros((self.n, self.obs_len));
+            let mut mask = Array2::<u8>::zeros((self.n, self.actions));
+            let mut rewards = Array2::<f32>::zeros((self.n, self.seats));
+            let mut dones = Array1::<bool>::from_elem(self.n, false);
+            let mut to_play = Array1::<i32>::zeros(self.n);
+            {
+                let (o, m, r, d, t) = (
+                    obs.as_slice_mut().expect("contiguous"),
+                    mask.as_slice_mut().expect("contiguous"),
+                    rewards.as_slice_mut().expect("contiguous"),
+                    dones.as_slice_mut().expect("contiguous"),
+                    to_play.as_slice_mut().expect("contiguous"),
+                );
+                let batches = &mut self.batches;
+                py.detach(|| each!(batches, b => b.step(actions, o, m, r, d, t)))?;
+            }
+            Ok((
+                obs.into_pyarray(py),
+                i8_of(mask).into_pyarray(py),
+                rewards.into_pyarray(py),
+                dones.into_pyarray(py),
+                to_play.into_pyarray(py),
+            ))
+        })
     }
 
     /// A uniformly random legal action per game, drawn in Rust from an RNG seeded by `seed`.
-    fn random_actions<'py>(&self, py: Python<'py>, seed: u64) -> Bound<'py, PyArray1<i64>> {
-        let mut rng = GameRng::new(seed);
-        let mut out = Array1::<i64>::zeros(self.n);
-        each!(&self.batches, b => b.random_actions(&mut rng, out.as_slice_mut().expect("contiguous")));
-        out.into_pyarray(py)
+    fn random_actions<'py>(
+        &self,
+        py: Python<'py>,
+        seed: Int<u64>,
+    ) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        guard!(self, {
+            let seed = seed.0;
+            let mut rng = GameRng::new(seed);
+            let mut out = Array1::<i64>::zeros(self.n);
+            each!(&self.batches, b => b.random_actions(&mut rng, out.as_slice_mut().expect("contiguous")));
+            Ok(out.into_pyarray(py))
+        })
     }
 
     /// Game `i` as a `Game` (a copy: for inspection, the record starts at its position).
     #[allow(clippy::clone_on_copy)] // the states are `Copy` today; `Game` promises `Clone`
-    fn game(&self, i: usize) -> PyResult<PyGame> {
-        if i >= self.n {
-            return Err(Failure::new(INVALID_ARGUMENT, format!("no game {i}")).into());
-        }
-        let g = each!(&self.batches, b => AnyGame::from_recorded(Recorded::starting_at(b.games[i].clone())));
-        Ok(PyGame::wrap(g, 0))
+    fn game(&self, i: Int<usize>) -> PyResult<PyGame> {
+        guard!(self, {
+            let i = i.0;
+            if i >= self.n {
+                return Err(Failure::new(INVALID_ARGUMENT, format!("no game {i}")).into());
+            }
+            let g = each!(&self.batches, b => AnyGame::from_recorded(Recorded::starting_at(b.games[i].clone())));
+            Ok(PyGame::wrap(g, 0))
+        })
     }
 }
 
@@ -1653,35 +1981,47 @@ impl VecEnv {
 /// decisions over `num_envs` games, chance sampled, finished games restarted, observations
 /// and masks written): decisions per second, for comparison with the Python benchmark.
 #[pyfunction]
-#[pyo3(signature = (kind, num_envs, steps, seed = 0))]
+#[pyo3(signature = (kind, num_envs, steps, seed = Int(0)))]
 fn rust_random_play(
     py: Python<'_>,
     kind: &Bound<'_, PyAny>,
-    num_envs: usize,
-    steps: usize,
-    seed: u64,
+    num_envs: Int<usize>,
+    steps: Int<usize>,
+    seed: Int<u64>,
 ) -> PyResult<f64> {
-    let kind = kind_of(kind)?;
-    fn run<G: Observe>(n: usize, steps: usize, seed: u64) -> f64 {
-        let mut b = Batch::<G>::new(G::Config::default(), n, seed);
-        let seats = usize::from(b.config_seats());
-        let (ol, al) = (G::OBSERVATION_LEN, G::Action::ID_COUNT as usize);
-        let (mut o, mut m, mut r) = (vec![0.0; n * ol], vec![0u8; n * al], vec![0.0; n * seats]);
-        let (mut d, mut t, mut a) = (vec![false; n], vec![0i32; n], vec![0i64; n]);
-        let mut rng = GameRng::new(seed ^ 1);
-        let rounds = (steps / n).max(1);
-        let start = std::time::Instant::now();
-        for _ in 0..rounds {
-            b.random_actions(&mut rng, &mut a);
-            let _ = b.step(&a, &mut o, &mut m, &mut r, &mut d, &mut t);
+    guard!({
+        let (num_envs, steps, seed) = (num_envs.0, steps.0, seed.0);
+        let kind = kind_of(kind)?;
+        envs_in_range(num_envs)?;
+        if steps > MAX_STEPS {
+            return Err(Failure::new(
+                INVALID_ARGUMENT,
+                format!("steps {steps} is out of range: at most {MAX_STEPS}"),
+            )
+            .into());
         }
-        (rounds * n) as f64 / start.elapsed().as_secs_f64()
-    }
-    Ok(py.detach(|| match kind {
-        GameKind::OAnQuan => run::<o_an_quan::State>(num_envs, steps, seed),
-        GameKind::CaNgua => run::<ca_ngua::State>(num_envs, steps, seed),
-        GameKind::Domino => run::<domino::State>(num_envs, steps, seed),
-    }))
+        fn run<G: Observe>(n: usize, steps: usize, seed: u64) -> f64 {
+            let mut b = Batch::<G>::new(G::Config::default(), n, seed);
+            let seats = usize::from(b.config_seats());
+            let (ol, al) = (G::OBSERVATION_LEN, G::Action::ID_COUNT as usize);
+            let (mut o, mut m, mut r) =
+                (vec![0.0; n * ol], vec![0u8; n * al], vec![0.0; n * seats]);
+            let (mut d, mut t, mut a) = (vec![false; n], vec![0i32; n], vec![0i64; n]);
+            let mut rng = GameRng::new(seed ^ 1);
+            let rounds = (steps / n).max(1);
+            let start = std::time::Instant::now();
+            for _ in 0..rounds {
+                b.random_actions(&mut rng, &mut a);
+                let _ = b.step(&a, &mut o, &mut m, &mut r, &mut d, &mut t);
+            }
+            (rounds * n) as f64 / start.elapsed().as_secs_f64()
+        }
+        Ok(py.detach(|| match kind {
+            GameKind::OAnQuan => run::<o_an_quan::State>(num_envs, steps, seed),
+            GameKind::CaNgua => run::<ca_ngua::State>(num_envs, steps, seed),
+            GameKind::Domino => run::<domino::State>(num_envs, steps, seed),
+        }))
+    })
 }
 
 #[pymodule]
@@ -1701,6 +2041,9 @@ fn _dangian(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(num_actions, m)?)?;
     m.add_function(wrap_pyfunction!(observation_size, m)?)?;
     m.add_function(wrap_pyfunction!(rust_random_play, m)?)?;
+    m.add_function(wrap_pyfunction!(_arm_fault, m)?)?;
+    m.add("MAX_ENVS", MAX_ENVS)?;
+    m.add("MAX_STEPS", MAX_STEPS)?;
     m.add("MAX_SEATS", MAX_SEATS)?;
     m.add("MAX_ACTIONS", dangian::ACTION_LIST_CAPACITY)?;
     m.add("MAX_CONFIG_JSON", MAX_CONFIG_JSON)?;

@@ -62,18 +62,18 @@ namespace Dangian
         /// <see cref="PlayChance"/>, is seeded by <paramref name="seed"/>.</summary>
         public Game(DgGameKind kind, ulong seed, string configJson = "")
         {
-            byte[] config = Utf8(configJson);
+            byte[] config = Utf8(configJson, "configJson");
             GameHandle h;
-            Check(Native.dg_game_new((uint)kind, config, Len(config), seed, out h));
+            Check(Native.dg_game_new(KindArg(kind), config, Len(config), seed, out h));
             handle = h;
         }
 
         /// <summary>A new game under a named preset (see <see cref="Presets"/>).</summary>
         public static Game FromPreset(DgGameKind kind, string preset, ulong seed)
         {
-            byte[] name = Utf8(preset);
+            byte[] name = Utf8(preset, "preset");
             GameHandle h;
-            Check(Native.dg_game_new_preset((uint)kind, name, Len(name), seed, out h));
+            Check(Native.dg_game_new_preset(KindArg(kind), name, Len(name), seed, out h));
             return new Game(h);
         }
 
@@ -81,9 +81,9 @@ namespace Dangian
         /// like every state: a tutorial, a puzzle, a server restoring a table.</summary>
         public static Game FromStateJson(DgGameKind kind, string stateJson, ulong seed)
         {
-            byte[] json = Utf8(stateJson);
+            byte[] json = Utf8(stateJson, "stateJson");
             GameHandle h;
-            Check(Native.dg_game_from_state_json((uint)kind, json, Len(json), seed, out h));
+            Check(Native.dg_game_from_state_json(KindArg(kind), json, Len(json), seed, out h));
             return new Game(h);
         }
 
@@ -91,7 +91,7 @@ namespace Dangian
         /// verified; its RNG for the chance to come is seeded by <paramref name="seed"/>.</summary>
         public static Game Load(string recordJson, ulong seed)
         {
-            byte[] json = Utf8(recordJson);
+            byte[] json = Utf8(recordJson, "recordJson");
             GameHandle h;
             Check(Native.dg_game_load(json, Len(json), seed, out h));
             return new Game(h);
@@ -135,7 +135,7 @@ namespace Dangian
         /// digits: what a server publishes before a game with fair chance.</summary>
         public static string FairCommitment(string serverSeedHex)
         {
-            byte[] seed = Utf8(serverSeedHex);
+            byte[] seed = Utf8(serverSeedHex, "serverSeedHex");
             return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_fair_commitment(seed, Len(seed), b, c, out l));
         }
 
@@ -145,20 +145,20 @@ namespace Dangian
         /// the first chance action the committed seeds do not give, or a chosen start.</summary>
         public static string VerifyRecord(string recordJson)
         {
-            byte[] json = Utf8(recordJson);
+            byte[] json = Utf8(recordJson, "recordJson");
             return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_record_verify(json, Len(json), b, c, out l));
         }
 
         /// <summary>The name records use for a kind: o_an_quan, ca_ngua or domino.</summary>
         public static string KindName(DgGameKind kind)
         {
-            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_kind_name((uint)kind, b, c, out l));
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_kind_name(KindArg(kind), b, c, out l));
         }
 
         /// <summary>The preset names of a kind, "seed_rules" first.</summary>
         public static string[] Presets(DgGameKind kind)
         {
-            string json = Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_presets_json((uint)kind, b, c, out l));
+            string json = Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_presets_json(KindArg(kind), b, c, out l));
             // A JSON array of plain names: ["seed_rules","tonkin",…].
             var names = new List<string>();
             foreach (string part in json.Trim('[', ']').Split(','))
@@ -222,6 +222,7 @@ namespace Dangian
         public int LegalActions(uint[] buffer)
         {
             UIntPtr n;
+            BufferArg(buffer, "buffer");
             Check(Native.dg_game_legal_actions(handle, buffer, Len(buffer), out n));
             return (int)n;
         }
@@ -239,6 +240,7 @@ namespace Dangian
         public int LegalActionsFor(uint seat, uint[] buffer)
         {
             UIntPtr n;
+            BufferArg(buffer, "buffer");
             Check(Native.dg_game_legal_actions_for(handle, seat, buffer, Len(buffer), out n));
             return (int)n;
         }
@@ -248,6 +250,7 @@ namespace Dangian
         public int ChanceOutcomes(DgChanceOutcome[] buffer)
         {
             UIntPtr n;
+            BufferArg(buffer, "buffer");
             Check(Native.dg_game_chance_outcomes(handle, buffer, Len(buffer), out n));
             return (int)n;
         }
@@ -302,8 +305,8 @@ namespace Dangian
         /// they are set again.</summary>
         public void SetFairChance(string serverSeedHex, string playerSeedsJson = null)
         {
-            byte[] seed = Utf8(serverSeedHex);
-            byte[] seeds = playerSeedsJson == null ? null : Utf8(playerSeedsJson);
+            byte[] seed = Utf8(serverSeedHex, "serverSeedHex");
+            byte[] seeds = playerSeedsJson == null ? null : Utf8(playerSeedsJson, "playerSeedsJson");
             Check(Native.dg_game_set_fair_chance(handle, seed, Len(seed), seeds, Len(seeds)));
         }
 
@@ -367,14 +370,14 @@ namespace Dangian
         /// <see cref="Native.AllSeats"/> (the host).</summary>
         public string DescribeAction(uint action, DgLang lang, int seat)
         {
-            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_describe_action(handle, action, (uint)lang, seat, b, c, out l));
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_describe_action(handle, action, LangArg(lang), seat, b, c, out l));
         }
 
         /// <summary>The events of the last action described in words, as a JSON array of
         /// strings: for a seat (never a hidden tile) or for <see cref="Native.AllSeats"/>.</summary>
         public string DescribeEvents(DgLang lang, int seat)
         {
-            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_describe_events(handle, (uint)lang, seat, b, c, out l));
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_describe_events(handle, LangArg(lang), seat, b, c, out l));
         }
 
         /// <summary>The text notation of an action id.</summary>
@@ -386,7 +389,7 @@ namespace Dangian
         /// <summary>The id of an action written in the game's notation.</summary>
         public uint ActionId(string text)
         {
-            byte[] t = Utf8(text);
+            byte[] t = Utf8(text, "text");
             uint id;
             Check(Native.dg_game_action_id(handle, t, Len(t), out id));
             return id;
@@ -439,7 +442,7 @@ namespace Dangian
         public uint BotChoose(uint seat, DgLevel level, ulong seed)
         {
             uint action;
-            Check(Native.dg_bot_choose(handle, seat, (uint)level, seed, out action));
+            Check(Native.dg_bot_choose(handle, seat, LevelArg(level), seed, out action));
             return action;
         }
 
@@ -449,7 +452,9 @@ namespace Dangian
         public int BotHints(uint seat, DgLevel level, ulong seed, DgHint[] buffer)
         {
             UIntPtr n;
-            Check(Native.dg_bot_hints(handle, seat, (uint)level, seed, buffer, Len(buffer), out n));
+            uint lv = LevelArg(level);
+            BufferArg(buffer, "buffer");
+            Check(Native.dg_bot_hints(handle, seat, lv, seed, buffer, Len(buffer), out n));
             return (int)n;
         }
 
@@ -461,6 +466,8 @@ namespace Dangian
         /// <see cref="BotWorker"/>.</summary>
         public uint BotChooseBudget(uint seat, uint milliseconds, ulong seed)
         {
+            if (milliseconds == 0)
+                throw new ArgumentOutOfRangeException("milliseconds", "the expert's budget is at least 1 millisecond");
             uint action;
             Check(Native.dg_bot_choose_budget(handle, seat, milliseconds, seed, out action));
             return action;
@@ -510,9 +517,41 @@ namespace Dangian
             }
         }
 
-        static byte[] Utf8(string s)
+        // Arguments are checked here, before any native call: null text is an
+        // ArgumentNullException (never silently the empty string), an enum value that is not
+        // one of its members (or a zero budget) an ArgumentOutOfRangeException (an
+        // ArgumentException), a missing buffer an ArgumentNullException.
+
+        static byte[] Utf8(string s, string name)
         {
-            return Encoding.UTF8.GetBytes(s ?? "");
+            if (s == null) throw new ArgumentNullException(name);
+            return Encoding.UTF8.GetBytes(s);
+        }
+
+        static uint KindArg(DgGameKind kind)
+        {
+            if (!Enum.IsDefined(typeof(DgGameKind), kind))
+                throw new ArgumentOutOfRangeException("kind", kind, "not a game kind");
+            return (uint)kind;
+        }
+
+        static uint LevelArg(DgLevel level)
+        {
+            if (!Enum.IsDefined(typeof(DgLevel), level))
+                throw new ArgumentOutOfRangeException("level", level, "not a bot level");
+            return (uint)level;
+        }
+
+        static uint LangArg(DgLang lang)
+        {
+            if (!Enum.IsDefined(typeof(DgLang), lang))
+                throw new ArgumentOutOfRangeException("lang", lang, "not a language");
+            return (uint)lang;
+        }
+
+        static void BufferArg(Array buffer, string name)
+        {
+            if (buffer == null) throw new ArgumentNullException(name);
         }
 
         static UIntPtr Len(Array a)

@@ -21,6 +21,7 @@ from ._errors import (
     STATUS_ERRORS,
     BufferTooSmallError,
     DangianError,
+    EpisodeOverError,
     IllegalActionError,
     InvalidArgumentError,
     InvalidConfigError,
@@ -93,6 +94,10 @@ MAX_DESCRIBED_EVENTS: int = _dangian.MAX_DESCRIBED_EVENTS
 MAX_PLAYER_SEEDS: int = _dangian.MAX_PLAYER_SEEDS
 #: The longest player seed, in bytes of UTF-8 (`DG_MAX_PLAYER_SEED_BYTES`).
 MAX_PLAYER_SEED_BYTES: int = _dangian.MAX_PLAYER_SEED_BYTES
+#: The most games a `VecEnv` (or `rust_random_play`) steps together.
+MAX_ENVS: int = _dangian.MAX_ENVS
+#: The most decisions `rust_random_play` times.
+MAX_STEPS: int = _dangian.MAX_STEPS
 
 
 class Hint(NamedTuple):
@@ -154,6 +159,8 @@ __all__ = [
     "MAX_RECORD_JSON",
     "MAX_PLAYER_SEEDS",
     "MAX_PLAYER_SEED_BYTES",
+    "MAX_ENVS",
+    "MAX_STEPS",
     "MAX_SEATS",
     "MAX_STATE_JSON",
     "TO_MOVE_CHANCE",
@@ -162,6 +169,7 @@ __all__ = [
     "BufferTooSmallError",
     "ChanceOutcome",
     "DangianError",
+    "EpisodeOverError",
     "Game",
     "Hint",
     "IllegalActionError",

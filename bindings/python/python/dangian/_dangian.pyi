@@ -23,6 +23,10 @@ MAX_ACTION_TEXT: int
 MAX_DESCRIBED_EVENTS: int
 MAX_PLAYER_SEEDS: int
 MAX_PLAYER_SEED_BYTES: int
+MAX_ENVS: int
+MAX_STEPS: int
+
+def _arm_fault() -> None: ...
 
 def abi_version() -> int: ...
 def version() -> str: ...

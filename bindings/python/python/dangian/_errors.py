@@ -28,6 +28,7 @@ __all__ = [
     "NoDecisionError",
     "InvalidStateError",
     "UnfairError",
+    "EpisodeOverError",
     "STATUS_ERRORS",
 ]
 
@@ -137,13 +138,16 @@ class WrongGameError(DangianError, TypeError):
 
 
 class PanicError(DangianError, RuntimeError):
-    """An internal error (a bug) of the engine."""
+    """An internal error (a bug) of the engine, caught at the boundary of the call that met
+    it: an ordinary `Exception` (never PyO3's `PanicException`). The object whose method
+    failed is then poisoned (`PoisonedError`)."""
 
     status = Status.PANIC
 
 
 class PoisonedError(DangianError, RuntimeError):
-    """The C ABI's poisoned handles; a Python game is never left half-changed."""
+    """The object met a `PanicError` earlier and may be half-changed: every call on it is
+    refused (make a new one). The C ABI's poisoned handles likewise."""
 
     status = Status.POISONED
 
@@ -165,6 +169,13 @@ class UnfairError(DangianError, ValueError):
     not match, or a chance action the committed seeds do not give (the message names it)."""
 
     status = Status.UNFAIR
+
+
+class EpisodeOverError(DangianError, RuntimeError):
+    """An environment's episode ended (the game is over, or an illegal action ended it):
+    `step` is refused until `reset`."""
+
+    status = Status.NO_DECISION
 
 
 STATUS_ERRORS: Dict[Status, Type[DangianError]] = {

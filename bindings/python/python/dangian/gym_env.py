@@ -17,11 +17,13 @@ observation is the engine's tensor for the agent's seat; ``info["action_mask"]``
 ``action_masks()``, the convention of maskable learners) marks the legal actions. The reward is
 the agent's return when the game ends (+1 a win, −1 a loss, 0 a draw with two seats), else 0.
 An illegal action ends the episode at once with ``illegal_penalty`` (−1) and
-``info["illegal"] = True``.
+``info["illegal"] = True``. Once an episode ended, ``step`` raises ``EpisodeOverError`` until
+``reset``; an action that is not an integer (a float) raises ``TypeError``.
 """
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any, Dict, Optional, Tuple
 
@@ -29,7 +31,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from . import Game, Kind, KindLike, num_actions, observation_size
+from . import EpisodeOverError, Game, Kind, KindLike, num_actions, observation_size
 
 __all__ = ["DangianEnv"]
 
@@ -62,6 +64,7 @@ class DangianEnv(gym.Env):  # type: ignore[misc,unused-ignore]
         self.observation_space = spaces.Box(-np.inf, np.inf, (observation_size(self.kind),), np.float32)
         self.action_space = spaces.Discrete(num_actions(self.kind))
         self._rng = random.Random(0)
+        self._over = True  # until the first reset
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of the agent now (bool)."""
@@ -95,17 +98,21 @@ class DangianEnv(gym.Env):  # type: ignore[misc,unused-ignore]
         self.game = Game(self.kind, self.config, seed=game_seed)
         self.game.set_events(False)
         self._opponents()
+        self._over = self.game.is_over
         return self.game.observation(self.seat), self._info()
 
     def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
-        if self.game.is_over:
-            raise RuntimeError("the episode is over: call reset()")
-        if not self.game.is_legal(int(action)):
+        if self._over or self.game.is_over:
+            raise EpisodeOverError("the episode is over: call reset()")
+        action = operator.index(action)  # an int or a numpy integer; a float is refused
+        if not self.game.is_legal(action):
+            self._over = True
             info = self._info()
             info["illegal"] = True
             return self.game.observation(self.seat), float(self.illegal_penalty), True, False, info
-        self.game.apply(int(action))
+        self.game.apply(action)
         self._opponents()
+        self._over = self.game.is_over
         reward = float(self.game.returns()[self.seat]) if self.game.is_over else 0.0
         return self.game.observation(self.seat), reward, self.game.is_over, False, self._info()
 

@@ -17,11 +17,14 @@ Agents are ``player_0`` … ``player_{n-1}`` (the seats). Each observation is a 
 every action id). Chance (dice, deals, draws) is sampled inside the environment from the seed
 given to ``reset``. Rewards come once, when the game ends: the engine's returns (+1 a win, −1
 a loss, 0 a draw for two seats; they sum to 0). A game that hits the engine's own move bound
-ends as the engine scores it (a termination, never a truncation).
+ends as the engine scores it (a termination, never a truncation). Once every agent is done,
+``step`` raises ``EpisodeOverError`` until ``reset``; an action that is not an integer (a
+float) raises ``TypeError``.
 """
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Dict, List, Optional
 
 import numpy as np
@@ -29,7 +32,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from . import Game, Kind, KindLike, num_actions, observation_size
+from . import EpisodeOverError, Game, Kind, KindLike, num_actions, observation_size
 
 __all__ = ["DangianAECEnv", "env", "raw_env"]
 
@@ -65,6 +68,7 @@ class DangianAECEnv(AECEnv):  # type: ignore[misc,unused-ignore]
         self.action_spaces = {a: spaces.Discrete(n) for a in self.possible_agents}
         self.game = probe
         self._seed = 0
+        self.agents: List[str] = []  # until the first reset
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -103,12 +107,14 @@ class DangianAECEnv(AECEnv):  # type: ignore[misc,unused-ignore]
             self.agent_selection = self.agents[0]
 
     def step(self, action: Optional[int]) -> None:
+        if not self.agents:
+            raise EpisodeOverError("the episode is over: call reset()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        self.game.apply(int(action))  # type: ignore[arg-type]
+        self.game.apply(operator.index(action))  # type: ignore[arg-type]
         self.game.play_chance_until_decision()
         for a in self.agents:
             self.rewards[a] = 0.0

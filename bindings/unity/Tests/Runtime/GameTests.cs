@@ -399,7 +399,7 @@ namespace Dangian.Tests
                 pin.Free();
             }
             Assert.AreEqual(4 + 4 * 4 + 4 * 4, Marshal.SizeOf(typeof(DgOutcome)));
-            Assert.AreEqual(DgStatus.InvalidArgument, StatusOf(() => new Game((DgGameKind)9, 1)));
+            Assert.Throws<ArgumentOutOfRangeException>(() => new Game((DgGameKind)9, 1)); // refused before the native call
             Assert.AreEqual(DgStatus.InvalidConfig, StatusOf(() => new Game(DgGameKind.Domino, 1, "{\"players\":5}")));
             Assert.AreEqual(DgStatus.InvalidJson, StatusOf(() => new Game(DgGameKind.OAnQuan, 1, "{oops")));
             Assert.AreEqual(DgStatus.InvalidConfig, StatusOf(() => Game.FromPreset(DgGameKind.CaNgua, "no such preset", 1)));
@@ -466,6 +466,37 @@ namespace Dangian.Tests
             Game disposed = new Game(DgGameKind.CaNgua, 1);
             disposed.Dispose();
             Assert.Throws<ObjectDisposedException>(() => { var m = disposed.MoveNumber; });
+        }
+
+        [Test]
+        public void HostileArgumentsAreRefusedBeforeNativeCode()
+        {
+            Assert.Throws<ArgumentNullException>(() => new Game(DgGameKind.OAnQuan, 1, null));
+            Assert.Throws<ArgumentNullException>(() => Game.FromPreset(DgGameKind.OAnQuan, null, 1));
+            Assert.Throws<ArgumentNullException>(() => Game.FromStateJson(DgGameKind.OAnQuan, null, 1));
+            Assert.Throws<ArgumentNullException>(() => Game.Load(null, 1));
+            Assert.Throws<ArgumentNullException>(() => Game.FairCommitment(null));
+            Assert.Throws<ArgumentNullException>(() => Game.VerifyRecord(null));
+            Assert.Throws<ArgumentOutOfRangeException>(() => new Game((DgGameKind)99, 1));
+            Assert.Throws<ArgumentOutOfRangeException>(() => Game.Presets((DgGameKind)99));
+            Assert.Throws<ArgumentOutOfRangeException>(() => Game.KindName((DgGameKind)uint.MaxValue));
+            using (var game = new Game(DgGameKind.OAnQuan, 1))
+            {
+                Assert.Throws<ArgumentNullException>(() => game.ActionId(null));
+                Assert.Throws<ArgumentNullException>(() => game.SetFairChance(null));
+                Assert.Throws<ArgumentNullException>(() => game.LegalActions(null));
+                Assert.Throws<ArgumentNullException>(() => game.LegalActionsFor(0, null));
+                Assert.Throws<ArgumentNullException>(() => game.ChanceOutcomes(null));
+                Assert.Throws<ArgumentNullException>(() => game.BotHints(0, DgLevel.Easy, 1, null));
+                Assert.Throws<ArgumentOutOfRangeException>(() => game.BotChoose(0, (DgLevel)7, 1));
+                Assert.Throws<ArgumentOutOfRangeException>(() => game.BotHints(0, (DgLevel)7, 1, new DgHint[Native.MaxActions]));
+                Assert.Throws<ArgumentOutOfRangeException>(() => game.BotChooseBudget(0, 0, 1));
+                Assert.Throws<ArgumentOutOfRangeException>(() => game.DescribeAction(0, (DgLang)5, Native.AllSeats));
+                Assert.Throws<ArgumentOutOfRangeException>(() => game.DescribeEvents((DgLang)5, Native.AllSeats));
+                // Nothing reached the game: it is as new.
+                Assert.AreEqual(0u, game.MoveNumber);
+                Assert.AreEqual(10, game.LegalActions().Length);
+            }
         }
     }
 }
