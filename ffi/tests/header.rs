@@ -142,7 +142,8 @@ fn header_declares_only_the_c_api() {
         if line.starts_with("//") || line.starts_with('*') || line.starts_with("/*") {
             continue;
         }
-        let line = line.split("//").next().unwrap_or("").trim();
+        let line = line.split("//").next().unwrap_or("");
+        let line = line.split("/*").next().unwrap_or("").trim();
         if let Some(rest) = line.strip_prefix("typedef ") {
             let name = rest
                 .trim_end_matches(['{', ';', ' '])
