@@ -75,7 +75,9 @@ esac
 for f in "$from/$shared" "$from/libdangian_ffi.a"; do
   [ -f "$f" ] || die "$f is missing (cargo build --release -p dangian-ffi)"
 done
-for tool in "$strip" "$objcopy"; do
+tools=$strip
+[ "$(uname -s)" = Darwin ] || tools="$strip $objcopy"
+for tool in $tools; do
   command -v "$tool" >/dev/null 2>&1 || die "$tool is missing (binutils)"
 done
 case "$prefix" in *' '*) die "the prefix must not contain spaces (pkg-config cannot quote them)" ;; esac
@@ -83,8 +85,8 @@ case "$prefix" in *' '*) die "the prefix must not contain spaces (pkg-config can
 # An install over an earlier one replaces it.
 [ -f "$prefix/$manifest" ] && uninstall "$prefix"
 
-# Each folder made and each file written is listed as it happens, so even an interrupted
-# install can be uninstalled.
+# Each folder is listed as it is made and each file as soon as it is written, so even an
+# interrupted install can be uninstalled.
 mkdir -p "$prefix"
 prefix=$(cd "$prefix" && pwd)
 made=
