@@ -86,374 +86,636 @@
 #define DG_MAX_PLAYER_SEEDS_JSON 65536
 
 
-// The result of every `dg_` function. Values are fixed and never reused.
+/**
+ * The result of every `dg_` function. Values are fixed and never reused.
+ */
 typedef enum DgStatus {
-  // Success.
+  /**
+   * Success.
+   */
   DG_STATUS_OK = 0,
-  // A required pointer argument was NULL (or a buffer was NULL with a capacity above 0).
+  /**
+   * A required pointer argument was NULL (or a buffer was NULL with a capacity above 0).
+   */
   DG_STATUS_NULL_POINTER = 1,
-  // An integer argument is out of range (a game kind, a seat, a level, a flag, a length).
+  /**
+   * An integer argument is out of range (a game kind, a seat, a level, a flag, a length).
+   */
   DG_STATUS_INVALID_ARGUMENT = 2,
-  // The output buffer is too small; the needed length was written to the length out-parameter.
+  /**
+   * The output buffer is too small; the needed length was written to the length out-parameter.
+   */
   DG_STATUS_BUFFER_TOO_SMALL = 3,
-  // Text input is not valid UTF-8.
+  /**
+   * Text input is not valid UTF-8.
+   */
   DG_STATUS_INVALID_UTF8 = 4,
-  // JSON input cannot be read (a syntax error), or it is not a state of the game.
+  /**
+   * JSON input cannot be read (a syntax error), or it is not a state of the game.
+   */
   DG_STATUS_INVALID_JSON = 5,
-  // The config is not a config of this game, or it fails validation; or no preset has
-  // this name.
+  /**
+   * The config is not a config of this game, or it fails validation; or no preset has
+   * this name.
+   */
   DG_STATUS_INVALID_CONFIG = 6,
-  // The action id (or text) is not an action of this game.
+  /**
+   * The action id (or text) is not an action of this game.
+   */
   DG_STATUS_UNKNOWN_ACTION = 7,
-  // The action is illegal now (`dg_last_error` says why, `dg_last_reason` gives the
-  // reason's code). The game is unchanged.
+  /**
+   * The action is illegal now (`dg_last_error` says why, `dg_last_reason` gives the
+   * reason's code). The game is unchanged.
+   */
   DG_STATUS_ILLEGAL_ACTION = 8,
-  // The action was chosen for another move number. The game is unchanged.
+  /**
+   * The action was chosen for another move number. The game is unchanged.
+   */
   DG_STATUS_STALE_ACTION = 9,
-  // The operation needs chance to be to move.
+  /**
+   * The operation needs chance to be to move.
+   */
   DG_STATUS_NOT_CHANCE = 10,
-  // The game is not over yet.
+  /**
+   * The game is not over yet.
+   */
   DG_STATUS_NOT_OVER = 11,
-  // A saved game cannot be loaded (not a record, wrong format or rules version, a bad
-  // config, an unreadable or illegal action, a final hash that differs).
+  /**
+   * A saved game cannot be loaded (not a record, wrong format or rules version, a bad
+   * config, an unreadable or illegal action, a final hash that differs).
+   */
   DG_STATUS_INVALID_RECORD = 12,
-  // The handle is of another game than the function needs.
+  /**
+   * The handle is of another game than the function needs.
+   */
   DG_STATUS_WRONG_GAME = 13,
-  // An internal error (a bug) was caught before reaching the caller. If the call was
-  // changing the handle, the handle is now poisoned.
+  /**
+   * An internal error (a bug) was caught before reaching the caller. If the call was
+   * changing the handle, the handle is now poisoned.
+   */
   DG_STATUS_PANIC = 14,
-  // An earlier call on this handle failed with `DG_STATUS_PANIC` while changing it: its
-  // state cannot be trusted. Only `dg_game_free` accepts it now.
+  /**
+   * An earlier call on this handle failed with `DG_STATUS_PANIC` while changing it: its
+   * state cannot be trusted. Only `dg_game_free` accepts it now.
+   */
   DG_STATUS_POISONED = 15,
-  // The operation needs the given seat to be the one to decide (a bot's choice or
-  // hints), but chance, nobody or another seat is to move.
+  /**
+   * The operation needs the given seat to be the one to decide (a bot's choice or
+   * hints), but chance, nobody or another seat is to move.
+   */
   DG_STATUS_NO_DECISION = 16,
-  // The position is not a possible position of the game (`dg_game_from_state_json`).
+  /**
+   * The position is not a possible position of the game (`dg_game_from_state_json`).
+   */
   DG_STATUS_INVALID_STATE = 17,
-  // A record's chance cannot be proven fair (`dg_record_verify`): it carries no
-  // commitment, the server seed is not revealed or does not match the commitment, it
-  // starts from a chosen position, or a chance action is not the one the committed seeds
-  // give (`dg_last_error` names it). Also fair chance set up too late or with other seeds
-  // than those committed to (`dg_game_set_fair_chance`), and chance played on a game
-  // loaded from a fair record before its server seed is set again.
-  DG_STATUS_UNFAIR = 18,
+  /**
+   * A record's chance cannot be proven fair (`dg_record_verify`): it carries no
+   * commitment, the server seed is not revealed or does not match the commitment, it
+   * starts from a chosen position, or a chance action is not the one the committed seeds
+   * give (`dg_last_error` names it). Also fair chance set up too late or with other seeds
+   * than those committed to (`dg_game_set_fair_chance`), and chance played on a game
+   * loaded from a fair record before its server seed is set again.
+   */
+  DG_STATUS_UNFAIR = 18
 } DgStatus;
 
-// The game kinds, as passed to `dg_game_new`.
+/**
+ * The game kinds, as passed to `dg_game_new`.
+ */
 typedef enum DgGameKind {
-  // Ô ăn quan.
+  /**
+   * Ô ăn quan.
+   */
   DG_GAME_KIND_O_AN_QUAN = 0,
-  // Cờ cá ngựa.
+  /**
+   * Cờ cá ngựa.
+   */
   DG_GAME_KIND_CA_NGUA = 1,
-  // Domino.
-  DG_GAME_KIND_DOMINO = 2,
+  /**
+   * Domino.
+   */
+  DG_GAME_KIND_DOMINO = 2
 } DgGameKind;
 
-// Why an action is illegal: the value `dg_last_reason` gives after
-// `DG_STATUS_ILLEGAL_ACTION`. Values are fixed and never reused: Ô ăn quan 100–199, Cờ cá
-// ngựa 200–299, Domino 300–399; 0 is no reason.
+/**
+ * Why an action is illegal: the value `dg_last_reason` gives after
+ * `DG_STATUS_ILLEGAL_ACTION`. Values are fixed and never reused: Ô ăn quan 100–199, Cờ cá
+ * ngựa 200–299, Domino 300–399; 0 is no reason.
+ */
 typedef enum DgReason {
-  // No reason: the last failure was not an illegal action (or nothing failed yet).
+  /**
+   * No reason: the last failure was not an illegal action (or nothing failed yet).
+   */
   DG_REASON_NONE = 0,
-  // Ô ăn quan: `game_over`.
+  /**
+   * Ô ăn quan: `game_over`.
+   */
   DG_REASON_O_AN_QUAN_GAME_OVER = 100,
-  // Ô ăn quan: `not_own_square`.
+  /**
+   * Ô ăn quan: `not_own_square`.
+   */
   DG_REASON_O_AN_QUAN_NOT_OWN_SQUARE = 101,
-  // Ô ăn quan: `empty_square`.
+  /**
+   * Ô ăn quan: `empty_square`.
+   */
   DG_REASON_O_AN_QUAN_EMPTY_SQUARE = 102,
-  // Ô ăn quan: `direction_not_allowed`.
+  /**
+   * Ô ăn quan: `direction_not_allowed`.
+   */
   DG_REASON_O_AN_QUAN_DIRECTION_NOT_ALLOWED = 103,
-  // Ô ăn quan: `quan_capture_on_first_move`.
+  /**
+   * Ô ăn quan: `quan_capture_on_first_move`.
+   */
   DG_REASON_O_AN_QUAN_QUAN_CAPTURE_ON_FIRST_MOVE = 104,
-  // Cờ cá ngựa: `game_over`.
+  /**
+   * Cờ cá ngựa: `game_over`.
+   */
   DG_REASON_CA_NGUA_GAME_OVER = 200,
-  // Cờ cá ngựa: `malformed`.
+  /**
+   * Cờ cá ngựa: `malformed`.
+   */
   DG_REASON_CA_NGUA_MALFORMED = 201,
-  // Cờ cá ngựa: `roll_due`.
+  /**
+   * Cờ cá ngựa: `roll_due`.
+   */
   DG_REASON_CA_NGUA_ROLL_DUE = 202,
-  // Cờ cá ngựa: `move_due`.
+  /**
+   * Cờ cá ngựa: `move_due`.
+   */
   DG_REASON_CA_NGUA_MOVE_DUE = 203,
-  // Cờ cá ngựa: `wrong_dice`.
+  /**
+   * Cờ cá ngựa: `wrong_dice`.
+   */
   DG_REASON_CA_NGUA_WRONG_DICE = 204,
-  // Cờ cá ngựa: `not_in_yard`.
+  /**
+   * Cờ cá ngựa: `not_in_yard`.
+   */
   DG_REASON_CA_NGUA_NOT_IN_YARD = 205,
-  // Cờ cá ngựa: `not_lowest_in_yard`.
+  /**
+   * Cờ cá ngựa: `not_lowest_in_yard`.
+   */
   DG_REASON_CA_NGUA_NOT_LOWEST_IN_YARD = 206,
-  // Cờ cá ngựa: `not_an_exit_roll`.
+  /**
+   * Cờ cá ngựa: `not_an_exit_roll`.
+   */
   DG_REASON_CA_NGUA_NOT_AN_EXIT_ROLL = 207,
-  // Cờ cá ngựa: `exit_already_taken`.
+  /**
+   * Cờ cá ngựa: `exit_already_taken`.
+   */
   DG_REASON_CA_NGUA_EXIT_ALREADY_TAKEN = 208,
-  // Cờ cá ngựa: `roll_partly_used`.
+  /**
+   * Cờ cá ngựa: `roll_partly_used`.
+   */
   DG_REASON_CA_NGUA_ROLL_PARTLY_USED = 209,
-  // Cờ cá ngựa: `start_occupied`.
+  /**
+   * Cờ cá ngựa: `start_occupied`.
+   */
   DG_REASON_CA_NGUA_START_OCCUPIED = 210,
-  // Cờ cá ngựa: `in_yard`.
+  /**
+   * Cờ cá ngựa: `in_yard`.
+   */
   DG_REASON_CA_NGUA_IN_YARD = 211,
-  // Cờ cá ngựa: `not_on_track`.
+  /**
+   * Cờ cá ngựa: `not_on_track`.
+   */
   DG_REASON_CA_NGUA_NOT_ON_TRACK = 212,
-  // Cờ cá ngựa: `distance_not_rolled`.
+  /**
+   * Cờ cá ngựa: `distance_not_rolled`.
+   */
   DG_REASON_CA_NGUA_DISTANCE_NOT_ROLLED = 213,
-  // Cờ cá ngựa: `past_door`.
+  /**
+   * Cờ cá ngựa: `past_door`.
+   */
   DG_REASON_CA_NGUA_PAST_DOOR = 214,
-  // Cờ cá ngựa: `blocked`.
+  /**
+   * Cờ cá ngựa: `blocked`.
+   */
   DG_REASON_CA_NGUA_BLOCKED = 215,
-  // Cờ cá ngựa: `lands_on_own`.
+  /**
+   * Cờ cá ngựa: `lands_on_own`.
+   */
   DG_REASON_CA_NGUA_LANDS_ON_OWN = 216,
-  // Cờ cá ngựa: `safe_square`.
+  /**
+   * Cờ cá ngựa: `safe_square`.
+   */
   DG_REASON_CA_NGUA_SAFE_SQUARE = 217,
-  // Cờ cá ngựa: `no_movement`.
+  /**
+   * Cờ cá ngựa: `no_movement`.
+   */
   DG_REASON_CA_NGUA_NO_MOVEMENT = 218,
-  // Cờ cá ngựa: `not_on_door`.
+  /**
+   * Cờ cá ngựa: `not_on_door`.
+   */
   DG_REASON_CA_NGUA_NOT_ON_DOOR = 219,
-  // Cờ cá ngựa: `not_in_home`.
+  /**
+   * Cờ cá ngựa: `not_in_home`.
+   */
   DG_REASON_CA_NGUA_NOT_IN_HOME = 220,
-  // Cờ cá ngựa: `locked`.
+  /**
+   * Cờ cá ngựa: `locked`.
+   */
   DG_REASON_CA_NGUA_LOCKED = 221,
-  // Cờ cá ngựa: `home_actions_used`.
+  /**
+   * Cờ cá ngựa: `home_actions_used`.
+   */
   DG_REASON_CA_NGUA_HOME_ACTIONS_USED = 222,
-  // Cờ cá ngựa: `step_not_rolled`.
+  /**
+   * Cờ cá ngựa: `step_not_rolled`.
+   */
   DG_REASON_CA_NGUA_STEP_NOT_ROLLED = 223,
-  // Cờ cá ngựa: `step_out_of_range`.
+  /**
+   * Cờ cá ngựa: `step_out_of_range`.
+   */
   DG_REASON_CA_NGUA_STEP_OUT_OF_RANGE = 224,
-  // Cờ cá ngựa: `home_blocked`.
+  /**
+   * Cờ cá ngựa: `home_blocked`.
+   */
   DG_REASON_CA_NGUA_HOME_BLOCKED = 225,
-  // Cờ cá ngựa: `must_kick`.
+  /**
+   * Cờ cá ngựa: `must_kick`.
+   */
   DG_REASON_CA_NGUA_MUST_KICK = 226,
-  // Domino: `game_over`.
+  /**
+   * Domino: `game_over`.
+   */
   DG_REASON_DOMINO_GAME_OVER = 300,
-  // Domino: `chance_to_act`.
+  /**
+   * Domino: `chance_to_act`.
+   */
   DG_REASON_DOMINO_CHANCE_TO_ACT = 301,
-  // Domino: `player_to_act`.
+  /**
+   * Domino: `player_to_act`.
+   */
   DG_REASON_DOMINO_PLAYER_TO_ACT = 302,
-  // Domino: `not_in_stock`.
+  /**
+   * Domino: `not_in_stock`.
+   */
   DG_REASON_DOMINO_NOT_IN_STOCK = 303,
-  // Domino: `not_in_hand`.
+  /**
+   * Domino: `not_in_hand`.
+   */
   DG_REASON_DOMINO_NOT_IN_HAND = 304,
-  // Domino: `no_match`.
+  /**
+   * Domino: `no_match`.
+   */
   DG_REASON_DOMINO_NO_MATCH = 305,
-  // Domino: `lead_is_left`.
+  /**
+   * Domino: `lead_is_left`.
+   */
   DG_REASON_DOMINO_LEAD_IS_LEFT = 306,
-  // Domino: `market_not_allowed`.
+  /**
+   * Domino: `market_not_allowed`.
+   */
   DG_REASON_DOMINO_MARKET_NOT_ALLOWED = 307,
-  // Domino: `market_empty`.
+  /**
+   * Domino: `market_empty`.
+   */
   DG_REASON_DOMINO_MARKET_EMPTY = 308,
-  // Domino: `market_on_lead`.
-  DG_REASON_DOMINO_MARKET_ON_LEAD = 309,
+  /**
+   * Domino: `market_on_lead`.
+   */
+  DG_REASON_DOMINO_MARKET_ON_LEAD = 309
 } DgReason;
 
-// The bot levels, as passed to `dg_bot_choose` and `dg_bot_hints`.
+/**
+ * The bot levels, as passed to `dg_bot_choose` and `dg_bot_hints`.
+ */
 typedef enum DgLevel {
-  // For a beginner: a shallow search (Ô ăn quan, with some randomness) or one action of
-  // look-ahead (the other games).
+  /**
+   * For a beginner: a shallow search (Ô ăn quan, with some randomness) or one action of
+   * look-ahead (the other games).
+   */
   DG_LEVEL_EASY = 0,
-  // A short search.
+  /**
+   * A short search.
+   */
   DG_LEVEL_MEDIUM = 1,
-  // The full search, tens of milliseconds at most per decision. Stronger still:
-  // `dg_bot_choose_budget`, which searches for a time the host sets.
-  DG_LEVEL_HARD = 2,
+  /**
+   * The full search, tens of milliseconds at most per decision. Stronger still:
+   * `dg_bot_choose_budget`, which searches for a time the host sets.
+   */
+  DG_LEVEL_HARD = 2
 } DgLevel;
 
-// The languages of descriptions, as passed to `dg_game_describe_action` and
-// `dg_game_describe_events`.
+/**
+ * The languages of descriptions, as passed to `dg_game_describe_action` and
+ * `dg_game_describe_events`.
+ */
 typedef enum DgLang {
-  // Vietnamese.
+  /**
+   * Vietnamese.
+   */
   DG_LANG_VI = 0,
-  // English.
-  DG_LANG_EN = 1,
+  /**
+   * English.
+   */
+  DG_LANG_EN = 1
 } DgLang;
 
-// One game of any kind, with its own seeded RNG and the events of its last action. Create
-// with `dg_game_new`, `dg_game_new_preset`, `dg_game_from_state_json`, `dg_game_load` or
-// `dg_game_clone`; free with `dg_game_free`, exactly once. Thread safety: a handle may be
-// moved to another thread, but must not be used from two threads at once (not even for
-// reading: give each thread its own `dg_game_clone`); different handles are independent.
+/**
+ * One game of any kind, with its own seeded RNG and the events of its last action. Create
+ * with `dg_game_new`, `dg_game_new_preset`, `dg_game_from_state_json`, `dg_game_load` or
+ * `dg_game_clone`; free with `dg_game_free`, exactly once. Thread safety: a handle may be
+ * moved to another thread, but must not be used from two threads at once (not even for
+ * reading: give each thread its own `dg_game_clone`); different handles are independent.
+ */
 typedef struct DgGame DgGame;
 
-// An Ô ăn quan position. Cells are numbered as in the rules: 0 = left quan square,
-// 1..=5 = seat 0's squares, 6 = right quan square, 7..=11 = seat 1's squares.
+/**
+ * An Ô ăn quan position. Cells are numbered as in the rules: 0 = left quan square,
+ * 1..=5 = seat 0's squares, 6 = right quan square, 7..=11 = seat 1's squares.
+ */
 typedef struct DgOAnQuanBoard {
-  // Small stones (dân) per cell.
+  /**
+   * Small stones (dân) per cell.
+   */
   uint32_t dan[12];
-  // Per quan square (left, right): 1 while its big stone is on the board, else 0.
+  /**
+   * Per quan square (left, right): 1 while its big stone is on the board, else 0.
+   */
   uint32_t big_on_board[2];
-  // Per quan square: the seat that captured its big stone, or -1.
+  /**
+   * Per quan square: the seat that captured its big stone, or -1.
+   */
   int32_t big_captured_by[2];
-  // Captured dân per seat (negative while in debt).
+  /**
+   * Captured dân per seat (negative while in debt).
+   */
   int32_t captured_dan[2];
-  // Big stones captured per seat.
+  /**
+   * Big stones captured per seat.
+   */
   uint32_t captured_quan[2];
-  // Running score per seat (captured dân + quan value × captured big stones).
+  /**
+   * Running score per seat (captured dân + quan value × captured big stones).
+   */
   int32_t scores[2];
-  // The seat to move, or `DG_TO_MOVE_OVER`.
+  /**
+   * The seat to move, or `DG_TO_MOVE_OVER`.
+   */
   int32_t to_move;
-  // Plies played.
+  /**
+   * Plies played.
+   */
   uint32_t ply;
 } DgOAnQuanBoard;
 
-// A tile on the Domino line, turned as it lies: `left` faces the left end.
+/**
+ * A tile on the Domino line, turned as it lies: `left` faces the left end.
+ */
 typedef struct DgDominoPlaced {
-  // The half facing left.
+  /**
+   * The half facing left.
+   */
   uint8_t left;
-  // The half facing right.
+  /**
+   * The half facing right.
+   */
   uint8_t right;
 } DgDominoPlaced;
 
-// What one seat sees of a Domino match: its own hand, and only public facts about the rest.
+/**
+ * What one seat sees of a Domino match: its own hand, and only public facts about the rest.
+ */
 typedef struct DgDominoBoard {
-  // Whose view this is.
+  /**
+   * Whose view this is.
+   */
   uint32_t seat;
-  // How many seats play.
+  /**
+   * How many seats play.
+   */
   uint32_t players;
-  // The round, from 1.
+  /**
+   * The round, from 1.
+   */
   uint32_t round;
-  // The stage: 0 deal, 1 lead, 2 play, 3 draw, 4 over.
+  /**
+   * The stage: 0 deal, 1 lead, 2 play, 3 draw, 4 over.
+   */
   uint32_t phase;
-  // The seat to move, `DG_TO_MOVE_CHANCE` or `DG_TO_MOVE_OVER`.
+  /**
+   * The seat to move, `DG_TO_MOVE_CHANCE` or `DG_TO_MOVE_OVER`.
+   */
   int32_t to_move;
-  // This seat's hand as a 28-bit mask: bit `i` is tile `i` (0-0 = 0, 0-1 = 1, …, 6-6 = 27).
+  /**
+   * This seat's hand as a 28-bit mask: bit `i` is tile `i` (0-0 = 0, 0-1 = 1, …, 6-6 = 27).
+   */
   uint32_t hand_mask;
-  // Tiles held by each seat.
+  /**
+   * Tiles held by each seat.
+   */
   uint32_t hand_counts[4];
-  // Tiles in the chợ (during the deal: not dealt yet).
+  /**
+   * Tiles in the chợ (during the deal: not dealt yet).
+   */
   uint32_t boneyard;
-  // How many of them may be drawn.
+  /**
+   * How many of them may be drawn.
+   */
   uint32_t drawable;
-  // Open ends (left, right), or -1 while the line is empty.
+  /**
+   * Open ends (left, right), or -1 while the line is empty.
+   */
   int32_t ends[2];
-  // Tiles on the line.
+  /**
+   * Tiles on the line.
+   */
   uint32_t line_len;
-  // The line, left to right (`line_len` entries).
+  /**
+   * The line, left to right (`line_len` entries).
+   */
   struct DgDominoPlaced line[28];
-  // Running penalty points per seat.
+  /**
+   * Running penalty points per seat.
+   */
   uint32_t scores[4];
 } DgDominoBoard;
 
-// A Cờ cá ngựa position. Colours are 0 red, 1 yellow, 2 blue, 3 green. A piece's progress is
-// -1 in the yard, `0..track_len-1` on the track (`track_len - 1` is the door), then
-// `track_len - 1 + k` on home step `k`.
+/**
+ * A Cờ cá ngựa position. Colours are 0 red, 1 yellow, 2 blue, 3 green. A piece's progress is
+ * -1 in the yard, `0..track_len-1` on the track (`track_len - 1` is the door), then
+ * `track_len - 1 + k` on home step `k`.
+ */
 typedef struct DgCaNguaBoard {
-  // Squares on the track (40, 48, 52 or 56).
+  /**
+   * Squares on the track (40, 48, 52 or 56).
+   */
   uint32_t track_len;
-  // Per colour: the seat (player) playing it, or -1 when the colour is not in play.
+  /**
+   * Per colour: the seat (player) playing it, or -1 when the colour is not in play.
+   */
   int32_t owner[4];
-  // Progress of each piece, per colour (see above); -1 also for colours not in play.
+  /**
+   * Progress of each piece, per colour (see above); -1 also for colours not in play.
+   */
   int32_t progress[4][4];
-  // The colour to move, or -1 when the game is over.
+  /**
+   * The colour to move, or -1 when the game is over.
+   */
   int32_t colour_to_move;
-  // The seat to move, `DG_TO_MOVE_CHANCE` (the dice are to be rolled) or `DG_TO_MOVE_OVER`.
+  /**
+   * The seat to move, `DG_TO_MOVE_CHANCE` (the dice are to be rolled) or `DG_TO_MOVE_OVER`.
+   */
   int32_t to_move;
-  // The dice being played (0 when none; the second is 0 with one die).
+  /**
+   * The dice being played (0 when none; the second is 0 with one die).
+   */
   uint32_t dice[2];
-  // Tries left this turn (0 = an ordinary roll).
+  /**
+   * Tries left this turn (0 = an ordinary roll).
+   */
   uint32_t tries_left;
-  // Kicks made, per kicker colour and victim colour.
+  /**
+   * Kicks made, per kicker colour and victim colour.
+   */
   uint32_t kicks[4][4];
 } DgCaNguaBoard;
 
-// One legal action ranked by a bot: higher `score` is better for the seat to move.
+/**
+ * One legal action ranked by a bot: higher `score` is better for the seat to move.
+ */
 typedef struct DgHint {
-  // The action id.
+  /**
+   * The action id.
+   */
   uint32_t action;
-  // Simulations through it (Monte Carlo searches; 0 for the bots that do not simulate:
-  // one-ply look-ahead and Ô ăn quan's alpha-beta).
+  /**
+   * Simulations through it (Monte Carlo searches; 0 for the bots that do not simulate:
+   * one-ply look-ahead and Ô ăn quan's alpha-beta).
+   */
   uint32_t visits;
-  // The bot's score for it, from 0 to 1 (a Monte Carlo search's mean reward, alpha-beta's
-  // score mapped to 0..1).
+  /**
+   * The bot's score for it, from 0 to 1 (a Monte Carlo search's mean reward, alpha-beta's
+   * score mapped to 0..1).
+   */
   double score;
 } DgHint;
 
-// A chance outcome and its weight: its probability is `weight` divided by the sum of the
-// weights of all outcomes listed.
+/**
+ * A chance outcome and its weight: its probability is `weight` divided by the sum of the
+ * weights of all outcomes listed.
+ */
 typedef struct DgChanceOutcome {
-  // The action id of the outcome.
+  /**
+   * The action id of the outcome.
+   */
   uint32_t action;
-  // Its weight.
+  /**
+   * Its weight.
+   */
   uint32_t weight;
 } DgChanceOutcome;
 
-// The result of a finished game.
+/**
+ * The result of a finished game.
+ */
 typedef struct DgOutcome {
-  // How many seats played (entries past it are zero).
+  /**
+   * How many seats played (entries past it are zero).
+   */
   uint32_t seats;
-  // The game's own score per seat (Ô ăn quan points, Cờ cá ngựa kicks, Domino penalty points).
+  /**
+   * The game's own score per seat (Ô ăn quan points, Cờ cá ngựa kicks, Domino penalty points).
+   */
   int32_t scores[DG_MAX_SEATS];
-  // The place of each seat: 1 is best, equal places are shared, 0 is unplaced.
+  /**
+   * The place of each seat: 1 is best, equal places are shared, 0 is unplaced.
+   */
   uint32_t places[DG_MAX_SEATS];
 } DgOutcome;
 
 #ifdef __cplusplus
 extern "C" {
-#endif // __cplusplus
+#endif /* __cplusplus */
 
-// The ABI version of the library (`DANGIAN_ABI_VERSION` in the header it was built with).
-// A host checks it once at start-up against the header it was compiled with.
+/**
+ * The ABI version of the library (`DANGIAN_ABI_VERSION` in the header it was built with).
+ * A host checks it once at start-up against the header it was compiled with.
+ */
 uint32_t dg_abi_version(void);
 
-// The library's version text (e.g. `0.2.0`, `DANGIAN_VERSION` in the header).
-//
-// # Safety
-// A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),
-// `len_out` is writable.
+/**
+ * The library's version text (e.g. `0.2.0`, `DANGIAN_VERSION` in the header).
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),
+ * `len_out` is writable.
+ */
 enum DgStatus dg_version(uint8_t *buf, size_t cap, size_t *len_out);
 
-// Copy the message of the last failed call on this thread into `buf` (UTF-8, `*len_out`
-// bytes). An empty message when nothing has failed yet; successful calls leave it as it is,
-// and so does this function (a short buffer can be retried).
-//
-// # Safety
-// A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),
-// `len_out` is writable.
+/**
+ * Copy the message of the last failed call on this thread into `buf` (UTF-8, `*len_out`
+ * bytes). An empty message when nothing has failed yet; successful calls leave it as it is,
+ * and so does this function (a short buffer can be retried).
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),
+ * `len_out` is writable.
+ */
 enum DgStatus dg_last_error(uint8_t *buf, size_t cap, size_t *len_out);
 
-// The reason of the last failed call on this thread, as a `DgReason` value, into `*out`:
-// the stable code of why the action was illegal after `DG_STATUS_ILLEGAL_ACTION`, and
-// `DG_REASON_NONE` (0) after any other failure or before the first. Successful calls leave
-// it as it is, and so does this function.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `out` is writable.
+/**
+ * The reason of the last failed call on this thread, as a `DgReason` value, into `*out`:
+ * the stable code of why the action was illegal after `DG_STATUS_ILLEGAL_ACTION`, and
+ * `DG_REASON_NONE` (0) after any other failure or before the first. Successful calls leave
+ * it as it is, and so does this function.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `out` is writable.
+ */
 enum DgStatus dg_last_reason(uint32_t *out);
 
-// The Ô ăn quan board of `game` (`DG_STATUS_WRONG_GAME` for another game).
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+/**
+ * The Ô ăn quan board of `game` (`DG_STATUS_WRONG_GAME` for another game).
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+ */
 enum DgStatus dg_o_an_quan_board(const struct DgGame *game, struct DgOAnQuanBoard *out);
 
-// What `seat` sees of the Domino match in `game` (`DG_STATUS_WRONG_GAME` for another game,
-// `DG_STATUS_INVALID_ARGUMENT` for a seat not at the table). Safe to send to that seat.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+/**
+ * What `seat` sees of the Domino match in `game` (`DG_STATUS_WRONG_GAME` for another game,
+ * `DG_STATUS_INVALID_ARGUMENT` for a seat not at the table). Safe to send to that seat.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+ */
 enum DgStatus dg_domino_board(const struct DgGame *game, uint32_t seat, struct DgDominoBoard *out);
 
-// The Cờ cá ngựa board of `game` (`DG_STATUS_WRONG_GAME` for another game).
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+/**
+ * The Cờ cá ngựa board of `game` (`DG_STATUS_WRONG_GAME` for another game).
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+ */
 enum DgStatus dg_ca_ngua_board(const struct DgGame *game, struct DgCaNguaBoard *out);
 
-// The action a bot of `level` (a `DgLevel` value) seeded with `seed` plays for `seat`, into
-// `*out`. `seat` must be the seat to move (`DG_STATUS_NO_DECISION` when chance, nobody or
-// another seat is to move), so a host never asks by mistake for another seat's move. The bot
-// sees only what `seat` may see. Deterministic: the same position, level and seed always
-// give the same action, on every platform.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+/**
+ * The action a bot of `level` (a `DgLevel` value) seeded with `seed` plays for `seat`, into
+ * `*out`. `seat` must be the seat to move (`DG_STATUS_NO_DECISION` when chance, nobody or
+ * another seat is to move), so a host never asks by mistake for another seat's move. The bot
+ * sees only what `seat` may see. Deterministic: the same position, level and seed always
+ * give the same action, on every platform.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+ */
 enum DgStatus dg_bot_choose(const struct DgGame *game,
                             uint32_t seat,
                             uint32_t level_value,
                             uint64_t seed,
                             uint32_t *out);
 
-// Every legal action of `seat`, which must be the seat to move, ranked by a bot of `level`,
-// best first, into `buf[0..cap]`; their number into `*len_out` (at most `DG_MAX_ACTIONS`).
-// For a hint button. `DG_STATUS_NO_DECISION` when chance, nobody or another seat is to move.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` hints (or
-// is NULL with `cap` 0), `len_out` is writable.
+/**
+ * Every legal action of `seat`, which must be the seat to move, ranked by a bot of `level`,
+ * best first, into `buf[0..cap]`; their number into `*len_out` (at most `DG_MAX_ACTIONS`).
+ * For a hint button. `DG_STATUS_NO_DECISION` when chance, nobody or another seat is to move.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` hints (or
+ * is NULL with `cap` 0), `len_out` is writable.
+ */
 enum DgStatus dg_bot_hints(const struct DgGame *game,
                            uint32_t seat,
                            uint32_t level_value,
@@ -462,360 +724,432 @@ enum DgStatus dg_bot_hints(const struct DgGame *game,
                            size_t cap,
                            size_t *len_out);
 
-// The action the expert plays for `seat`, into `*out`: the strongest search of the game
-// given `milliseconds` of wall-clock time (at least 1), seeded with `seed`. `seat` must be
-// the seat to move (`DG_STATUS_NO_DECISION` otherwise); the bot sees only what `seat` may
-// see. Given 100 ms or more it is stronger than `DG_LEVEL_HARD` in Ô ăn quan and Domino,
-// and, by about three points, in Cờ cá ngựa (where its playouts follow a learned
-// evaluation); its choice depends on the machine's speed and load, so unlike the levels it
-// is **not reproducible**. It blocks the calling thread for about `milliseconds`.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+/**
+ * The action the expert plays for `seat`, into `*out`: the strongest search of the game
+ * given `milliseconds` of wall-clock time (at least 1), seeded with `seed`. `seat` must be
+ * the seat to move (`DG_STATUS_NO_DECISION` otherwise); the bot sees only what `seat` may
+ * see. Given 100 ms or more it is stronger than `DG_LEVEL_HARD` in Ô ăn quan and Domino,
+ * and, by about three points, in Cờ cá ngựa (where its playouts follow a learned
+ * evaluation); its choice depends on the machine's speed and load, so unlike the levels it
+ * is **not reproducible**. It blocks the calling thread for about `milliseconds`.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+ */
 enum DgStatus dg_bot_choose_budget(const struct DgGame *game,
                                    uint32_t seat,
                                    uint32_t milliseconds,
                                    uint64_t seed,
                                    uint32_t *out);
 
-// The name of game kind `kind` (a `DgGameKind` value) as records write it: `o_an_quan`,
-// `ca_ngua` or `domino`.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),
-// `len_out` is writable.
+/**
+ * The name of game kind `kind` (a `DgGameKind` value) as records write it: `o_an_quan`,
+ * `ca_ngua` or `domino`.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),
+ * `len_out` is writable.
+ */
 enum DgStatus dg_game_kind_name(uint32_t kind, uint8_t *buf, size_t cap, size_t *len_out);
 
-// The preset names of game kind `kind` as a JSON array of strings, `"seed_rules"` first
-// (for `dg_game_new_preset`).
-//
-// # Safety
-// A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),
-// `len_out` is writable.
+/**
+ * The preset names of game kind `kind` as a JSON array of strings, `"seed_rules"` first
+ * (for `dg_game_new_preset`).
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),
+ * `len_out` is writable.
+ */
 enum DgStatus dg_game_presets_json(uint32_t kind, uint8_t *buf, size_t cap, size_t *len_out);
 
-// Create a game of `kind` (a `DgGameKind` value) under the config JSON in
-// `config_json[0..config_len]`: a JSON object whose missing fields take their defaults
-// (NULL with length 0, an empty text and `{}` are the seed rules; longer than
-// `DG_MAX_CONFIG_JSON` bytes is `DG_STATUS_INVALID_CONFIG`, unparsed). The handle's own RNG,
-// for `dg_game_play_chance`, is seeded by `seed`. On success `*out` owns a new handle.
-//
-// # Safety
-// A NULL `out` is refused; `config_json` is NULL (with `config_len` 0) or holds
-// `config_len` bytes; `out` is writable.
+/**
+ * Create a game of `kind` (a `DgGameKind` value) under the config JSON in
+ * `config_json[0..config_len]`: a JSON object whose missing fields take their defaults
+ * (NULL with length 0, an empty text and `{}` are the seed rules; longer than
+ * `DG_MAX_CONFIG_JSON` bytes is `DG_STATUS_INVALID_CONFIG`, unparsed). The handle's own RNG,
+ * for `dg_game_play_chance`, is seeded by `seed`. On success `*out` owns a new handle.
+ *
+ * # Safety
+ * A NULL `out` is refused; `config_json` is NULL (with `config_len` 0) or holds
+ * `config_len` bytes; `out` is writable.
+ */
 enum DgStatus dg_game_new(uint32_t kind,
                           const uint8_t *config_json,
                           size_t config_len,
                           uint64_t seed,
                           struct DgGame **out);
 
-// Create a game of `kind` under the preset named `name[0..name_len]` (see
-// `dg_game_presets_json`; `DG_STATUS_INVALID_CONFIG` for an unknown name), its RNG seeded
-// by `seed`.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `name` holds `name_len` bytes, `out` is writable.
+/**
+ * Create a game of `kind` under the preset named `name[0..name_len]` (see
+ * `dg_game_presets_json`; `DG_STATUS_INVALID_CONFIG` for an unknown name), its RNG seeded
+ * by `seed`.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `name` holds `name_len` bytes, `out` is writable.
+ */
 enum DgStatus dg_game_new_preset(uint32_t kind,
                                  const uint8_t *name,
                                  size_t name_len,
                                  uint64_t seed,
                                  struct DgGame **out);
 
-// Create a game of `kind` from a position: the state JSON in `json[0..len]`, as
-// `dg_game_state_json` writes it (it holds its config), validated like every other state
-// (`DG_STATUS_INVALID_JSON` for text that is not JSON, `DG_STATUS_INVALID_STATE` for JSON
-// that is not a state of the game or an impossible position, or, unparsed, for one longer
-// than `DG_MAX_STATE_JSON` bytes). For tutorials, puzzles and a server restoring a table; its saved
-// game starts from this position. The RNG is seeded by `seed`.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `json` holds `len` bytes, `out` is writable.
+/**
+ * Create a game of `kind` from a position: the state JSON in `json[0..len]`, as
+ * `dg_game_state_json` writes it (it holds its config), validated like every other state
+ * (`DG_STATUS_INVALID_JSON` for text that is not JSON, `DG_STATUS_INVALID_STATE` for JSON
+ * that is not a state of the game or an impossible position, or, unparsed, for one longer
+ * than `DG_MAX_STATE_JSON` bytes). For tutorials, puzzles and a server restoring a table; its saved
+ * game starts from this position. The RNG is seeded by `seed`.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `json` holds `len` bytes, `out` is writable.
+ */
 enum DgStatus dg_game_from_state_json(uint32_t kind,
                                       const uint8_t *json,
                                       size_t len,
                                       uint64_t seed,
                                       struct DgGame **out);
 
-// Load a saved game from `json[0..len]` — a record as `dg_game_save` writes it, or a
-// document whose `record` field holds one (the golden vector files) — replaying and
-// verifying every action and the final hash: `DG_STATUS_INVALID_JSON` for text that is not
-// JSON, `DG_STATUS_INVALID_RECORD` for anything wrong with the record (one longer than
-// `DG_MAX_RECORD_JSON` bytes is refused unparsed; its actions are counted while they are
-// read, against the most its config allows). A record holds no
-// RNG state: the new handle's RNG, for the chance still to come, is seeded by `seed`. A fair
-// record keeps its commitment: `dg_game_play_chance` is `DG_STATUS_UNFAIR` until
-// `dg_game_set_fair_chance` is given the same server seed and player seeds again.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `json` holds `len` bytes, `out` is writable.
+/**
+ * Load a saved game from `json[0..len]` — a record as `dg_game_save` writes it, or a
+ * document whose `record` field holds one (the golden vector files) — replaying and
+ * verifying every action and the final hash: `DG_STATUS_INVALID_JSON` for text that is not
+ * JSON, `DG_STATUS_INVALID_RECORD` for anything wrong with the record (one longer than
+ * `DG_MAX_RECORD_JSON` bytes is refused unparsed; its actions are counted while they are
+ * read, against the most its config allows). A record holds no
+ * RNG state: the new handle's RNG, for the chance still to come, is seeded by `seed`. A fair
+ * record keeps its commitment: `dg_game_play_chance` is `DG_STATUS_UNFAIR` until
+ * `dg_game_set_fair_chance` is given the same server seed and player seeds again.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `json` holds `len` bytes, `out` is writable.
+ */
 enum DgStatus dg_game_load(const uint8_t *json, size_t len, uint64_t seed, struct DgGame **out);
 
-// Free a handle. NULL is allowed and does nothing; a poisoned handle is freed too. The
-// handle must not be used afterwards (nor freed again).
-//
-// # Safety
-// `game` is NULL or a live handle from this library that no other thread uses, freed at
-// most once.
+/**
+ * Free a handle. NULL is allowed and does nothing; a poisoned handle is freed too. The
+ * handle must not be used afterwards (nor freed again).
+ *
+ * # Safety
+ * `game` is NULL or a live handle from this library that no other thread uses, freed at
+ * most once.
+ */
 void dg_game_free(struct DgGame *game);
 
-// Copy a game (with its RNG state, its record and the events of its last action) into a
-// new handle `*out`, e.g. to hand one to another thread or to search ahead.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+/**
+ * Copy a game (with its RNG state, its record and the events of its last action) into a
+ * new handle `*out`, e.g. to hand one to another thread or to search ahead.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+ */
 enum DgStatus dg_game_clone(const struct DgGame *game, struct DgGame **out);
 
-// The game's kind (a `DgGameKind` value).
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+/**
+ * The game's kind (a `DgGameKind` value).
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+ */
 enum DgStatus dg_game_kind(const struct DgGame *game, uint32_t *out);
 
-// How many seats play.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+/**
+ * How many seats play.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+ */
 enum DgStatus dg_game_seats(const struct DgGame *game, uint32_t *out);
 
-// Who acts next: a seat number (0, 1, …), `DG_TO_MOVE_CHANCE` or `DG_TO_MOVE_OVER`.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+/**
+ * Who acts next: a seat number (0, 1, …), `DG_TO_MOVE_CHANCE` or `DG_TO_MOVE_OVER`.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+ */
 enum DgStatus dg_game_to_move(const struct DgGame *game, int32_t *out);
 
-// How many actions (chance outcomes included) have been applied: the number to pass to
-// `dg_game_apply_at`.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+/**
+ * How many actions (chance outcomes included) have been applied: the number to pass to
+ * `dg_game_apply_at`.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+ */
 enum DgStatus dg_game_move_number(const struct DgGame *game, uint32_t *out);
 
-// The most actions any game under this handle's config can last (its end is certain by
-// then).
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+/**
+ * The most actions any game under this handle's config can last (its end is certain by
+ * then).
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+ */
 enum DgStatus dg_game_max_moves(const struct DgGame *game, uint32_t *out);
 
-// The stable 64-bit hash of the whole state (the same in every language and on every
-// platform). It identifies hidden Domino tiles: for the host only, never shown to a seat
-// during play (`dg_game_view_hash` is the seat's).
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+/**
+ * The stable 64-bit hash of the whole state (the same in every language and on every
+ * platform). It identifies hidden Domino tiles: for the host only, never shown to a seat
+ * during play (`dg_game_view_hash` is the seat's).
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+ */
 enum DgStatus dg_game_state_hash(const struct DgGame *game, uint64_t *out);
 
-// The stable 64-bit hash of what `seat` sees (`dg_game_view_json`): what a seat's client and
-// the server compare to agree on a position. Safe to send to that seat.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+/**
+ * The stable 64-bit hash of what `seat` sees (`dg_game_view_json`): what a seat's client and
+ * the server compare to agree on a position. Safe to send to that seat.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+ */
 enum DgStatus dg_game_view_hash(const struct DgGame *game, uint32_t seat, uint64_t *out);
 
-// Every action legal now, ascending, into `buf[0..cap]`; their number into `*len_out` (0 when
-// the game is over). At a chance point they are the chance outcomes. For the host: at a
-// Domino chance point they name the tiles in the chợ, and on a seat's turn its playable
-// tiles; send a seat `dg_game_legal_actions_for` instead. At most `DG_MAX_ACTIONS`.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` ids (or is NULL
-// with `cap` 0), `len_out` is writable.
+/**
+ * Every action legal now, ascending, into `buf[0..cap]`; their number into `*len_out` (0 when
+ * the game is over). At a chance point they are the chance outcomes. For the host: at a
+ * Domino chance point they name the tiles in the chợ, and on a seat's turn its playable
+ * tiles; send a seat `dg_game_legal_actions_for` instead. At most `DG_MAX_ACTIONS`.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` ids (or is NULL
+ * with `cap` 0), `len_out` is writable.
+ */
 enum DgStatus dg_game_legal_actions(const struct DgGame *game,
                                     uint32_t *buf,
                                     size_t cap,
                                     size_t *len_out);
 
-// The actions `seat` may take now, ascending (none unless it is that seat's turn): safe to
-// send to that seat. At most `DG_MAX_ACTIONS`.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` ids (or is NULL
-// with `cap` 0), `len_out` is writable.
+/**
+ * The actions `seat` may take now, ascending (none unless it is that seat's turn): safe to
+ * send to that seat. At most `DG_MAX_ACTIONS`.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` ids (or is NULL
+ * with `cap` 0), `len_out` is writable.
+ */
 enum DgStatus dg_game_legal_actions_for(const struct DgGame *game,
                                         uint32_t seat,
                                         uint32_t *buf,
                                         size_t cap,
                                         size_t *len_out);
 
-// The chance outcomes with their weights (none unless chance is to move), at most
-// `DG_MAX_ACTIONS`. For the host.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` outcomes (or is
-// NULL with `cap` 0), `len_out` is writable.
+/**
+ * The chance outcomes with their weights (none unless chance is to move), at most
+ * `DG_MAX_ACTIONS`. For the host.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` outcomes (or is
+ * NULL with `cap` 0), `len_out` is writable.
+ */
 enum DgStatus dg_game_chance_outcomes(const struct DgGame *game,
                                       struct DgChanceOutcome *buf,
                                       size_t cap,
                                       size_t *len_out);
 
-// `DG_STATUS_OK` if the action is legal now; otherwise `DG_STATUS_UNKNOWN_ACTION` or
-// `DG_STATUS_ILLEGAL_ACTION`, and `dg_last_error` says why (e.g. which piece blocks the way)
-// while `dg_last_reason` gives the reason's code.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle.
+/**
+ * `DG_STATUS_OK` if the action is legal now; otherwise `DG_STATUS_UNKNOWN_ACTION` or
+ * `DG_STATUS_ILLEGAL_ACTION`, and `dg_last_error` says why (e.g. which piece blocks the way)
+ * while `dg_last_reason` gives the reason's code.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle.
+ */
 enum DgStatus dg_game_check(const struct DgGame *game, uint32_t action);
 
-// Apply an action (a player's decision or a chance outcome chosen by the host). On failure
-// the game is unchanged (its events too). When events are on (`dg_game_set_events`) they are
-// then readable with `dg_game_events_json`.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle.
+/**
+ * Apply an action (a player's decision or a chance outcome chosen by the host). On failure
+ * the game is unchanged (its events too). When events are on (`dg_game_set_events`) they are
+ * then readable with `dg_game_events_json`.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle.
+ */
 enum DgStatus dg_game_apply(struct DgGame *game, uint32_t action);
 
-// Apply an action only if the game is still at move `expected_move` (see
-// `dg_game_move_number`; `DG_STATUS_STALE_ACTION` otherwise): for servers receiving actions
-// late. On failure the game is unchanged.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle.
+/**
+ * Apply an action only if the game is still at move `expected_move` (see
+ * `dg_game_move_number`; `DG_STATUS_STALE_ACTION` otherwise): for servers receiving actions
+ * late. On failure the game is unchanged.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle.
+ */
 enum DgStatus dg_game_apply_at(struct DgGame *game, uint32_t expected_move, uint32_t action);
 
-// Apply a chance outcome given by the host (physical dice, a server's shuffle):
-// `DG_STATUS_NOT_CHANCE` when a player is to move or the game is over. On failure the game
-// is unchanged.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle.
+/**
+ * Apply a chance outcome given by the host (physical dice, a server's shuffle):
+ * `DG_STATUS_NOT_CHANCE` when a player is to move or the game is over. On failure the game
+ * is unchanged.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle.
+ */
 enum DgStatus dg_game_apply_chance(struct DgGame *game, uint32_t outcome);
 
-// Sample a chance outcome from the handle's own seeded RNG (or, after
-// `dg_game_set_fair_chance`, derive it from the committed seeds), apply it, and write its
-// id to `*out` (`DG_STATUS_NOT_CHANCE` when a player is to move or the game is over;
-// `DG_STATUS_UNFAIR` on a game loaded from a fair record whose seeds are not set again;
-// nothing changes then, the RNG included).
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+/**
+ * Sample a chance outcome from the handle's own seeded RNG (or, after
+ * `dg_game_set_fair_chance`, derive it from the committed seeds), apply it, and write its
+ * id to `*out` (`DG_STATUS_NOT_CHANCE` when a player is to move or the game is over;
+ * `DG_STATUS_UNFAIR` on a game loaded from a fair record whose seeds are not set again;
+ * nothing changes then, the RNG included).
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+ */
 enum DgStatus dg_game_play_chance(struct DgGame *game, uint32_t *out);
 
-// Whether to keep the events of each action for `dg_game_events_json`: 1 (the default for
-// a new handle) or 0. Off, applying an action costs no more than in the Rust engine, and the
-// events read as `[]`. Any other value is `DG_STATUS_INVALID_ARGUMENT`.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle.
+/**
+ * Whether to keep the events of each action for `dg_game_events_json`: 1 (the default for
+ * a new handle) or 0. Off, applying an action costs no more than in the Rust engine, and the
+ * events read as `[]`. Any other value is `DG_STATUS_INVALID_ARGUMENT`.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle.
+ */
 enum DgStatus dg_game_set_events(struct DgGame *game, uint32_t keep);
 
-// The outcome, once over (`DG_STATUS_NOT_OVER` before).
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+/**
+ * The outcome, once over (`DG_STATUS_NOT_OVER` before).
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+ */
 enum DgStatus dg_game_outcome(const struct DgGame *game, struct DgOutcome *out);
 
-// The end reason of a finished game as its JSON name (e.g. `both_quan_squares_empty`;
-// `DG_STATUS_NOT_OVER` before the end).
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
-// NULL with `cap` 0), `len_out` is writable.
+/**
+ * The end reason of a finished game as its JSON name (e.g. `both_quan_squares_empty`;
+ * `DG_STATUS_NOT_OVER` before the end).
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+ * NULL with `cap` 0), `len_out` is writable.
+ */
 enum DgStatus dg_game_end_reason(const struct DgGame *game,
                                  uint8_t *buf,
                                  size_t cap,
                                  size_t *len_out);
 
-// The whole state as JSON (what `dg_game_from_state_json` reads). It holds every hidden
-// tile: for the host only; send a seat `dg_game_view_json`.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
-// NULL with `cap` 0), `len_out` is writable.
+/**
+ * The whole state as JSON (what `dg_game_from_state_json` reads). It holds every hidden
+ * tile: for the host only; send a seat `dg_game_view_json`.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+ * NULL with `cap` 0), `len_out` is writable.
+ */
 enum DgStatus dg_game_state_json(const struct DgGame *game,
                                  uint8_t *buf,
                                  size_t cap,
                                  size_t *len_out);
 
-// The game's config as JSON, every field written out (what `{}` or a partial config became).
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
-// NULL with `cap` 0), `len_out` is writable.
+/**
+ * The game's config as JSON, every field written out (what `{}` or a partial config became).
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+ * NULL with `cap` 0), `len_out` is writable.
+ */
 enum DgStatus dg_game_config_json(const struct DgGame *game,
                                   uint8_t *buf,
                                   size_t cap,
                                   size_t *len_out);
 
-// What `seat` may see, as JSON: safe to send to that seat's client
-// (`DG_STATUS_INVALID_ARGUMENT` for a seat not at the table).
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
-// NULL with `cap` 0), `len_out` is writable.
+/**
+ * What `seat` may see, as JSON: safe to send to that seat's client
+ * (`DG_STATUS_INVALID_ARGUMENT` for a seat not at the table).
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+ * NULL with `cap` 0), `len_out` is writable.
+ */
 enum DgStatus dg_game_view_json(const struct DgGame *game,
                                 uint32_t seat,
                                 uint8_t *buf,
                                 size_t cap,
                                 size_t *len_out);
 
-// The events of the last successful action as a JSON array: for `seat` (redacted to what
-// it may see: safe to send to that seat) or for `DG_ALL_SEATS` (everything, for the host).
-// `[]` on a new or loaded game, and while events are off. Another negative seat, or one not
-// at the table, is `DG_STATUS_INVALID_ARGUMENT`. A size query followed by the real call
-// writes the events once.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
-// NULL with `cap` 0), `len_out` is writable.
+/**
+ * The events of the last successful action as a JSON array: for `seat` (redacted to what
+ * it may see: safe to send to that seat) or for `DG_ALL_SEATS` (everything, for the host).
+ * `[]` on a new or loaded game, and while events are off. Another negative seat, or one not
+ * at the table, is `DG_STATUS_INVALID_ARGUMENT`. A size query followed by the real call
+ * writes the events once.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+ * NULL with `cap` 0), `len_out` is writable.
+ */
 enum DgStatus dg_game_events_json(const struct DgGame *game,
                                   int32_t seat,
                                   uint8_t *buf,
                                   size_t cap,
                                   size_t *len_out);
 
-// The text notation of the action with id `action` (`DG_STATUS_UNKNOWN_ACTION` for an id
-// that is no action of this game). Any action of the game has a text, legal now or not.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
-// NULL with `cap` 0), `len_out` is writable.
+/**
+ * The text notation of the action with id `action` (`DG_STATUS_UNKNOWN_ACTION` for an id
+ * that is no action of this game). Any action of the game has a text, legal now or not.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+ * NULL with `cap` 0), `len_out` is writable.
+ */
 enum DgStatus dg_game_action_text(const struct DgGame *game,
                                   uint32_t action,
                                   uint8_t *buf,
                                   size_t cap,
                                   size_t *len_out);
 
-// The id of the action written `text[0..len]` in the game's notation
-// (`DG_STATUS_UNKNOWN_ACTION` when it is not one, or is longer than `DG_MAX_ACTION_TEXT`
-// bytes).
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `text` holds `len` bytes, `out` is
-// writable.
+/**
+ * The id of the action written `text[0..len]` in the game's notation
+ * (`DG_STATUS_UNKNOWN_ACTION` when it is not one, or is longer than `DG_MAX_ACTION_TEXT`
+ * bytes).
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `text` holds `len` bytes, `out` is
+ * writable.
+ */
 enum DgStatus dg_game_action_id(const struct DgGame *game,
                                 const uint8_t *text,
                                 size_t len,
                                 uint32_t *out);
 
-// The position drawn as text for people (several lines; it shows every hand: for the
-// host).
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
-// NULL with `cap` 0), `len_out` is writable.
+/**
+ * The position drawn as text for people (several lines; it shows every hand: for the
+ * host).
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+ * NULL with `cap` 0), `len_out` is writable.
+ */
 enum DgStatus dg_game_board_text(const struct DgGame *game,
                                  uint8_t *buf,
                                  size_t cap,
                                  size_t *len_out);
 
-// The saved game (a record JSON: config, the starting position if it was not the config's,
-// every action, the final hash), for `dg_game_load`. It lists every chance outcome so far
-// (the tiles dealt and drawn): for the host, or for everyone once the game is over. It holds
-// no RNG state, so it tells nothing of the chance still to come.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
-// NULL with `cap` 0), `len_out` is writable.
+/**
+ * The saved game (a record JSON: config, the starting position if it was not the config's,
+ * every action, the final hash), for `dg_game_load`. It lists every chance outcome so far
+ * (the tiles dealt and drawn): for the host, or for everyone once the game is over. It holds
+ * no RNG state, so it tells nothing of the chance still to come.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+ * NULL with `cap` 0), `len_out` is writable.
+ */
 enum DgStatus dg_game_save(const struct DgGame *game, uint8_t *buf, size_t cap, size_t *len_out);
 
-// The action with id `action`, about to be played now, described in words in `lang` (a
-// `DgLang` value), e.g. "A rải ô a3 sang phải" / "A sows a3 to the right": for `seat`
-// (never naming a tile hidden from it: safe to send to that seat) or for `DG_ALL_SEATS` (the
-// host). `DG_STATUS_UNKNOWN_ACTION` for an id that is no action of the game.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
-// NULL with `cap` 0), `len_out` is writable.
+/**
+ * The action with id `action`, about to be played now, described in words in `lang` (a
+ * `DgLang` value), e.g. "A rải ô a3 sang phải" / "A sows a3 to the right": for `seat`
+ * (never naming a tile hidden from it: safe to send to that seat) or for `DG_ALL_SEATS` (the
+ * host). `DG_STATUS_UNKNOWN_ACTION` for an id that is no action of the game.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+ * NULL with `cap` 0), `len_out` is writable.
+ */
 enum DgStatus dg_game_describe_action(const struct DgGame *game,
                                       uint32_t action,
                                       uint32_t lang,
@@ -824,16 +1158,18 @@ enum DgStatus dg_game_describe_action(const struct DgGame *game,
                                       size_t cap,
                                       size_t *len_out);
 
-// The events of the last action described in words in `lang`, as a JSON array of strings
-// (e.g. `["A bốc một quân từ chợ."]`): for `seat` (what it may see, never a hidden tile) or
-// for `DG_ALL_SEATS` (the host). `[]` while events are off and before the first action. At
-// most `DG_MAX_DESCRIBED_EVENTS` events are described; when there are more, one last line
-// says how many more. A size query followed by the real call (same language and seat)
-// describes the events once.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
-// NULL with `cap` 0), `len_out` is writable.
+/**
+ * The events of the last action described in words in `lang`, as a JSON array of strings
+ * (e.g. `["A bốc một quân từ chợ."]`): for `seat` (what it may see, never a hidden tile) or
+ * for `DG_ALL_SEATS` (the host). `[]` while events are off and before the first action. At
+ * most `DG_MAX_DESCRIBED_EVENTS` events are described; when there are more, one last line
+ * says how many more. A size query followed by the real call (same language and seat)
+ * describes the events once.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+ * NULL with `cap` 0), `len_out` is writable.
+ */
 enum DgStatus dg_game_describe_events(const struct DgGame *game,
                                       uint32_t lang,
                                       int32_t seat,
@@ -841,73 +1177,81 @@ enum DgStatus dg_game_describe_events(const struct DgGame *game,
                                       size_t cap,
                                       size_t *len_out);
 
-// Play this game's chance with provably fair chance: `server_seed_hex[0..seed_len]` is the
-// server's secret seed as 64 hex digits, `player_seeds_json[0..seeds_len]` a JSON array of
-// the players' own seeds (text), or NULL with length 0 for none: at most
-// `DG_MAX_PLAYER_SEEDS` seeds of at most `DG_MAX_PLAYER_SEED_BYTES` bytes, the JSON at most
-// `DG_MAX_PLAYER_SEEDS_JSON` bytes (`DG_STATUS_INVALID_ARGUMENT` beyond). From then on
-// `dg_game_play_chance` draws every die, deal and draw from these seeds, and the saved game
-// carries the commitment, the player seeds and, once the game is over, the server seed
-// (`dg_record_verify` checks it).
-//
-// Call it before the first action, on a game from `dg_game_new` or `dg_game_new_preset`
-// (or from a state that is its config's own start): `DG_STATUS_UNFAIR` once an action was
-// applied, on a game from a chosen position, or when other seeds are already set. A game
-// loaded with `dg_game_load` from a fair record keeps its commitment: call this again with
-// the same server seed and player seeds to go on (other seeds are `DG_STATUS_UNFAIR`), and
-// until then `dg_game_play_chance` is `DG_STATUS_UNFAIR`. Setting the same seeds twice is
-// allowed. On failure the game is unchanged.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `server_seed_hex` holds
-// `seed_len` bytes, `player_seeds_json` is NULL (with `seeds_len` 0) or holds `seeds_len`
-// bytes.
+/**
+ * Play this game's chance with provably fair chance: `server_seed_hex[0..seed_len]` is the
+ * server's secret seed as 64 hex digits, `player_seeds_json[0..seeds_len]` a JSON array of
+ * the players' own seeds (text), or NULL with length 0 for none: at most
+ * `DG_MAX_PLAYER_SEEDS` seeds of at most `DG_MAX_PLAYER_SEED_BYTES` bytes, the JSON at most
+ * `DG_MAX_PLAYER_SEEDS_JSON` bytes (`DG_STATUS_INVALID_ARGUMENT` beyond). From then on
+ * `dg_game_play_chance` draws every die, deal and draw from these seeds, and the saved game
+ * carries the commitment, the player seeds and, once the game is over, the server seed
+ * (`dg_record_verify` checks it).
+ *
+ * Call it before the first action, on a game from `dg_game_new` or `dg_game_new_preset`
+ * (or from a state that is its config's own start): `DG_STATUS_UNFAIR` once an action was
+ * applied, on a game from a chosen position, or when other seeds are already set. A game
+ * loaded with `dg_game_load` from a fair record keeps its commitment: call this again with
+ * the same server seed and player seeds to go on (other seeds are `DG_STATUS_UNFAIR`), and
+ * until then `dg_game_play_chance` is `DG_STATUS_UNFAIR`. Setting the same seeds twice is
+ * allowed. On failure the game is unchanged.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `server_seed_hex` holds
+ * `seed_len` bytes, `player_seeds_json` is NULL (with `seeds_len` 0) or holds `seeds_len`
+ * bytes.
+ */
 enum DgStatus dg_game_set_fair_chance(struct DgGame *game,
                                       const uint8_t *server_seed_hex,
                                       size_t seed_len,
                                       const uint8_t *player_seeds_json,
                                       size_t seeds_len);
 
-// What the players may check now, as JSON: `{"scheme", "commitment", "player_seeds"}` and,
-// once the game is over, `"server_seed"` (the reveal); `null` for a game without fair
-// chance. Safe to send to every seat.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
-// NULL with `cap` 0), `len_out` is writable.
+/**
+ * What the players may check now, as JSON: `{"scheme", "commitment", "player_seeds"}` and,
+ * once the game is over, `"server_seed"` (the reveal); `null` for a game without fair
+ * chance. Safe to send to every seat.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+ * NULL with `cap` 0), `len_out` is writable.
+ */
 enum DgStatus dg_game_fairness_json(const struct DgGame *game,
                                     uint8_t *buf,
                                     size_t cap,
                                     size_t *len_out);
 
-// The commitment to a server seed (`SHA-256` of its 32 bytes, 64 lower-case hex digits),
-// the seed given as 64 hex digits in `server_seed_hex[0..len]`: what a server publishes
-// before the game.
-//
-// # Safety
-// A NULL pointer is refused; otherwise `server_seed_hex` holds `len` bytes, `buf` holds `cap`
-// bytes (or is NULL with `cap` 0), `len_out` is writable.
+/**
+ * The commitment to a server seed (`SHA-256` of its 32 bytes, 64 lower-case hex digits),
+ * the seed given as 64 hex digits in `server_seed_hex[0..len]`: what a server publishes
+ * before the game.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `server_seed_hex` holds `len` bytes, `buf` holds `cap`
+ * bytes (or is NULL with `cap` 0), `len_out` is writable.
+ */
 enum DgStatus dg_fair_commitment(const uint8_t *server_seed_hex,
                                  size_t len,
                                  uint8_t *buf,
                                  size_t cap,
                                  size_t *len_out);
 
-// Verify the chance of a finished game: replay the record in `json[0..len]` (as
-// `dg_game_save` writes it) and prove that its revealed server seed matches its commitment
-// and that every chance action came from the committed seeds, starting from the config's own
-// start. On success the report is written as JSON: `{"scheme", "game", "commitment",
-// "player_seeds" (how many), "start" ("config"), "start_hash", "chance_outcomes",
-// "chance_indices", "actions", "final_hash", "over"}`; `DG_STATUS_UNFAIR` when the record
-// carries no commitment, no reveal, a wrong reveal, starts from a chosen position rather than
-// its config's own start, or has a chance action the seeds do not give (`dg_last_error`
-// names the first); `DG_STATUS_INVALID_ARGUMENT` for player seeds beyond the bounds; `DG_STATUS_INVALID_JSON` or
-// `DG_STATUS_INVALID_RECORD` when it is not a valid record (also, before it is parsed, for
-// one longer than `DG_MAX_RECORD_JSON` bytes).
-//
-// # Safety
-// A NULL pointer is refused; otherwise `json` holds `len` bytes, `buf` holds `cap` bytes (or
-// is NULL with `cap` 0), `len_out` is writable.
+/**
+ * Verify the chance of a finished game: replay the record in `json[0..len]` (as
+ * `dg_game_save` writes it) and prove that its revealed server seed matches its commitment
+ * and that every chance action came from the committed seeds, starting from the config's own
+ * start. On success the report is written as JSON: `{"scheme", "game", "commitment",
+ * "player_seeds" (how many), "start" ("config"), "start_hash", "chance_outcomes",
+ * "chance_indices", "actions", "final_hash", "over"}`; `DG_STATUS_UNFAIR` when the record
+ * carries no commitment, no reveal, a wrong reveal, starts from a chosen position rather than
+ * its config's own start, or has a chance action the seeds do not give (`dg_last_error`
+ * names the first); `DG_STATUS_INVALID_ARGUMENT` for player seeds beyond the bounds; `DG_STATUS_INVALID_JSON` or
+ * `DG_STATUS_INVALID_RECORD` when it is not a valid record (also, before it is parsed, for
+ * one longer than `DG_MAX_RECORD_JSON` bytes).
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `json` holds `len` bytes, `buf` holds `cap` bytes (or
+ * is NULL with `cap` 0), `len_out` is writable.
+ */
 enum DgStatus dg_record_verify(const uint8_t *json,
                                size_t len,
                                uint8_t *buf,
@@ -915,7 +1259,7 @@ enum DgStatus dg_record_verify(const uint8_t *json,
                                size_t *len_out);
 
 #ifdef __cplusplus
-}  // extern "C"
-#endif  // __cplusplus
+}  /* extern "C" */
+#endif  /* __cplusplus */
 
 #endif  /* DANGIAN_H */

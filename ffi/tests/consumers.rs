@@ -2,9 +2,10 @@
 //! the golden vectors in `tests/vectors`, and must print exactly what the Rust engine computes.
 //!
 //! Each consumer is built against the library as `ffi/install.sh` installs it (header,
-//! `libdangian.so.<ABI>`, `libdangian.a`, `dangian.pc`). A consumer needs its tools (gcc, g++,
-//! pkg-config, mcs, mono and nunit-console, valgrind): a missing one skips the test with one line
-//! saying how to install it, or fails it under `DANGIAN_REQUIRE_CONSUMERS=1` (CI).
+//! `libdangian.so.<ABI>`, `libdangian.a`, `dangian.pc`, the CMake package). A consumer needs its
+//! tools (gcc, g++, pkg-config, cmake, binutils, mcs, mono and nunit-console, valgrind): a
+//! missing one skips the test with one line saying how to install it, or fails it under
+//! `DANGIAN_REQUIRE_CONSUMERS=1` (CI).
 
 // SAFETY (every `unsafe` block of this file): the block calls the C ABI with pointers that
 // are NULL or valid for what the header says (live handles, writable out-parameters, buffers
@@ -509,6 +510,434 @@ fn cpp_consumer_matches_rust_under_valgrind() {
         cmd.args(VALGRIND).arg(&exe).args(files);
         cmd
     });
+}
+
+/// The installed header compiles as C89 and as C++98, pedantic, every warning an error (its
+/// comments are `/* */`, no enum ends with a comma), so a C project of any age can include it.
+#[test]
+fn header_compiles_as_c89_and_cpp98() {
+    let tools = [
+        ("gcc", "apt-get install gcc"),
+        ("g++", "apt-get install g++"),
+    ];
+    if !have_tools("the C89 header check", &tools) {
+        return;
+    }
+    let header = installed_prefix().join("include/dangian.h");
+    for (compiler, lang, std) in [("gcc", "c", "-std=c89"), ("g++", "c++", "-std=c++98")] {
+        run(
+            Command::new(compiler)
+                .args(["-x", lang, std, "-pedantic-errors", "-Wall", "-Wextra"])
+                .args(["-Werror", "-fsyntax-only"])
+                .arg(&header),
+            &format!("compiling dangian.h with {compiler} {std}"),
+        );
+    }
+}
+
+/// The binutils `ffi/install.sh` strips the libraries with (and `readelf` to check them).
+const BINUTILS: [(&str, &str); 3] = [
+    ("strip", "apt-get install binutils"),
+    ("objcopy", "apt-get install binutils"),
+    ("readelf", "apt-get install binutils"),
+];
+
+/// A fresh SDK for one test, installed as a user would: `ffi/install.sh` run in
+/// `<scratch>/install` with the relative prefix `sdk`, then the tree moved to
+/// `<scratch>/moved/sdk` (its pkg-config and CMake files find it from where they are).
+/// Returns the prefix and `<scratch>/elsewhere`, an empty folder to build in.
+fn fresh_sdk(name: &str) -> (PathBuf, PathBuf) {
+    let root = scratch(name);
+    std::fs::remove_dir_all(&root).expect("clear the scratch dir");
+    for dir in ["install", "moved", "elsewhere"] {
+        std::fs::create_dir_all(root.join(dir)).expect("scratch dir");
+    }
+    run(
+        Command::new("sh")
+            .current_dir(root.join("install"))
+            .arg(root_install_sh())
+            .arg("--from")
+            .arg(common::build_dir())
+            .arg("sdk"),
+        "ffi/install.sh with a relative prefix",
+    );
+    let prefix = root.join("moved/sdk");
+    std::fs::rename(root.join("install/sdk"), &prefix).expect("move the SDK");
+    std::fs::remove_dir_all(root.join("install")).expect("remove the install folder");
+    (prefix, root.join("elsewhere"))
+}
+
+fn root_install_sh() -> PathBuf {
+    root().join("install.sh")
+}
+
+/// The shared libraries an ELF file needs (`readelf -d`).
+fn needed(file: &Path) -> Vec<String> {
+    let out = run(Command::new("readelf").arg("-d").arg(file), "readelf -d");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter(|l| l.contains("(NEEDED)"))
+        .filter_map(|l| l.split('[').nth(1))
+        .map(|l| l.trim_end_matches(']').to_owned())
+        .collect()
+}
+
+/// Check that `exe` needs `libdangian.so.<ABI>` (shared) or no libdangian at all (static),
+/// then run it as a consumer from `cwd`.
+fn check_linked(what: &str, exe: &Path, cwd: &Path, shared: bool) {
+    let so = format!("libdangian.so.{DANGIAN_ABI_VERSION}");
+    let libs = needed(exe);
+    if shared {
+        assert!(libs.contains(&so), "{what} does not need {so}: {libs:?}");
+    } else {
+        assert!(
+            libs.iter().all(|l| !l.contains("dangian")),
+            "{what} still needs the shared library: {libs:?}"
+        );
+    }
+    check_consumer(what, cwd, |files| {
+        let mut cmd = Command::new(exe);
+        cmd.current_dir(cwd).args(files);
+        cmd
+    });
+}
+
+/// The C example built from an installed (and moved) SDK in another folder with the flags of
+/// `pkg-config --cflags --libs dangian` (shared) and `pkg-config --static --cflags --libs
+/// dangian-static` (the archive and the system libraries: no libdangian.so needed).
+#[test]
+fn sdk_builds_the_c_example_elsewhere_with_pkg_config() {
+    let mut tools = vec![
+        ("gcc", "apt-get install gcc"),
+        ("pkg-config", "apt-get install pkg-config"),
+    ];
+    tools.extend(BINUTILS);
+    if !have_tools("the SDK with pkg-config", &tools) {
+        return;
+    }
+    let (prefix, elsewhere) = fresh_sdk("sdk_pkg_config");
+    let flags = |args: &[&str], package: &str| -> Vec<String> {
+        let out = run(
+            Command::new("pkg-config")
+                .current_dir(&elsewhere)
+                .env("PKG_CONFIG_PATH", prefix.join("lib/pkgconfig"))
+                .args(args)
+                .arg(package),
+            "pkg-config",
+        );
+        String::from_utf8_lossy(&out.stdout)
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect()
+    };
+    let builds = [
+        (
+            "the SDK's shared C example",
+            "shared",
+            true,
+            flags(&["--cflags", "--libs"], "dangian"),
+        ),
+        (
+            "the SDK's static C example",
+            "static",
+            false,
+            flags(&["--static", "--cflags", "--libs"], "dangian-static"),
+        ),
+    ];
+    for (what, name, shared, flags) in builds {
+        let exe = elsewhere.join(name);
+        run(
+            Command::new("gcc")
+                .current_dir(&elsewhere)
+                .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"])
+                .arg(root().join("examples/c/main.c"))
+                .args(&flags)
+                .arg(format!("-Wl,-rpath,{}", prefix.join("lib").display()))
+                .arg("-o")
+                .arg(&exe),
+            what,
+        );
+        check_linked(what, &exe, &elsewhere, shared);
+    }
+}
+
+/// The C example built from an installed (and moved) SDK by a CMake project in another folder:
+/// the README's `find_package(dangian REQUIRED)` lines, linking `dangian::dangian`, and once
+/// more `dangian::dangian_static`; a request for a version the SDK is not finds nothing.
+#[test]
+fn sdk_builds_the_c_example_elsewhere_with_cmake() {
+    let mut tools = vec![
+        ("gcc", "apt-get install gcc"),
+        ("cmake", "apt-get install cmake"),
+    ];
+    tools.extend(BINUTILS);
+    if !have_tools("the SDK with CMake", &tools) {
+        return;
+    }
+    let (prefix, elsewhere) = fresh_sdk("sdk_cmake");
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README.md");
+    let readme_lines = readme
+        .split("```cmake\n")
+        .nth(1)
+        .and_then(|s| s.split("```").next())
+        .expect("README.md has a ```cmake block");
+    assert!(readme_lines.contains("find_package(dangian REQUIRED)"));
+    let project = elsewhere.join("project");
+    std::fs::create_dir_all(&project).expect("project dir");
+    std::fs::copy(root().join("examples/c/main.c"), project.join("app.c")).expect("app.c");
+    let lists = format!(
+        "cmake_minimum_required(VERSION 3.13)\n\
+         project(dangian_consumer C)\n\
+         find_package(dangian 99 QUIET)\n\
+         if(dangian_FOUND)\n  message(FATAL_ERROR \"dangian 99 was found\")\nendif()\n\
+         {readme_lines}\
+         add_executable(app_static app.c)\n\
+         target_link_libraries(app_static PRIVATE dangian::dangian_static)\n"
+    );
+    std::fs::write(project.join("CMakeLists.txt"), lists).expect("CMakeLists.txt");
+    let build = elsewhere.join("build");
+    run(
+        Command::new("cmake")
+            .current_dir(&elsewhere)
+            .arg("-S")
+            .arg(&project)
+            .arg("-B")
+            .arg(&build)
+            .arg(format!("-DCMAKE_PREFIX_PATH={}", prefix.display()))
+            .arg("-DCMAKE_C_FLAGS=-std=c99 -Wall -Wextra -Werror -pedantic"),
+        "configuring the CMake project",
+    );
+    run(
+        Command::new("cmake")
+            .current_dir(&elsewhere)
+            .arg("--build")
+            .arg(&build),
+        "building the CMake project",
+    );
+    check_linked(
+        "the SDK's C example (CMake, shared)",
+        &build.join("app"),
+        &elsewhere,
+        true,
+    );
+    check_linked(
+        "the SDK's C example (CMake, static)",
+        &build.join("app_static"),
+        &elsewhere,
+        false,
+    );
+}
+
+/// The section names of an ELF file or of every member of an archive (`readelf -S -W`).
+fn sections(file: &Path) -> String {
+    let out = run(
+        Command::new("readelf").args(["-S", "-W"]).arg(file),
+        "readelf -S",
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The installed libraries carry no debug info and the shared one no symbol table (only its
+/// exports), and the shared library's debug info is beside it, named by its `.gnu_debuglink`.
+#[test]
+fn sdk_libraries_are_stripped_with_debug_info_beside() {
+    if !have_tools("the stripped SDK check", &BINUTILS) {
+        return;
+    }
+    let so = lib_dir().join(format!("libdangian.so.{DANGIAN_ABI_VERSION}"));
+    let so_sections = sections(&so);
+    for section in [" .symtab ", " .debug_info "] {
+        assert!(
+            !so_sections.contains(section),
+            "{} keeps {section}",
+            so.display()
+        );
+    }
+    let link = run(
+        Command::new("readelf")
+            .args(["-p", ".gnu_debuglink"])
+            .arg(&so),
+        "readelf -p .gnu_debuglink",
+    );
+    let debug_name = format!("libdangian.so.{DANGIAN_ABI_VERSION}.debug");
+    assert!(
+        String::from_utf8_lossy(&link.stdout).contains(&debug_name),
+        "the library does not name {debug_name}"
+    );
+    let debug = lib_dir().join(&debug_name);
+    assert!(
+        sections(&debug).contains(" .debug_info "),
+        "{} holds no debug info",
+        debug.display()
+    );
+    let exports = run(
+        Command::new("readelf").args(["--dyn-syms", "-W"]).arg(&so),
+        "readelf",
+    );
+    assert!(
+        String::from_utf8_lossy(&exports.stdout).contains(" dg_game_new"),
+        "the stripped library lost its exports"
+    );
+    let archive = lib_dir().join("libdangian.a");
+    assert!(
+        !sections(&archive).contains(" .debug_info "),
+        "{} keeps debug info",
+        archive.display()
+    );
+}
+
+/// Every file under `dir`, relative to it, sorted (folders end with `/`).
+fn tree(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).expect("read_dir") {
+            let path = entry.expect("entry").path();
+            let rel = path
+                .strip_prefix(dir)
+                .expect("inside")
+                .display()
+                .to_string();
+            if path.is_dir() && !path.is_symlink() {
+                out.push(format!("{rel}/"));
+                todo.push(path);
+            } else {
+                out.push(rel);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// `ffi/install.sh --uninstall` removes exactly what the install put there: into a prefix that
+/// already holds other files, an install, a second install over it, then the uninstall leaves
+/// the prefix as it was; a second uninstall finds nothing to remove and fails.
+#[test]
+fn sdk_uninstall_removes_exactly_what_was_installed() {
+    if !have_tools("the SDK uninstall", &BINUTILS) {
+        return;
+    }
+    let prefix = scratch("sdk_uninstall");
+    std::fs::remove_dir_all(&prefix).expect("clear the scratch dir");
+    for file in [
+        "include/other.h",
+        "lib/libother.so",
+        "lib/pkgconfig/other.pc",
+    ] {
+        let path = prefix.join(file);
+        std::fs::create_dir_all(path.parent().expect("parent")).expect("dir");
+        std::fs::write(&path, "not dangian's").expect("write");
+    }
+    let before = tree(&prefix);
+    let install = |args: &[&str]| {
+        Command::new("sh")
+            .arg(root_install_sh())
+            .arg("--from")
+            .arg(common::build_dir())
+            .args(args)
+            .arg(&prefix)
+            .output()
+            .expect("sh runs")
+    };
+    for round in 0..2 {
+        let out = install(&[]);
+        assert!(out.status.success(), "install {round} failed: {out:?}");
+    }
+    // The manifest lists every file the install added, and nothing else.
+    let manifest = std::fs::read_to_string(prefix.join("share/dangian/install-manifest.txt"))
+        .expect("the manifest");
+    let mut listed: Vec<String> = manifest
+        .lines()
+        .map(|l| match l.split_once(' ') {
+            Some(("d", dir)) => format!("{dir}/"),
+            Some(("f", file)) => file.to_owned(),
+            _ => panic!("manifest line {l:?}"),
+        })
+        .collect();
+    listed.sort();
+    let mut added: Vec<String> = tree(&prefix)
+        .into_iter()
+        .filter(|p| !before.contains(p))
+        .collect();
+    added.sort();
+    assert_eq!(listed, added, "the manifest is not what was installed");
+    for file in [
+        "include/dangian.h",
+        "lib/libdangian.a",
+        "lib/cmake/dangian/dangianConfig.cmake",
+    ] {
+        assert!(added.iter().any(|p| p == file), "{file} was not installed");
+    }
+    let out = Command::new("sh")
+        .arg(root_install_sh())
+        .arg("--uninstall")
+        .arg(&prefix)
+        .output()
+        .expect("sh runs");
+    assert!(out.status.success(), "uninstall failed: {out:?}");
+    assert_eq!(
+        tree(&prefix),
+        before,
+        "the uninstall did not restore the prefix"
+    );
+    let again = Command::new("sh")
+        .arg(root_install_sh())
+        .arg("--uninstall")
+        .arg(&prefix)
+        .output()
+        .expect("sh runs");
+    assert!(!again.status.success(), "a second uninstall should fail");
+}
+
+/// The README's C++ snippet, built against the installed library and run: it must succeed
+/// and print nothing on stderr (no exception caught).
+#[test]
+fn readme_cpp_snippet_runs_cleanly() {
+    let tools = [
+        ("g++", "apt-get install g++"),
+        ("pkg-config", "apt-get install pkg-config"),
+    ];
+    if !have_tools("the README's C++ snippet", &tools) {
+        return;
+    }
+    let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README.md");
+    let snippet = readme
+        .split("### C++")
+        .nth(1)
+        .and_then(|s| s.split("```cpp\n").nth(1))
+        .and_then(|s| s.split("```").next())
+        .expect("README.md has a ```cpp block under ### C++");
+    let dir = scratch("readme_cpp");
+    let source = dir.join("snippet.cpp");
+    std::fs::write(
+        &source,
+        format!(
+            "#include \"dangian.hpp\"\n#include <iostream>\n\nint main() {{\n{snippet}\
+             (void)mine;\n}}\n"
+        ),
+    )
+    .expect("write the snippet");
+    let exe = dir.join("snippet");
+    run(
+        Command::new("g++")
+            .args(["-std=c++17", "-Wall", "-Wextra", "-Werror"])
+            .arg(&source)
+            .arg("-I")
+            .arg(repo_root().join("bindings/cpp"))
+            .args(pkg_config(&["--cflags", "--libs"]))
+            .arg(format!("-Wl,-rpath,{}", lib_dir().display()))
+            .arg("-o")
+            .arg(&exe),
+        "compiling the README's C++ snippet",
+    );
+    let out = run(&mut Command::new(&exe), "the README's C++ snippet");
+    assert!(
+        out.stderr.is_empty(),
+        "the README's C++ snippet printed an error: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(!out.stdout.is_empty(), "the snippet printed no actions");
 }
 
 /// The NUnit framework Debian installs with `nunit-console` (libnunit-framework2.6.3-cil).

@@ -32,7 +32,7 @@ fn header_is_current() {
         .generate()
         .expect("cbindgen generates the header")
         .write(&mut generated);
-    let generated = String::from_utf8(generated).expect("UTF-8 header");
+    let generated = c89(&String::from_utf8(generated).expect("UTF-8 header"));
     let path = repo_root().join("include/dangian.h");
     if std::env::var_os("DANGIAN_BLESS").is_some() {
         std::fs::create_dir_all(repo_root().join("include")).expect("include/");
@@ -46,6 +46,36 @@ fn header_is_current() {
         committed_header() == generated,
         "include/dangian.h is stale: run `DANGIAN_BLESS=1 cargo test -p dangian-ffi --test header` and commit it"
     );
+}
+
+/// cbindgen's output made valid C89 (the header must compile with `-std=c89 -pedantic`): the
+/// last value of an enum loses its trailing comma, and the `// __cplusplus` and
+/// `// extern "C"` remarks on the C++ guards become `/* */` comments.
+fn c89(generated: &str) -> String {
+    let mut lines: Vec<String> = generated.lines().map(str::to_owned).collect();
+    let mut last_value = None;
+    for i in 0..lines.len() {
+        let line = lines[i].trim().to_owned();
+        let comment = line.starts_with('*') || line.starts_with("/*");
+        if line.starts_with("typedef enum ") {
+            last_value = None;
+        } else if line.starts_with('}') {
+            if let Some(j) = last_value.take() {
+                let value: &mut String = &mut lines[j];
+                value.pop();
+            }
+        } else if !comment && line.ends_with(',') && line.contains(" = ") {
+            last_value = Some(i);
+        }
+        if !comment {
+            if let Some((code, remark)) = lines[i].split_once("//") {
+                lines[i] = format!("{code}/* {} */", remark.trim());
+            }
+        }
+    }
+    let mut out = lines.join("\n");
+    out.push('\n');
+    out
 }
 
 #[test]
@@ -135,7 +165,8 @@ fn header_declares_only_the_c_api() {
         if line.starts_with("//") || line.starts_with('*') || line.starts_with("/*") {
             continue;
         }
-        let line = line.split("//").next().unwrap_or("").trim();
+        let line = line.split("//").next().unwrap_or("");
+        let line = line.split("/*").next().unwrap_or("").trim();
         if let Some(rest) = line.strip_prefix("typedef ") {
             let name = rest
                 .trim_end_matches(['{', ';', ' '])

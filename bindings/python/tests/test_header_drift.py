@@ -138,7 +138,7 @@ def parse() -> Tuple[List[str], Dict[str, List[Tuple[str, int]]], Dict[str, str]
     text = header()
     functions = re.findall(r"^[A-Za-z_][\w ]*?\b(dg_\w+)\(", text, re.M)
     enums = {
-        name: [(m, int(v)) for m, v in re.findall(r"^\s*(\w+) = (-?\d+),", body, re.M)]
+        name: [(m, int(v)) for m, v in re.findall(r"^\s*(\w+) = (-?\d+),?$", body, re.M)]
         for body, name in re.findall(r"typedef enum \w+ \{(.*?)\} (\w+);", text, re.S)
     }
     macros = dict(re.findall(r"^#define (\w+)(?:[ \t]+(.*))?$", text, re.M))

@@ -69,6 +69,24 @@ fn strip_struct(ty: &str) -> String {
         .to_owned()
 }
 
+/// The lines of a doc comment that starts at `first` (`/**`, then ` * text` lines up to `*/`),
+/// read from `lines`; `None` when `first` does not start one.
+fn block_doc<'a>(first: &str, lines: &mut impl Iterator<Item = &'a str>) -> Option<Vec<String>> {
+    if first.trim() != "/**" {
+        return None;
+    }
+    let mut doc = Vec::new();
+    for l in lines.by_ref() {
+        let l = l.trim();
+        if l == "*/" {
+            break;
+        }
+        let d = l.strip_prefix('*').unwrap_or(l);
+        doc.push(d.strip_prefix(' ').unwrap_or(d).to_owned());
+    }
+    Some(doc)
+}
+
 /// Read the header.
 pub fn parse(text: &str) -> Header {
     let mut h = Header::default();
@@ -76,8 +94,8 @@ pub fn parse(text: &str) -> Header {
     let mut lines = text.lines().peekable();
     while let Some(raw) = lines.next() {
         let line = raw.trim_end();
-        if let Some(d) = line.strip_prefix("//") {
-            doc.push(d.strip_prefix(' ').unwrap_or(d).to_owned());
+        if let Some(d) = block_doc(line, &mut lines) {
+            doc = d;
             continue;
         }
         if let Some(d) = line
@@ -106,13 +124,13 @@ pub fn parse(text: &str) -> Header {
             let name = rest.trim_end_matches(" {").to_owned();
             let mut values = Vec::new();
             let mut vdoc = Vec::new();
-            for l in lines.by_ref() {
+            while let Some(l) = lines.next() {
                 let l = l.trim();
                 if l.starts_with('}') {
                     break;
                 }
-                if let Some(d) = l.strip_prefix("//") {
-                    vdoc.push(d.strip_prefix(' ').unwrap_or(d).to_owned());
+                if let Some(d) = block_doc(l, &mut lines) {
+                    vdoc = d;
                     continue;
                 }
                 if let Some((n, v)) = l.trim_end_matches(',').split_once(" = ") {
@@ -134,13 +152,13 @@ pub fn parse(text: &str) -> Header {
             if let Some(name) = rest.strip_suffix(" {") {
                 let mut fields = Vec::new();
                 let mut fdoc = Vec::new();
-                for l in lines.by_ref() {
+                while let Some(l) = lines.next() {
                     let l = l.trim();
                     if l.starts_with('}') {
                         break;
                     }
-                    if let Some(d) = l.strip_prefix("//") {
-                        fdoc.push(d.strip_prefix(' ').unwrap_or(d).to_owned());
+                    if let Some(d) = block_doc(l, &mut lines) {
+                        fdoc = d;
                         continue;
                     }
                     let decl = l.trim_end_matches(';');
