@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Builds every artifact of a release into one folder, with SHA-256 checksums and a manifest:
+#
+#   dist/build.sh [OUTDIR]                  # default: dist/out
+#   DIST_ONLY="sdk crates npm" dist/build.sh  # only some parts
+#
+# Parts (each needs what its own script says; a part that cannot be built here is reported
+# and skipped, and the manifest lists only what was built):
+#   sdk     the C SDK archives: Linux x86_64 (ffi/install.sh: header, stripped shared and
+#           static libraries with debug info beside, pkg-config and CMake files) and Windows
+#           x86_64 (mingw-w64: dangian.dll, its import library, the static library, header)
+#   python  the Python wheels and sdist (bindings/python/build-wheels.sh)
+#   unity   the Unity package as a UPM tarball (bindings/unity/pack.sh)
+#   npm     the web package (bindings/js: build.sh, npm pack)
+#   crates  both crates (cargo package; cargo publish --dry-run)
+#
+# OUTDIR gets one folder per part, SHA256SUMS (sha256sum -c reads it) and manifest.json
+# (each file's part, name, size and SHA-256, and the version).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=${1:-$root/dist/out}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+only=${DIST_ONLY:-sdk python unity npm crates}
+target_dir=${CARGO_TARGET_DIR:-$root/target}
+version=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$root/Cargo.toml" | head -n 1)
+built=() skipped=()
+want() { [[ " $only " == *" $1 "* ]]; }
+step() { printf '\n==> dist: %s (%ss)\n' "$*" "$SECONDS"; }
+
+sdk() {
+  mkdir -p "$out/sdk"
+  local stage name
+  (cd "$root" && cargo build --release -p dangian-ffi)
+  name="dangian-$version-linux-x86_64"
+  stage=$(mktemp -d)
+  "$root/ffi/install.sh" --from "$target_dir/release" "$stage/$name" >/dev/null
+  tar -C "$stage" -czf "$out/sdk/$name.tar.gz" "$name"
+  rm -rf "$stage"
+  if command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 \
+    && rustup target list --installed 2>/dev/null | grep -qx x86_64-pc-windows-gnu; then
+    (cd "$root" && cargo build --release -p dangian-ffi --target x86_64-pc-windows-gnu)
+    local from="$target_dir/x86_64-pc-windows-gnu/release"
+    name="dangian-$version-windows-x86_64"
+    stage=$(mktemp -d)
+    mkdir -p "$stage/$name/bin" "$stage/$name/lib" "$stage/$name/include"
+    cp "$from/dangian_ffi.dll" "$stage/$name/bin/dangian.dll"
+    x86_64-w64-mingw32-strip --strip-unneeded "$stage/$name/bin/dangian.dll"
+    cp "$from/libdangian_ffi.dll.a" "$stage/$name/lib/dangian.dll.a"
+    cp "$from/libdangian_ffi.a" "$stage/$name/lib/libdangian.a"
+    x86_64-w64-mingw32-strip --strip-debug "$stage/$name/lib/libdangian.a"
+    cp "$root/include/dangian.h" "$stage/$name/include/"
+    cp "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$stage/$name/"
+    (cd "$stage" && tar -czf "$out/sdk/$name.tar.gz" "$name")
+    rm -rf "$stage"
+  else
+    skipped+=("sdk windows-x86_64: needs mingw-w64 and the x86_64-pc-windows-gnu target")
+  fi
+}
+
+python() {
+  if [ -x "$root/bindings/python/build-wheels.sh" ]; then
+    "$root/bindings/python/build-wheels.sh" "$out/python"
+  else
+    skipped+=("python: bindings/python/build-wheels.sh is missing")
+  fi
+}
+
+unity() {
+  if [ -x "$root/bindings/unity/pack.sh" ]; then
+    "$root/bindings/unity/pack.sh" "$out/unity"
+  else
+    skipped+=("unity: bindings/unity/pack.sh is missing")
+  fi
+}
+
+npm_pack() {
+  mkdir -p "$out/npm"
+  (cd "$root/bindings/js" && . scripts/tools.sh && ensure_rust_tools && ensure_node_modules \
+    && ./build.sh && npm pack --silent --pack-destination "$out/npm" >/dev/null)
+}
+
+crates() {
+  mkdir -p "$out/crates"
+  (cd "$root" && cargo package -p dangian -p dangian-ffi --allow-dirty)
+  (cd "$root" && cargo publish -p dangian -p dangian-ffi --dry-run --allow-dirty)
+  cp "$target_dir/package/dangian-$version.crate" "$target_dir/package/dangian-ffi-$version.crate" \
+    "$out/crates/"
+}
+
+for part in sdk python unity npm crates; do
+  want "$part" || continue
+  step "$part"
+  fn=$part
+  [ "$part" = npm ] && fn=npm_pack
+  if "$fn"; then built+=("$part"); else skipped+=("$part: failed (see above)"); fi
+done
+
+step "checksums and manifest"
+cd "$out"
+find . -type f ! -name SHA256SUMS ! -name manifest.json -printf '%P\n' | sort > .files
+: > SHA256SUMS
+while read -r f; do sha256sum "$f" >> SHA256SUMS; done < .files
+{
+  printf '{\n  "name": "dangian",\n  "version": "%s",\n  "artifacts": [\n' "$version"
+  first=1
+  while read -r f; do
+    [ $first = 1 ] || printf ',\n'
+    first=0
+    printf '    {"part": "%s", "file": "%s", "bytes": %s, "sha256": "%s"}' \
+      "${f%%/*}" "$f" "$(stat -c %s "$f")" "$(sha256sum "$f" | cut -d' ' -f1)"
+  done < .files
+  printf '\n  ]\n}\n'
+} > manifest.json
+rm -f .files
+sha256sum -c --quiet SHA256SUMS
+cat SHA256SUMS
+for s in "${skipped[@]}"; do echo "dist: skipped $s"; done
+echo "dist: built ${built[*]:-nothing} into $out"

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Checks the Windows DLL where it runs: the C example (ffi/examples/c) is built for Windows
+# with mingw-w64 against the DLL, run under Wine, and must print exactly what the same example
+# built for Linux against the Linux library prints (every game of each kind played, every
+# golden vector replayed), byte for byte.
+#
+#   ffi/check-windows.sh DLL [LINUX_LIB_DIR]
+#
+# DLL: a dangian.dll (x86_64-pc-windows-gnu), e.g. bindings/unity/Plugins/Windows/x86_64/dangian.dll.
+# LINUX_LIB_DIR: where libdangian_ffi.so is (default: target/release).
+# Needs x86_64-w64-mingw32-gcc (gcc-mingw-w64-x86-64) and wine64 (wine64). With
+# DANGIAN_REQUIRE_CONSUMERS=1 a missing tool fails the check; otherwise it is skipped with
+# one line saying how to install it.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+dll=$(cd "$(dirname "${1:?usage: check-windows.sh DLL [LINUX_LIB_DIR]}")" && pwd)/$(basename "$1")
+linux_lib=${2:-${CARGO_TARGET_DIR:-$root/target}/release}
+wine=$(command -v wine64 || command -v wine || true)
+[ -x /usr/lib/wine/wine64 ] && wine=${wine:-/usr/lib/wine/wine64}
+for tool in x86_64-w64-mingw32-gcc "$wine"; do
+  if [ -z "$tool" ] || ! command -v "$tool" >/dev/null 2>&1; then
+    msg="check-windows.sh: skipped the Windows DLL under Wine: ${tool:-wine64} not found (apt-get install gcc-mingw-w64-x86-64 wine64)"
+    if [ "${DANGIAN_REQUIRE_CONSUMERS:-0}" = 1 ]; then echo "$msg (DANGIAN_REQUIRE_CONSUMERS=1)" >&2; exit 1; fi
+    echo "$msg"; exit 0
+  fi
+done
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+vectors=$(ls "$root"/tests/vectors/*.json)
+# Windows: the DLL as the packages name it (dangian.dll), with an import library made for
+# that name from the header's functions, as a Windows C project links it; run from its folder.
+cp "$dll" "$work/dangian.dll"
+{ echo "LIBRARY dangian.dll"; echo "EXPORTS"
+  grep -o '\bdg_[a-z0-9_]*(' "$root/include/dangian.h" | tr -d '(' | sort -u; } > "$work/dangian.def"
+x86_64-w64-mingw32-dlltool -d "$work/dangian.def" -D dangian.dll -l "$work/libdangian.dll.a"
+x86_64-w64-mingw32-gcc -std=c99 -O1 -Wall -Wextra -Werror -I"$root/include" \
+  "$root/ffi/examples/c/main.c" -L"$work" -ldangian -o "$work/main.exe"
+# Rust's standard library imports ProcessPrng from bcryptprimitives.dll, which Windows 10 and
+# later have but Wine before 9.0 (Debian 12 has 8.0) lacks: there, a stand-in over
+# RtlGenRandom goes beside the program.
+if ! find /usr/lib*/ /opt 2>/dev/null -path '*wine*' -name bcryptprimitives.dll | grep -q .; then
+  cat > "$work/bcryptprimitives.c" <<'C'
+#include <windows.h>
+BOOLEAN WINAPI SystemFunction036(PVOID buffer, ULONG length);
+BOOL WINAPI ProcessPrng(PBYTE data, SIZE_T len) {
+    while (len > 0) {
+        ULONG n = len > 0x7fffffff ? 0x7fffffff : (ULONG)len;
+        if (!SystemFunction036(data, n)) return FALSE;
+        data += n;
+        len -= n;
+    }
+    return TRUE;
+}
+C
+  printf 'LIBRARY bcryptprimitives.dll\nEXPORTS\nProcessPrng\n' > "$work/bcryptprimitives.def"
+  x86_64-w64-mingw32-gcc -shared -O1 -o "$work/bcryptprimitives.dll" "$work/bcryptprimitives.c" \
+    "$work/bcryptprimitives.def" -ladvapi32
+fi
+# Linux: the same source, as the reference.
+# (The library's SONAME is libdangian.so.<ABI>: give it that name, as install.sh does.)
+mkdir -p "$work/lib"
+soname=$(readelf -d "$linux_lib/libdangian_ffi.so" | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p')
+cp "$linux_lib/libdangian_ffi.so" "$work/lib/${soname:-libdangian_ffi.so}"
+ln -sf "${soname:-libdangian_ffi.so}" "$work/lib/libdangian.so"
+gcc -std=c99 -O1 -Wall -Wextra -Werror -I"$root/include" "$root/ffi/examples/c/main.c" \
+  -L"$work/lib" -ldangian -Wl,-rpath,"$work/lib" -o "$work/main"
+for args in "" "$vectors"; do
+  # shellcheck disable=SC2086
+  "$work/main" $args > "$work/linux.txt"
+  winargs=()
+  for v in $args; do winargs+=("Z:${v//\//\\}"); done
+  (cd "$work" && WINEDEBUG=-all WINEPREFIX="$work/prefix" "$wine" main.exe "${winargs[@]}") \
+    2>"$work/wine.err" | tr -d '\r' > "$work/windows.txt" || {
+      cat "$work/wine.err" >&2; echo "check-windows.sh: main.exe failed under Wine" >&2; exit 1; }
+  # The example names each vector by the path it was given: compare the file names only.
+  for f in linux windows; do
+    sed -E 's@^vector [^ ]*[/\\]([^/\\ ]+\.json) @vector \1 @' "$work/$f.txt" > "$work/$f.norm"
+  done
+  if ! cmp -s "$work/linux.norm" "$work/windows.norm"; then
+    diff "$work/linux.norm" "$work/windows.norm" | cut -c1-200 | head -20 >&2
+    echo "check-windows.sh: the Windows DLL's output differs from Linux's" >&2
+    exit 1
+  fi
+  echo "check-windows.sh: main.exe ${args:+(the $(echo "$vectors" | wc -w) golden vectors) }under Wine: $(wc -l < "$work/windows.txt") lines, the same as on Linux"
+done
