@@ -8,7 +8,8 @@
 # and skipped, and the manifest lists only what was built):
 #   sdk     the C SDK archives: Linux x86_64 (ffi/install.sh: header, stripped shared and
 #           static libraries with debug info beside, pkg-config and CMake files) and Windows
-#           x86_64 (mingw-w64: dangian.dll, its import library, the static library, header)
+#           x86_64 (mingw-w64: bin/dangian.dll, lib/libdangian.dll.a its import library,
+#           lib/libdangian.a, the header)
 #   python  the Python wheels and sdist (bindings/python/build-wheels.sh)
 #   unity   the Unity package as a UPM tarball (bindings/unity/pack.sh)
 #   npm     the web package (bindings/js: build.sh, npm pack)
@@ -24,7 +25,9 @@ out=$(cd "$out" && pwd)
 only=${DIST_ONLY:-sdk python unity npm crates}
 target_dir=${CARGO_TARGET_DIR:-$root/target}
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$root/Cargo.toml" | head -n 1)
-built=() skipped=()
+built=()
+skip() { echo "$*" >> "$out/.skipped"; }
+rm -f "$out/.skipped"
 want() { [[ " $only " == *" $1 "* ]]; }
 step() { printf '\n==> dist: %s (%ss)\n' "$*" "$SECONDS"; }
 
@@ -46,15 +49,19 @@ sdk() {
     mkdir -p "$stage/$name/bin" "$stage/$name/lib" "$stage/$name/include"
     cp "$from/dangian_ffi.dll" "$stage/$name/bin/dangian.dll"
     x86_64-w64-mingw32-strip --strip-unneeded "$stage/$name/bin/dangian.dll"
-    cp "$from/libdangian_ffi.dll.a" "$stage/$name/lib/dangian.dll.a"
+    # An import library for the DLL under its shipped name (Rust's names dangian_ffi.dll).
+    { echo "LIBRARY dangian.dll"; echo "EXPORTS"
+      grep -o '\bdg_[a-z0-9_]*(' "$root/include/dangian.h" | tr -d '(' | sort -u; } \
+      > "$stage/dangian.def"
+    x86_64-w64-mingw32-dlltool -d "$stage/dangian.def" -D dangian.dll \
+      -l "$stage/$name/lib/libdangian.dll.a"
     cp "$from/libdangian_ffi.a" "$stage/$name/lib/libdangian.a"
-    x86_64-w64-mingw32-strip --strip-debug "$stage/$name/lib/libdangian.a"
     cp "$root/include/dangian.h" "$stage/$name/include/"
     cp "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$stage/$name/"
     (cd "$stage" && tar -czf "$out/sdk/$name.tar.gz" "$name")
     rm -rf "$stage"
   else
-    skipped+=("sdk windows-x86_64: needs mingw-w64 and the x86_64-pc-windows-gnu target")
+    skip "sdk windows-x86_64: needs mingw-w64 and the x86_64-pc-windows-gnu target"
   fi
 }
 
@@ -62,7 +69,7 @@ python() {
   if [ -x "$root/bindings/python/build-wheels.sh" ]; then
     "$root/bindings/python/build-wheels.sh" "$out/python"
   else
-    skipped+=("python: bindings/python/build-wheels.sh is missing")
+    skip "python: bindings/python/build-wheels.sh is missing"
   fi
 }
 
@@ -70,7 +77,7 @@ unity() {
   if [ -x "$root/bindings/unity/pack.sh" ]; then
     "$root/bindings/unity/pack.sh" "$out/unity"
   else
-    skipped+=("unity: bindings/unity/pack.sh is missing")
+    skip "unity: bindings/unity/pack.sh is missing"
   fi
 }
 
@@ -93,12 +100,17 @@ for part in sdk python unity npm crates; do
   step "$part"
   fn=$part
   [ "$part" = npm ] && fn=npm_pack
-  if "$fn"; then built+=("$part"); else skipped+=("$part: failed (see above)"); fi
+  # In a subshell with errexit on (a function called from `if` would ignore it).
+  set +e
+  (set -e; "$fn")
+  rc=$?
+  set -e
+  if [ $rc = 0 ]; then built+=("$part"); else skip "$part: failed (see above)"; fi
 done
 
 step "checksums and manifest"
 cd "$out"
-find . -type f ! -name SHA256SUMS ! -name manifest.json -printf '%P\n' | sort > .files
+find . -type f ! -name SHA256SUMS ! -name manifest.json ! -name '.*' -printf '%P\n' | sort > .files
 : > SHA256SUMS
 while read -r f; do sha256sum "$f" >> SHA256SUMS; done < .files
 {
@@ -115,5 +127,5 @@ while read -r f; do sha256sum "$f" >> SHA256SUMS; done < .files
 rm -f .files
 sha256sum -c --quiet SHA256SUMS
 cat SHA256SUMS
-for s in "${skipped[@]}"; do echo "dist: skipped $s"; done
+[ -f .skipped ] && sed 's/^/dist: skipped /' .skipped && rm -f .skipped
 echo "dist: built ${built[*]:-nothing} into $out"
