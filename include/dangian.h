@@ -54,7 +54,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#define DANGIAN_VERSION "0.2.0"
+#define DANGIAN_VERSION "0.3.0"
 #define DANGIAN_ABI_VERSION 2
 /* dg_game_to_move: chance (a roll, a deal, a draw) is to move. */
 #define DG_TO_MOVE_CHANCE (-1)
@@ -636,7 +636,7 @@ extern "C" {
 uint32_t dg_abi_version(void);
 
 /**
- * The library's version text (e.g. `0.2.0`, `DANGIAN_VERSION` in the header).
+ * The library's version text (e.g. `0.3.0`, `DANGIAN_VERSION` in the header).
  *
  * # Safety
  * A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),

@@ -58,7 +58,7 @@ pub use words::*;
 pub const DANGIAN_ABI_VERSION: u32 = 2;
 
 /// The version of the library (the crate's version), as text.
-pub const DANGIAN_VERSION: &str = "0.2.0";
+pub const DANGIAN_VERSION: &str = "0.3.0";
 
 /// `to_move` value: chance (a roll, a deal, a draw) is to move.
 pub const DG_TO_MOVE_CHANCE: i32 = -1;
@@ -534,7 +534,7 @@ pub extern "C" fn dg_abi_version() -> u32 {
     DANGIAN_ABI_VERSION
 }
 
-/// The library's version text (e.g. `0.2.0`, `DANGIAN_VERSION` in the header).
+/// The library's version text (e.g. `0.3.0`, `DANGIAN_VERSION` in the header).
 ///
 /// # Safety
 /// A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),

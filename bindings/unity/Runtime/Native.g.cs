@@ -637,7 +637,7 @@ namespace Dangian
 #endif
 
         /// <summary>The version of the library the header is of.</summary>
-        public const string Version = "0.2.0";
+        public const string Version = "0.3.0";
         /// <summary>The ABI version the declarations are of (dg_abi_version must give it).</summary>
         public const uint AbiVersion = 2;
         /// <summary>dg_game_to_move: chance (a roll, a deal, a draw) is to move.</summary>
@@ -672,7 +672,7 @@ namespace Dangian
         /// <summary>The ABI version of the library (`DANGIAN_ABI_VERSION` in the header it was built with). A host checks it once at start-up against the header it was compiled with.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern uint dg_abi_version();
-        /// <summary>The library's version text (e.g. `0.2.0`, `DANGIAN_VERSION` in the header).</summary>
+        /// <summary>The library's version text (e.g. `0.3.0`, `DANGIAN_VERSION` in the header).</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_version([Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
         /// <summary>Copy the message of the last failed call on this thread into `buf` (UTF-8, `*len_out` bytes). An empty message when nothing has failed yet; successful calls leave it as it is, and so does this function (a short buffer can be retried).</summary>
