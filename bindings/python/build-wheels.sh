@@ -81,7 +81,10 @@ for t in "${targets[@]}"; do
     sdist)
       if maturin sdist --manifest-path "$here/Cargo.toml" -o "$out"; then built+=("$t"); else failed+=("$t"); fi
       continue ;;
-    linux-*) args+=(--compatibility manylinux2014 --target "$triple") ;;
+    # Symbols stripped (`-C strip=symbols`) where zig links; for macOS rustc would run the
+    # host's `strip`, which does not read Mach-O, so those keep their symbols.
+    linux-*) args+=(--compatibility manylinux2014 --target "$triple" --strip) ;;
+    windows-*) args+=(--target "$triple" --strip) ;;
     macos-universal2) add_rust_target x86_64-apple-darwin; add_rust_target aarch64-apple-darwin
                       args+=(--target "$triple") ;;
     *) args+=(--target "$triple") ;;
