@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The Python package's wheels and sdist. One abi3 wheel per platform serves every CPython
 # from 3.9 on; each is cross-compiled with maturin and zig (`--zig`: zig's C toolchain and
-# its glibc 2.17 stubs, so the Linux wheels are manylinux2014 = manylinux_2_17). The tools come
+# its glibc 2.17 stubs, so the Linux wheels are manylinux2014 = manylinux_2_17; its macOS
+# libSystem stubs, so no macOS SDK is needed), the Windows one with MinGW-w64 (see below). The tools come
 # from PyPI at pinned versions into their own virtualenv; the Rust targets are added with
 # rustup when missing. Each target is built once; a target that fails is reported and the
 # others are still built; the exit status is non-zero when any failed.
@@ -14,7 +15,8 @@
 #   macos-x86_64      macOS 10.12+ x86_64             (x86_64-apple-darwin)
 #   macos-arm64       macOS 11.0+ arm64               (aarch64-apple-darwin)
 #   macos-universal2  both macOS architectures in one wheel (instead of the two above)
-#   windows-x86_64    Windows x86_64, MinGW-w64 ABI   (x86_64-pc-windows-gnu)
+#   windows-x86_64    Windows x86_64, MinGW-w64 ABI   (x86_64-pc-windows-gnu; needs
+#                     x86_64-w64-mingw32-gcc, Debian's gcc-mingw-w64-x86-64)
 #   sdist             the source distribution (the engine's sources included)
 #
 # Environment: PYTHON (the interpreter that runs the tools, default python3),
@@ -76,18 +78,28 @@ built=() failed=()
 for t in "${targets[@]}"; do
   triple="$(triple_of "$t")"
   step "$t ($triple)"
-  args=(--release --zig --manifest-path "$here/Cargo.toml" -o "$out")
+  args=(--release --manifest-path "$here/Cargo.toml" -o "$out")
   case "$t" in
     sdist)
       if maturin sdist --manifest-path "$here/Cargo.toml" -o "$out"; then built+=("$t"); else failed+=("$t"); fi
       continue ;;
     # Symbols stripped (`-C strip=symbols`) where zig links; for macOS rustc would run the
     # host's `strip`, which does not read Mach-O, so those keep their symbols.
-    linux-*) args+=(--compatibility manylinux2014 --target "$triple" --strip) ;;
-    windows-*) args+=(--target "$triple" --strip) ;;
+    linux-*) args+=(--zig --compatibility manylinux2014 --target "$triple" --strip) ;;
+    windows-*)
+      # Not with zig: maturin's export list for zig's Windows linker names the init function
+      # after the dotted module name (`PyInit_dangian._dangian`), which no symbol matches, so
+      # the link fails. MinGW-w64's GCC and binutils (Debian: gcc-mingw-w64-x86-64) link it,
+      # and maturin makes python3.dll's import library itself (abi3).
+      if ! command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1; then
+        echo "error: $t needs x86_64-w64-mingw32-gcc (Debian: apt-get install gcc-mingw-w64-x86-64)" >&2
+        failed+=("$t")
+        continue
+      fi
+      args+=(--target "$triple" --strip) ;;
     macos-universal2) add_rust_target x86_64-apple-darwin; add_rust_target aarch64-apple-darwin
-                      args+=(--target "$triple") ;;
-    *) args+=(--target "$triple") ;;
+                      args+=(--zig --target "$triple") ;;
+    *) args+=(--zig --target "$triple") ;;
   esac
   [ "$t" = macos-universal2 ] || add_rust_target "$triple"
   if maturin build "${args[@]}"; then built+=("$t"); else failed+=("$t"); fi
