@@ -2,10 +2,10 @@
 # The Python package's wheels and sdist. One abi3 wheel per platform serves every CPython
 # from 3.9 on; each is cross-compiled with maturin and zig (`--zig`: zig's C toolchain and
 # its glibc 2.17 stubs, so the Linux wheels are manylinux2014 = manylinux_2_17; its macOS
-# libSystem stubs, so no macOS SDK is needed), the Windows one with MinGW-w64 (see below). The tools come
-# from PyPI at pinned versions into their own virtualenv; the Rust targets are added with
-# rustup when missing. Each target is built once; a target that fails is reported and the
-# others are still built; the exit status is non-zero when any failed.
+# libSystem stubs, so no macOS SDK is needed), the Windows one with MinGW-w64 (see below).
+# The tools come from PyPI at pinned versions into their own virtualenv; the Rust targets
+# are added with rustup when missing. Each target is built once; a target that fails is
+# reported and the others are still built; the exit status is non-zero when any failed.
 #
 #   bindings/python/build-wheels.sh OUTDIR [TARGET...]
 #
@@ -30,7 +30,7 @@ MATURIN=maturin==1.16.0
 ZIGLANG=ziglang==0.17.1
 CARGO_ZIGBUILD=cargo-zigbuild==0.24.0
 
-[ $# -ge 1 ] || { sed -n '2,22p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || { awk 'NR > 1 && /^#/ { print; next } NR > 1 { exit }' "$0" >&2; exit 2; }
 out="$(mkdir -p "$1" && cd "$1" && pwd)"
 shift
 targets=("$@")
