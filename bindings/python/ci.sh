@@ -122,7 +122,11 @@ if [ -z "$second" ]; then
   for v in 3.9 3.13 3.12 3.10; do
     [ "$v" != "$main_version" ] || continue
     for candidate in "python$v" "$HOME"/.pyenv/versions/"$v".*/bin/"python$v"; do
-      if command -v "$candidate" >/dev/null 2>&1; then second="$(command -v "$candidate")"; break 2; fi
+      # Run, not only found: a pyenv shim is on PATH for versions it does not select.
+      if "$candidate" -c 'import venv' >/dev/null 2>&1; then
+        second="$("$candidate" -c 'import sys; print(sys.executable)')"
+        break 2
+      fi
     done
   done
 fi

@@ -4,7 +4,7 @@ Python version, another architecture under qemu-user. Needs only the package and
 A game of each kind to its end (random moves, chance from the game's RNG, a bot move, the
 record saved, loaded and its final hash checked), then a vectorized environment of each kind
 stepped with numpy actions. Prints where the package was loaded from and, last, one summary
-line `wheel smoke: N passed, 0 failed` (or raises).
+line `smoke: N passed, 0 failed` (or raises).
 
     python bindings/python/tests/wheel_smoke.py [--expect-abi3]
 """
@@ -73,7 +73,7 @@ def main(argv: list[str]) -> None:
         # The wheel built for every CPython >= 3.9: its extension carries no version tag.
         assert native is not None and (native.endswith(".abi3.so") or native.endswith(".pyd")), native
     passed = play_each_kind(7) + step_vec_envs(7)
-    print(f"wheel smoke: {passed} passed, 0 failed")
+    print(f"smoke: {passed} passed, 0 failed")
 
 
 if __name__ == "__main__":
