@@ -21,7 +21,8 @@
 #
 # Environment: PYTHON (the interpreter that runs the tools, default python3),
 # DANGIAN_WHEEL_TOOLS (the tools' virtualenv, kept between runs; default: a temporary one),
-# CARGO_TARGET_DIR (as cargo reads it). Writes OUTDIR/SHA256SUMS and prints each file's size.
+# CARGO_TARGET_DIR (as cargo reads it). Writes OUTDIR/SHA256SUMS, prints each file's size,
+# then checks every wheel in OUTDIR with tests/check_wheels.py.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 
@@ -111,4 +112,8 @@ step "built: ${built[*]:-none}${failed[*]:+; FAILED: ${failed[*]}}"
     sha256sum "${files[@]}" > SHA256SUMS
     for f in "${files[@]}"; do printf '%10s  %s\n' "$(stat -c %s "$f")" "$f"; done
   fi)
+# Each wheel's tag against its binary (architecture, exported init function, glibc, minimum
+# macOS, code signature, imported DLLs): the checks that hold where a wheel cannot run here.
+step "check_wheels.py"
+"$tools/bin/python" "$here/tests/check_wheels.py" "$out" || failed+=(check_wheels.py)
 [ ${#failed[@]} -eq 0 ]
