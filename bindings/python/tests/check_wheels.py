@@ -123,7 +123,7 @@ def check_pe(data: bytes, tag: str) -> str:
     def at(rva: int) -> int:
         for _, vsize, vaddr, rawsize, rawptr in sects:
             if vaddr <= rva < vaddr + max(vsize, rawsize):
-                return rva - vaddr + rawptr
+                return int(rva - vaddr + rawptr)
         raise Bad(f"RVA {rva:#x} in no section")
 
     # The export directory: the number of names at 24, the table of name RVAs at 32.
