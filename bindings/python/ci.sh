@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Python package's CI: the wheels built once (build-wheels.sh: the abi3 wheels for Linux
-# x86_64 and aarch64, maturin and zig), then a fresh virtualenv with pinned tools and frameworks
+# x86_64 and aarch64, maturin and zig, each checked by tests/check_wheels.py), then a fresh virtualenv with pinned tools and frameworks
 # from PyPI, the x86_64 wheel installed into it with pip and no Rust toolchain on PATH, then
 # mypy (strict) and pytest; then the same wheel in a fresh virtualenv of a second CPython
 # version, and the aarch64 wheel under qemu-user with Debian's CPython for arm64, each running
@@ -69,7 +69,7 @@ DANGIAN_WHEEL_TOOLS="$wheels/.tools" bash "$here/build-wheels.sh" "$wheels" linu
   echo "error: build-wheels.sh failed (the end of its log is above)" >&2
   exit 1
 }
-grep -E 'Finished|Built wheel|^ *[0-9]+  dangian' "$wheels/build.log" || true
+grep -E 'Finished|Built wheel|^ *[0-9]+  dangian|^(ok|FAIL) |^wheels: ' "$wheels/build.log" || true
 wheel_x86="$(ls "$wheels"/dangian-*-cp39-abi3-manylinux*_x86_64.whl)"
 wheel_arm="$(ls "$wheels"/dangian-*-cp39-abi3-manylinux*_aarch64.whl)"
 rm -rf "$wheels/.tools"
