@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The Python package's CI: the wheels built once (build-wheels.sh: the abi3 wheels for Linux
-# x86_64 and aarch64, maturin and zig, each checked by tests/check_wheels.py), then a fresh virtualenv with pinned tools and frameworks
-# from PyPI, the x86_64 wheel installed into it with pip and no Rust toolchain on PATH, then
-# mypy (strict) and pytest; then the same wheel in a fresh virtualenv of a second CPython
-# version, and the aarch64 wheel under qemu-user with Debian's CPython for arm64, each running
-# tests/wheel_smoke.py (a game of each kind and a VecEnv of each kind). Works from a clean
-# clone; prints pytest's summary, then the smoke tests' lines.
+# x86_64 and aarch64, maturin and zig, each checked by tests/check_wheels.py), then a fresh
+# virtualenv with pinned tools and frameworks from PyPI, the x86_64 wheel installed into it
+# with pip and no Rust toolchain on PATH, then mypy (strict) and pytest; then the same wheel
+# in a fresh virtualenv of a second CPython version, and the aarch64 wheel under qemu-user
+# with Debian's CPython for arm64, each running tests/wheel_smoke.py (a game of each kind and
+# a VecEnv of each kind). Works from a clean clone; prints pytest's summary, then the smoke
+# tests' lines.
 #
 #   bash bindings/python/ci.sh            # from anywhere
 #   DANGIAN_REQUIRE_CONSUMERS=1 ...       # an optional framework that cannot be installed or
