@@ -237,7 +237,7 @@ bounded!(u32, u64, i64, usize);
 
 fn kind_of(obj: &Bound<'_, PyAny>) -> PyResult<GameKind> {
     if let Ok(s) = obj.cast::<PyString>() {
-        let s = s.to_str()?;
+        let s = s.to_cow()?;
         return GameKind::ALL
             .into_iter()
             .find(|k| k.name() == s)
@@ -260,7 +260,7 @@ fn kind_of(obj: &Bound<'_, PyAny>) -> PyResult<GameKind> {
 
 fn level_of(obj: &Bound<'_, PyAny>) -> PyResult<Level> {
     if let Ok(s) = obj.cast::<PyString>() {
-        let s = s.to_str()?;
+        let s = s.to_cow()?;
         return Level::ALL
             .into_iter()
             .find(|l| l.name() == s)
@@ -284,7 +284,7 @@ fn level_of(obj: &Bound<'_, PyAny>) -> PyResult<Level> {
 /// JSON text from a `str`, `bytes` (UTF-8) or any value `json.dumps` accepts (a dict).
 fn json_text(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(s.to_str()?.to_owned());
+        return Ok(s.to_cow()?.into_owned());
     }
     if let Ok(b) = obj.cast::<PyBytes>() {
         return String::from_utf8(b.as_bytes().to_vec())
@@ -305,26 +305,30 @@ fn bounded_json_text(
     status: u32,
     what: &str,
 ) -> PyResult<String> {
-    let len = if let Ok(s) = obj.cast::<PyString>() {
-        Some(s.to_str()?.len())
-    } else if let Ok(b) = obj.cast::<PyBytes>() {
-        Some(b.as_bytes().len())
-    } else {
-        None
-    };
-    let too_long = |len: usize| -> PyErr {
+    let too_long = |len: usize, unit: &str| -> PyErr {
         Failure::new(
             status,
-            format!("{what}: {len} bytes; at most {max} are read"),
+            format!("{what}: {len} {unit}; at most {max} bytes are read"),
         )
         .into()
     };
-    if let Some(len) = len.filter(|&n| n > max) {
-        return Err(too_long(len));
+    // A `str` is measured in characters, which the stable ABI gives without encoding it: its
+    // UTF-8 form has at least as many bytes, so a text of more than `max` characters is refused
+    // before it is copied; a shorter one is encoded and its bytes checked below.
+    if let Ok(s) = obj.cast::<PyString>() {
+        let chars = s.len()?;
+        if chars > max {
+            return Err(too_long(chars, "characters"));
+        }
+    } else if let Ok(b) = obj.cast::<PyBytes>() {
+        let len = b.as_bytes().len();
+        if len > max {
+            return Err(too_long(len, "bytes"));
+        }
     }
     let text = json_text(py, obj)?;
     if text.len() > max {
-        return Err(too_long(text.len()));
+        return Err(too_long(text.len(), "bytes"));
     }
     Ok(text)
 }
@@ -350,7 +354,7 @@ fn seat_of(game: &AnyGame, seat: i64) -> Res<Seat> {
 
 fn id_of(game: &AnyGame, action: &Bound<'_, PyAny>) -> PyResult<u32> {
     if let Ok(s) = action.cast::<PyString>() {
-        return Ok(game.action_id(s.to_str()?).map_err(Failure::from)?);
+        return Ok(game.action_id(&s.to_cow()?).map_err(Failure::from)?);
     }
     let n: i64 = action
         .extract()

@@ -108,7 +108,9 @@ def test_fair_chance_arguments_are_checked() -> None:
 def test_the_report_says_what_was_proven_and_a_chosen_start_is_unfair() -> None:
     game = play_fair("ca_ngua")
     report = dangian.verify_record(game.save())
-    assert report["scheme"] == game.fairness()["scheme"]
+    fairness = game.fairness()
+    assert fairness is not None
+    assert report["scheme"] == fairness["scheme"]
     assert report["game"] == "ca_ngua"
     assert report["start"] == "config"
     assert report["player_seeds"] == 2
