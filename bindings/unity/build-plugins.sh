@@ -97,8 +97,8 @@ for platform in ${*:-linux}; do
       check_arch "$dll" "$(x86_64-w64-mingw32-objdump -f "$dll")" "pei-x86-64"
       # The export table's names: the lines after "[Ordinal/Name Pointer] Table".
       check_exports "$dll" "$(x86_64-w64-mingw32-objdump -p "$dll" \
-        | sed -n '/Ordinal\/Name Pointer\] Table/,/^$/p' | grep -o '\] [A-Za-z_][A-Za-z0-9_]*' \
-        | cut -c3- | sort -u)" ;;
+        | sed -n '/Ordinal\/Name Pointer\] Table/,/^$/p' | sed -n 's/^[[:space:]]*\[ *[0-9]*\] //p' \
+        | sort -u)" ;;
     webgl)
       (cd "$root" && RUSTC_BOOTSTRAP=1 \
         CARGO_TARGET_WASM32_UNKNOWN_EMSCRIPTEN_RUSTFLAGS="-C panic=abort -C target-cpu=mvp" \

@@ -25,10 +25,11 @@ pkg=$stage/package
 mkdir -p "$pkg"
 # Sources and their .meta files: everything but the build tooling and git's files.
 (cd "$here" && find . -type f ! -path './tools~/*' ! -name '*.sh' ! -name '*.sh.meta' \
-  ! -name '.gitignore' ! -path './Plugins/*' -print) | while read -r f; do
+  ! -name '.gitignore' ! -path './Plugins/*' -print | while read -r f; do
   mkdir -p "$pkg/$(dirname "$f")" && cp "$f" "$pkg/$f"
-done
+done)
 cp "$here/Plugins.meta" "$pkg/Plugins.meta"
+mkdir -p "$pkg/Plugins"
 cp "$here/Plugins/README.md" "$here/Plugins/README.md.meta" "$pkg/Plugins/"
 # Each plugin built, with its .meta and the .meta of every folder above it.
 platforms=""

@@ -1078,7 +1078,7 @@ fn unity_package_passes_its_tests_under_mono() {
         .expect("nunit-console runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(
-        out.status.success() && stdout.contains("Tests run: 7, Errors: 0, Failures: 0"),
+        out.status.success() && stdout.contains("Tests run: 9, Errors: 0, Failures: 0"),
         "the package's tests failed ({}):\n{stdout}\n{}",
         out.status,
         String::from_utf8_lossy(&out.stderr)
@@ -1160,12 +1160,18 @@ fn unity_web_build_has_no_threads(
 /// The names of the functions `include/dangian.h` declares, sorted.
 fn header_functions() -> Vec<String> {
     let header = std::fs::read_to_string(repo_root().join("include/dangian.h")).expect("header");
-    let mut names: Vec<String> = header
-        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '('))
-        .filter_map(|w| w.strip_prefix("dg_").and_then(|w| w.strip_suffix('(')))
-        .filter(|w| !w.contains('('))
-        .map(|w| format!("dg_{w}"))
-        .collect();
+    let mut names = Vec::new();
+    for (at, _) in header.match_indices("dg_") {
+        let name: String = header[at..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        let before = header[..at].chars().next_back();
+        let word_start = !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        if word_start && header[at + name.len()..].starts_with('(') {
+            names.push(name);
+        }
+    }
     names.sort();
     names.dedup();
     names
