@@ -17,9 +17,11 @@
 #            (`panic=abort`); the prebuilt standard library of this target uses both.
 #                                                                Plugins/WebGL/libdangian.a
 #   macos    aarch64-apple-darwin and x86_64-apple-darwin, joined into one universal library
-#            by lipo (or llvm-lipo). On macOS: Xcode's command line tools. Elsewhere: zig and
-#            cargo-zigbuild (`pip install ziglang cargo-zigbuild`) with a macOS SDK named by
-#            SDKROOT (zig brings no macOS SDK: without one the link fails).
+#            by lipo (or llvm-lipo, Debian's llvm). On macOS: Xcode's command line tools.
+#            Elsewhere: zig and cargo-zigbuild (`pip install ziglang cargo-zigbuild`), whose
+#            stubs of libSystem suffice for this library (it needs no other framework); zig
+#            does not apply rustc's exported-symbols list, so there the library also exports
+#            Rust's internal symbols (its dg_ functions are still exactly the header's).
 #                                                                Plugins/macOS/libdangian.dylib
 #   ios      aarch64-apple-ios           a static library: nothing more than the Rust target
 #            (Xcode links it into the app)                       Plugins/iOS/libdangian.a
@@ -115,10 +117,13 @@ for platform in ${*:-linux}; do
       lipo=$(lipo_tool)
       [ -n "$lipo" ] || fail "lipo or llvm-lipo is needed to join the macOS libraries (apt-get install llvm)"
       for target in aarch64-apple-darwin x86_64-apple-darwin; do
+        # Apple silicon starts at macOS 11.0.
+        minos=$MACOSX_DEPLOYMENT_TARGET
+        [ "$target" = x86_64-apple-darwin ] || minos=11.0
         if [ "$(uname -s)" = Darwin ]; then
-          build --target "$target"
+          MACOSX_DEPLOYMENT_TARGET=$minos build --target "$target"
         else
-          (cd "$root" && cargo zigbuild --release -p dangian-ffi --target "$target")
+          (cd "$root" && MACOSX_DEPLOYMENT_TARGET=$minos cargo zigbuild --release -p dangian-ffi --target "$target")
         fi
       done
       mkdir -p "$here/Plugins/macOS"
@@ -129,12 +134,22 @@ for platform in ${*:-linux}; do
       echo "Plugins/macOS/libdangian.dylib ($(wc -c <"$dylib") bytes)"
       check_lines "$dylib" "arch arm64" "arch x86_64" "platform macos minos 11.0.0" \
         "platform macos minos $MACOSX_DEPLOYMENT_TARGET.0"
-      check_exports "$dylib" "$(exported "$dylib")" ;;
+      if inspect "$dylib" | grep '^arch ' | grep -vx -e 'arch arm64' -e 'arch x86_64'; then fail "$dylib holds another architecture"; fi
+      if [ "$(uname -s)" = Darwin ]; then
+        check_exports "$dylib" "$(exported "$dylib")"
+      else
+        # zig's Mach-O linker does not apply rustc's exported-symbols list: the library also
+        # exports Rust's internal symbols. Its dg_ functions must still be exactly the header's.
+        check_exports "$dylib" "$(exported "$dylib" | dg_only)"
+      fi ;;
     ios)
       (cd "$root" && cargo rustc --release -p dangian-ffi --target aarch64-apple-ios --crate-type staticlib)
       a=$here/Plugins/iOS/libdangian.a
       put "$target_dir/aarch64-apple-ios/release/libdangian_ffi.a" iOS libdangian.a
+      # This crate's objects record IPHONEOS_DEPLOYMENT_TARGET; Rust's prebuilt standard
+      # library records its own lower default (10.0), which any app's target satisfies.
       check_lines "$a" "arch arm64" "platform ios minos $IPHONEOS_DEPLOYMENT_TARGET.0"
+      if inspect "$a" | grep '^platform ' | grep -v '^platform ios '; then fail "$a holds objects for another platform"; fi
       if inspect "$a" | grep '^arch ' | grep -vx 'arch arm64'; then fail "$a holds another architecture"; fi
       check_exports "$a" "$(exported "$a" | dg_only)" ;;
     android)

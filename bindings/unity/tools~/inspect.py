@@ -9,8 +9,9 @@ FILE is a Mach-O library (thin or universal, as for macOS), an ar archive of Mac
     arch <name>                       each architecture (Mach-O: per slice or member)
     platform <name> minos <x.y.z>     Mach-O: the platform and minimum OS version recorded
     feature <+name|-name>             wasm: each target feature an object was compiled with
-    export <symbol>                   each external symbol defined (leading underscore removed
-                                      on Mach-O)
+    export <symbol>                   a dylib: each name of its export trie; an object: each
+                                      external symbol it defines (Mach-O: leading underscore
+                                      removed)
 Standard library only: no toolchain of the target platform is needed.
 """
 import struct
@@ -19,6 +20,27 @@ import sys
 CPU = {0x01000007: "x86_64", 0x0100000C: "arm64", 12: "armv7", 7: "i386"}
 PLATFORM = {1: "macos", 2: "ios", 3: "tvos", 4: "watchos", 6: "maccatalyst", 7: "ios-simulator"}
 LC_SYMTAB, LC_VERSION_MIN_MACOSX, LC_VERSION_MIN_IPHONEOS, LC_BUILD_VERSION = 0x2, 0x24, 0x25, 0x32
+LC_DYLD_INFO_ONLY, LC_DYLD_EXPORTS_TRIE = 0x80000022, 0x80000033
+MH_DYLIB = 6
+
+
+def trie(data, start, size, out):
+    """The names in a dylib's export trie: what dyld lets other images bind to."""
+    pending = [(0, "")]
+    while pending:
+        node, prefix = pending.pop()
+        i = start + node
+        info, i = leb(data, i)
+        if info:
+            out.add("export " + (prefix[1:] if prefix.startswith("_") else prefix))
+        i += info
+        children = data[i]
+        i += 1
+        for _ in range(children):
+            end = data.index(b"\0", i)
+            label = data[i:end].decode()
+            child, i = leb(data, end + 1)
+            pending.append((child, prefix + label))
 
 
 def version(v):
@@ -29,7 +51,7 @@ def macho(data, out):
     magic = struct.unpack_from("<I", data)[0]
     if magic != 0xFEEDFACF:
         raise ValueError("not a 64-bit little-endian Mach-O file")
-    cputype, _sub, _ftype, ncmds, _size, _flags = struct.unpack_from("<iiIIII", data, 4)
+    cputype, _sub, ftype, ncmds, _size, _flags = struct.unpack_from("<iiIIII", data, 4)
     out.add("arch " + CPU.get(cputype & 0xFFFFFFFF, hex(cputype)))
     off = 32
     for _ in range(ncmds):
@@ -41,7 +63,13 @@ def macho(data, out):
             minos = struct.unpack_from("<I", data, off + 8)[0]
             name = "macos" if cmd == LC_VERSION_MIN_MACOSX else "ios"
             out.add("platform %s minos %s" % (name, version(minos)))
-        elif cmd == LC_SYMTAB:
+        elif cmd == LC_DYLD_INFO_ONLY and ftype == MH_DYLIB:
+            export_off, export_size = struct.unpack_from("<II", data, off + 40)
+            trie(data, export_off, export_size, out)
+        elif cmd == LC_DYLD_EXPORTS_TRIE and ftype == MH_DYLIB:
+            export_off, export_size = struct.unpack_from("<II", data, off + 8)
+            trie(data, export_off, export_size, out)
+        elif cmd == LC_SYMTAB and ftype != MH_DYLIB:
             symoff, nsyms, stroff, _strsize = struct.unpack_from("<IIII", data, off + 8)
             for i in range(nsyms):
                 strx, ntype, _sect, _desc, _value = struct.unpack_from("<IBBHQ", data, symoff + 16 * i)
