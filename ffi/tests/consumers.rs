@@ -1229,11 +1229,15 @@ fn webgl_plugin_links_with_emscripten_and_plays_under_node() {
             .args(["-o", "/dev/null"]),
         "validating the linked program as WebAssembly MVP",
     );
-    check_consumer("the C example on the WebGL plugin under Node", &dir, |files| {
-        let mut cmd = Command::new("node");
-        cmd.arg(&js).args(files);
-        cmd
-    });
+    check_consumer(
+        "the C example on the WebGL plugin under Node",
+        &dir,
+        |files| {
+            let mut cmd = Command::new("node");
+            cmd.arg(&js).args(files);
+            cmd
+        },
+    );
 }
 
 /// A `.meta` file's `guid`.
@@ -1272,20 +1276,33 @@ const UNITY_PLUGINS: [(&str, &[&str], &[(&str, &str)]); 7] = [
     (
         "Linux/x86_64/libdangian.so",
         &["Editor", "Linux64"],
-        &[("Editor: Editor", "OS: Linux"), ("Standalone: Linux64", "CPU: x86_64")],
+        &[
+            ("Editor: Editor", "OS: Linux"),
+            ("Standalone: Linux64", "CPU: x86_64"),
+        ],
     ),
     (
         "Windows/x86_64/dangian.dll",
         &["Editor", "Win64"],
-        &[("Editor: Editor", "OS: Windows"), ("Standalone: Win64", "CPU: x86_64")],
+        &[
+            ("Editor: Editor", "OS: Windows"),
+            ("Standalone: Win64", "CPU: x86_64"),
+        ],
     ),
     (
         "macOS/libdangian.dylib",
         &["Editor", "OSXUniversal"],
-        &[("Editor: Editor", "OS: OSX"), ("Standalone: OSXUniversal", "CPU: AnyCPU")],
+        &[
+            ("Editor: Editor", "OS: OSX"),
+            ("Standalone: OSXUniversal", "CPU: AnyCPU"),
+        ],
     ),
     ("WebGL/libdangian.a", &["WebGL"], &[("WebGL: WebGL", "")]),
-    ("iOS/libdangian.a", &["iOS"], &[("iPhone: iOS", "CPU: AnyCPU")]),
+    (
+        "iOS/libdangian.a",
+        &["iOS"],
+        &[("iPhone: iOS", "CPU: AnyCPU")],
+    ),
     (
         "Android/arm64-v8a/libdangian.so",
         &["Android"],
@@ -1400,7 +1417,13 @@ fn unity_package_metas_are_committed_for_every_asset_and_plugin() {
 /// `package.json` naming exactly the plugins it carries, and none of the build tooling.
 #[test]
 fn unity_tarball_carries_each_built_plugin_with_its_meta() {
-    if !have_tools("the Unity tarball", &[("tar", "apt-get install tar"), ("python3", "apt-get install python3")]) {
+    if !have_tools(
+        "the Unity tarball",
+        &[
+            ("tar", "apt-get install tar"),
+            ("python3", "apt-get install python3"),
+        ],
+    ) {
         return;
     }
     let package = repo_root().join("bindings/unity");
@@ -1414,7 +1437,9 @@ fn unity_tarball_carries_each_built_plugin_with_its_meta() {
             !common::consumers_required(),
             "no Unity plugin is built: run bindings/unity/build-plugins.sh first"
         );
-        eprintln!("skipped the Unity tarball: no plugin built (run bindings/unity/build-plugins.sh)");
+        eprintln!(
+            "skipped the Unity tarball: no plugin built (run bindings/unity/build-plugins.sh)"
+        );
         return;
     }
     let dir = scratch("unity-tarball");
@@ -1433,7 +1458,10 @@ fn unity_tarball_carries_each_built_plugin_with_its_meta() {
         manifest["name"].as_str().expect("name"),
         manifest["version"].as_str().expect("version")
     ));
-    let listing = run(Command::new("tar").arg("-tzf").arg(&tgz), "listing the tarball");
+    let listing = run(
+        Command::new("tar").arg("-tzf").arg(&tgz),
+        "listing the tarball",
+    );
     for entry in String::from_utf8_lossy(&listing.stdout).lines() {
         assert!(entry.starts_with("package"), "{entry} is outside package/");
         assert!(
@@ -1457,7 +1485,9 @@ fn unity_tarball_carries_each_built_plugin_with_its_meta() {
         .expect("dangian.platforms");
     assert_eq!(platforms.len(), built.len(), "platforms {platforms:?}");
     assert_eq!(packed["version"], manifest["version"]);
-    assert!(unpacked.join("Samples~/PlayAgainstBot/PlayAgainstBot.cs").is_file());
+    assert!(unpacked
+        .join("Samples~/PlayAgainstBot/PlayAgainstBot.cs")
+        .is_file());
     for (sub, exported) in [("Linux/x86_64/libdangian.so", "nm")] {
         if !built.contains(&sub) {
             continue;
