@@ -3,7 +3,7 @@
 //!
 //! Each consumer is built against the library as `ffi/install.sh` installs it (header,
 //! `libdangian.so.<ABI>`, `libdangian.a`, `dangian.pc`, the CMake package). A consumer needs its
-//! tools (gcc, g++, pkg-config, cmake, binutils, mcs, mono and nunit-console, valgrind): a
+//! tools (gcc, g++, pkg-config, cmake, binutils, mcs, mono and nunit-console, valgrind, emcc): a
 //! missing one skips the test with one line saying how to install it, or fails it under
 //! `DANGIAN_REQUIRE_CONSUMERS=1` (CI).
 
