@@ -1270,9 +1270,16 @@ fn meta_platforms(meta: &str) -> (Vec<String>, Vec<(String, Vec<String>)>) {
     (included, enabled)
 }
 
-/// Each plugin of the Unity package: its path under `Plugins/`, the platforms its `.meta`
-/// includes, and the enabled platform entries with one setting each must have.
-const UNITY_PLUGINS: [(&str, &[&str], &[(&str, &str)]); 7] = [
+/// A Unity plugin: its path under `Plugins/`, the platforms its `.meta` includes, and the
+/// enabled platform entries with one setting each must have.
+type UnityPlugin = (
+    &'static str,
+    &'static [&'static str],
+    &'static [(&'static str, &'static str)],
+);
+
+/// Each plugin of the Unity package.
+const UNITY_PLUGINS: [UnityPlugin; 7] = [
     (
         "Linux/x86_64/libdangian.so",
         &["Editor", "Linux64"],
