@@ -19,9 +19,9 @@
 #   macos    aarch64-apple-darwin and x86_64-apple-darwin, joined into one universal library
 #            by lipo (or llvm-lipo, Debian's llvm). On macOS: Xcode's command line tools.
 #            Elsewhere: zig and cargo-zigbuild (`pip install ziglang cargo-zigbuild`), whose
-#            stubs of libSystem suffice for this library (it needs no other framework); zig
-#            does not apply rustc's exported-symbols list, so there the library also exports
-#            Rust's internal symbols (its dg_ functions are still exactly the header's).
+#            stubs of libSystem suffice for this library (it needs no other framework), and
+#            rust-src: zig does not apply rustc's exported-symbols list, so Rust's symbols are
+#            hidden at compile time (-Z default-visibility=hidden, standard library rebuilt).
 #                                                                Plugins/macOS/libdangian.dylib
 #   ios      aarch64-apple-ios           a static library: nothing more than the Rust target
 #            (Xcode links it into the app)                       Plugins/iOS/libdangian.a
@@ -123,7 +123,12 @@ for platform in ${*:-linux}; do
         if [ "$(uname -s)" = Darwin ]; then
           MACOSX_DEPLOYMENT_TARGET=$minos build --target "$target"
         else
-          (cd "$root" && MACOSX_DEPLOYMENT_TARGET=$minos cargo zigbuild --release -p dangian-ffi --target "$target")
+          # zig's linker does not apply rustc's exported-symbols list: hide every Rust symbol
+          # at compile time instead, the standard library's too (rebuilt, with rust-src).
+          flags=CARGO_TARGET_$(echo "$target" | tr a-z- A-Z_)_RUSTFLAGS
+          (cd "$root" && env MACOSX_DEPLOYMENT_TARGET="$minos" RUSTC_BOOTSTRAP=1 \
+            "$flags=-Z default-visibility=hidden" \
+            cargo zigbuild --release -p dangian-ffi --target "$target" -Z build-std=std)
         fi
       done
       mkdir -p "$here/Plugins/macOS"
@@ -135,13 +140,10 @@ for platform in ${*:-linux}; do
       check_lines "$dylib" "arch arm64" "arch x86_64" "platform macos minos 11.0.0" \
         "platform macos minos $MACOSX_DEPLOYMENT_TARGET.0"
       if inspect "$dylib" | grep '^arch ' | grep -vx -e 'arch arm64' -e 'arch x86_64'; then fail "$dylib holds another architecture"; fi
-      if [ "$(uname -s)" = Darwin ]; then
-        check_exports "$dylib" "$(exported "$dylib")"
-      else
-        # zig's Mach-O linker does not apply rustc's exported-symbols list: the library also
-        # exports Rust's internal symbols. Its dg_ functions must still be exactly the header's.
-        check_exports "$dylib" "$(exported "$dylib" | dg_only)"
-      fi ;;
+      # Besides the header's functions, zig's linker exports the image's own header symbols
+      # and compiler-rt's OS version checks (Apple's linker keeps these too, unexported).
+      check_exports "$dylib" "$(exported "$dylib" | grep -vx -e __dso_handle -e _mh_dylib_header \
+        -e __isOSVersionAtLeast -e __isPlatformVersionAtLeast)" ;;
     ios)
       (cd "$root" && cargo rustc --release -p dangian-ffi --target aarch64-apple-ios --crate-type staticlib)
       a=$here/Plugins/iOS/libdangian.a
