@@ -3,7 +3,7 @@
 //!
 //! Each consumer is built against the library as `ffi/install.sh` installs it (header,
 //! `libdangian.so.<ABI>`, `libdangian.a`, `dangian.pc`, the CMake package). A consumer needs its
-//! tools (gcc, g++, pkg-config, cmake, binutils, mcs, mono and nunit-console, valgrind): a
+//! tools (gcc, g++, pkg-config, cmake, binutils, mcs, mono and nunit-console, valgrind, emcc): a
 //! missing one skips the test with one line saying how to install it, or fails it under
 //! `DANGIAN_REQUIRE_CONSUMERS=1` (CI).
 
@@ -1059,6 +1059,7 @@ fn unity_package_passes_its_tests_under_mono() {
         args.extend(runtime.iter().cloned());
         mcs(&args, "compiling the package's runtime with __Internal");
     }
+    unity_web_build_has_no_threads(&dir, &package, &mcs);
     let mut args: Vec<String> = vec![
         "-target:library".into(),
         "-out:Dangian.Tests.dll".into(),
@@ -1098,4 +1099,431 @@ fn unity_package_passes_its_tests_under_mono() {
         stdout.contains("Ignored: 0, Skipped: 0"),
         "a test was ignored or skipped:\n{stdout}"
     );
+}
+
+/// Unity's Web platform has no threads: the runtime built for it (`UNITY_WEBGL`) must call no
+/// `Task.Run`, `ThreadPool` or `new Thread` (checked in its IL by `tests/unity/NoThreads.cs`,
+/// which must also find the `Task.Run` of the threaded build), and the sample scene's script
+/// must compile against it and against the threaded build (UnityEngine stood in for by
+/// `tests/unity/UnityEngine.cs`).
+fn unity_web_build_has_no_threads(
+    dir: &Path,
+    package: &Path,
+    mcs: &dyn Fn(&[String], &str) -> std::process::Output,
+) {
+    let tests = root().join("tests/unity");
+    let file = |p: PathBuf| p.display().to_string();
+    mcs(
+        &[
+            "-out:NoThreads.exe".into(),
+            file(tests.join("NoThreads.cs")),
+        ],
+        "compiling NoThreads.cs",
+    );
+    mcs(
+        &[
+            "-target:library".into(),
+            "-out:UnityEngine.dll".into(),
+            file(tests.join("UnityEngine.cs")),
+        ],
+        "compiling the UnityEngine stand-in",
+    );
+    let sample = file(package.join("Samples~/PlayAgainstBot/PlayAgainstBot.cs"));
+    for (runtime, define, threaded) in [
+        ("Dangian.Runtime.dll", "UNITY_STANDALONE", true),
+        ("Dangian.Runtime.UNITY_WEBGL.dll", "UNITY_WEBGL", false),
+    ] {
+        mcs(
+            &[
+                "-target:library".into(),
+                format!("-define:{define}"),
+                format!("-r:{runtime}"),
+                "-r:UnityEngine.dll".into(),
+                format!("-out:PlayAgainstBot.{define}.dll"),
+                sample.clone(),
+            ],
+            "compiling the sample scene's script",
+        );
+        let out = Command::new("mono")
+            .current_dir(dir)
+            .args(["NoThreads.exe", runtime])
+            .output()
+            .expect("mono runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            stdout.contains("checked "),
+            "NoThreads.exe did not run:\n{stdout}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        if threaded {
+            assert!(
+                !out.status.success() && stdout.contains("Task.Run"),
+                "the threaded build should call Task.Run (is the check blind?):\n{stdout}"
+            );
+        } else {
+            assert!(
+                out.status.success(),
+                "the Web build calls what Unity's Web platform does not support:\n{stdout}"
+            );
+        }
+    }
+}
+
+/// The names of the functions `include/dangian.h` declares, sorted.
+fn header_functions() -> Vec<String> {
+    let header = std::fs::read_to_string(repo_root().join("include/dangian.h")).expect("header");
+    let mut names = Vec::new();
+    for (at, _) in header.match_indices("dg_") {
+        let name: String = header[at..]
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect();
+        let before = header[..at].chars().next_back();
+        let word_start = !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_');
+        if word_start && header[at + name.len()..].starts_with('(') {
+            names.push(name);
+        }
+    }
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// The Unity package's WebGL plugin (`build-plugins.sh webgl`), linked by Emscripten (`emcc`)
+/// into the C example and run under Node: every game kind played to the end and the golden
+/// vectors replayed, compared with Rust line by line. The linked program must validate as
+/// WebAssembly MVP (`wasm-opt --mvp-features`): no wasm exception handling, no later feature.
+#[test]
+fn webgl_plugin_links_with_emscripten_and_plays_under_node() {
+    let tools = [
+        ("emcc", "apt-get install emscripten"),
+        ("wasm-opt", "apt-get install binaryen"),
+        ("node", "apt-get install nodejs"),
+    ];
+    if !have_tools("the WebGL plugin under Emscripten", &tools) {
+        return;
+    }
+    let plugin = repo_root().join("bindings/unity/Plugins/WebGL/libdangian.a");
+    if !plugin.is_file() {
+        assert!(
+            !common::consumers_required(),
+            "{} is missing: run bindings/unity/build-plugins.sh webgl first",
+            plugin.display()
+        );
+        eprintln!("skipped the WebGL plugin under Emscripten: no plugin (run bindings/unity/build-plugins.sh webgl)");
+        return;
+    }
+    let dir = scratch("webgl");
+    let js = dir.join("dangian_c.js");
+    run(
+        Command::new("emcc")
+            // Debian's emcc finds its JavaScript optimizer's modules (acorn) there.
+            .env("NODE_PATH", "/usr/share/nodejs")
+            .args(["-O2", "-std=c99", "-Wall", "-Werror"])
+            .arg(format!("-I{}", repo_root().join("include").display()))
+            .arg(root().join("examples/c/main.c"))
+            .arg(&plugin)
+            // Node, reading the vector files from the real file system, synchronously.
+            .args([
+                "-sENVIRONMENT=node",
+                "-sNODERAWFS=1",
+                "-sWASM_ASYNC_COMPILATION=0",
+                "-sALLOW_MEMORY_GROWTH=1",
+            ])
+            .arg("-o")
+            .arg(&js),
+        "linking the WebGL plugin with emcc",
+    );
+    run(
+        Command::new("wasm-opt")
+            .arg("--mvp-features")
+            .arg(dir.join("dangian_c.wasm"))
+            .args(["-o", "/dev/null"]),
+        "validating the linked program as WebAssembly MVP",
+    );
+    check_consumer(
+        "the C example on the WebGL plugin under Node",
+        &dir,
+        |files| {
+            let mut cmd = Command::new("node");
+            cmd.arg(&js).args(files);
+            cmd
+        },
+    );
+}
+
+/// A `.meta` file's `guid`.
+fn meta_guid(meta: &str) -> Option<&str> {
+    meta.lines().find_map(|l| l.strip_prefix("guid: "))
+}
+
+/// A plugin `.meta`'s platforms: the `Exclude <platform>: 0` ones, and the enabled
+/// `platformData` entries with their settings (`key: value` lines).
+fn meta_platforms(meta: &str) -> (Vec<String>, Vec<(String, Vec<String>)>) {
+    let included = meta
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("Exclude "))
+        .filter_map(|l| l.strip_suffix(": 0"))
+        .map(str::to_owned)
+        .collect();
+    let mut enabled = Vec::new();
+    let lines: Vec<&str> = meta.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        if line.trim() == "- first:" && lines.get(i + 3).map(|l| l.trim()) == Some("enabled: 1") {
+            let settings = lines[i + 4..]
+                .iter()
+                .skip(1)
+                .take_while(|l| l.starts_with("        "))
+                .map(|l| l.trim().to_owned())
+                .collect();
+            enabled.push((lines[i + 1].trim().to_owned(), settings));
+        }
+    }
+    (included, enabled)
+}
+
+/// A Unity plugin: its path under `Plugins/`, the platforms its `.meta` includes, and the
+/// enabled platform entries with one setting each must have.
+type UnityPlugin = (
+    &'static str,
+    &'static [&'static str],
+    &'static [(&'static str, &'static str)],
+);
+
+/// Each plugin of the Unity package.
+const UNITY_PLUGINS: [UnityPlugin; 7] = [
+    (
+        "Linux/x86_64/libdangian.so",
+        &["Editor", "Linux64"],
+        &[
+            ("Editor: Editor", "OS: Linux"),
+            ("Standalone: Linux64", "CPU: x86_64"),
+        ],
+    ),
+    (
+        "Windows/x86_64/dangian.dll",
+        &["Editor", "Win64"],
+        &[
+            ("Editor: Editor", "OS: Windows"),
+            ("Standalone: Win64", "CPU: x86_64"),
+        ],
+    ),
+    (
+        "macOS/libdangian.dylib",
+        &["Editor", "OSXUniversal"],
+        &[
+            ("Editor: Editor", "OS: OSX"),
+            ("Standalone: OSXUniversal", "CPU: AnyCPU"),
+        ],
+    ),
+    ("WebGL/libdangian.a", &["WebGL"], &[("WebGL: WebGL", "")]),
+    (
+        "iOS/libdangian.a",
+        &["iOS"],
+        &[("iPhone: iOS", "CPU: AnyCPU")],
+    ),
+    (
+        "Android/arm64-v8a/libdangian.so",
+        &["Android"],
+        &[("Android: Android", "CPU: ARM64")],
+    ),
+    (
+        "Android/armeabi-v7a/libdangian.so",
+        &["Android"],
+        &[("Android: Android", "CPU: ARMv7")],
+    ),
+];
+
+/// Checks a Unity package folder (the source or an unpacked tarball): every file and folder
+/// Unity imports (not hidden, not under a `~` folder) has its `.meta`, every `.meta` its asset
+/// (`plugins_built`: a plugin's may lack its library in the source tree), all GUIDs differ,
+/// and each plugin's `.meta` includes exactly its platform. Returns the plugins present.
+fn check_unity_metas(package: &Path, plugins_built: bool) -> Vec<&'static str> {
+    fn walk(dir: &Path, rel: &str, out: &mut Vec<String>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)
+            .expect("package folder")
+            .map(|e| e.expect("entry").path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            let name = path.file_name().and_then(|n| n.to_str()).expect("name");
+            if name.starts_with('.') || name.ends_with('~') {
+                continue;
+            }
+            let rel = if rel.is_empty() {
+                name.to_owned()
+            } else {
+                format!("{rel}/{name}")
+            };
+            if path.is_dir() {
+                walk(&path, &rel, out);
+            }
+            out.push(rel);
+        }
+    }
+    let mut all = Vec::new();
+    walk(package, "", &mut all);
+    let metas: Vec<&String> = all.iter().filter(|p| p.ends_with(".meta")).collect();
+    let assets: Vec<&String> = all.iter().filter(|p| !p.ends_with(".meta")).collect();
+    for asset in &assets {
+        assert!(
+            all.contains(&format!("{asset}.meta")),
+            "{}: {asset} has no .meta (Unity ignores it in an immutable package)",
+            package.display()
+        );
+    }
+    let mut guids = std::collections::BTreeMap::new();
+    for meta in &metas {
+        let asset = meta.strip_suffix(".meta").expect("suffix");
+        let is_plugin = UNITY_PLUGINS
+            .iter()
+            .any(|(p, _, _)| asset == format!("Plugins/{p}"));
+        assert!(
+            assets.iter().any(|a| a.as_str() == asset) || (is_plugin && !plugins_built),
+            "{}: {meta} has no asset",
+            package.display()
+        );
+        let text = std::fs::read_to_string(package.join(meta)).expect("meta");
+        let guid = meta_guid(&text).unwrap_or_else(|| panic!("{meta} has no guid"));
+        assert!(
+            guid.len() == 32 && guid.bytes().all(|b| b.is_ascii_hexdigit()),
+            "{meta}: bad guid {guid}"
+        );
+        if let Some(other) = guids.insert(guid.to_owned(), meta.to_string()) {
+            panic!("{meta} and {other} share the guid {guid}");
+        }
+    }
+    let mut present = Vec::new();
+    for (plugin, included, enabled) in UNITY_PLUGINS {
+        let meta = package.join(format!("Plugins/{plugin}.meta"));
+        let Ok(text) = std::fs::read_to_string(&meta) else {
+            assert!(plugins_built, "Plugins/{plugin}.meta is not committed");
+            continue;
+        };
+        if package.join(format!("Plugins/{plugin}")).is_file() {
+            present.push(plugin);
+        }
+        let (got_included, got_enabled) = meta_platforms(&text);
+        assert_eq!(got_included, included, "{plugin}: included platforms");
+        assert_eq!(
+            got_enabled.len(),
+            enabled.len(),
+            "{plugin}: enabled entries {got_enabled:?}"
+        );
+        for (key, setting) in enabled {
+            let (_, settings) = got_enabled
+                .iter()
+                .find(|(k, _)| k == key)
+                .unwrap_or_else(|| panic!("{plugin}: {key} is not enabled: {got_enabled:?}"));
+            assert!(
+                setting.is_empty() || settings.iter().any(|s| s == setting),
+                "{plugin}: {key} lacks {setting}: {settings:?}"
+            );
+        }
+    }
+    present
+}
+
+/// The Unity package as committed: every asset has its `.meta`, each plugin's `.meta`
+/// (committed though the library is built) imports it for its platform only.
+#[test]
+fn unity_package_metas_are_committed_for_every_asset_and_plugin() {
+    check_unity_metas(&repo_root().join("bindings/unity"), false);
+}
+
+/// `bindings/unity/pack.sh` packs the plugins built into a UPM tarball: unpacked, it holds
+/// `package/` with every asset's `.meta`, each plugin imported for its platform, a
+/// `package.json` naming exactly the plugins it carries, and none of the build tooling.
+#[test]
+fn unity_tarball_carries_each_built_plugin_with_its_meta() {
+    if !have_tools(
+        "the Unity tarball",
+        &[
+            ("tar", "apt-get install tar"),
+            ("python3", "apt-get install python3"),
+        ],
+    ) {
+        return;
+    }
+    let package = repo_root().join("bindings/unity");
+    let built: Vec<&str> = UNITY_PLUGINS
+        .iter()
+        .map(|(p, _, _)| *p)
+        .filter(|p| package.join("Plugins").join(p).is_file())
+        .collect();
+    if built.is_empty() {
+        assert!(
+            !common::consumers_required(),
+            "no Unity plugin is built: run bindings/unity/build-plugins.sh first"
+        );
+        eprintln!(
+            "skipped the Unity tarball: no plugin built (run bindings/unity/build-plugins.sh)"
+        );
+        return;
+    }
+    let dir = scratch("unity-tarball");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("scratch");
+    run(
+        Command::new("sh").arg(package.join("pack.sh")).arg(&dir),
+        "pack.sh",
+    );
+    let manifest: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(package.join("package.json")).expect("package.json"),
+    )
+    .expect("package.json parses");
+    let tgz = dir.join(format!(
+        "{}-{}.tgz",
+        manifest["name"].as_str().expect("name"),
+        manifest["version"].as_str().expect("version")
+    ));
+    let listing = run(
+        Command::new("tar").arg("-tzf").arg(&tgz),
+        "listing the tarball",
+    );
+    for entry in String::from_utf8_lossy(&listing.stdout).lines() {
+        assert!(entry.starts_with("package"), "{entry} is outside package/");
+        assert!(
+            !entry.ends_with(".sh") && !entry.contains("tools~") && !entry.contains(".gitignore"),
+            "the tarball carries build tooling: {entry}"
+        );
+    }
+    run(
+        Command::new("tar").arg("-xzf").arg(&tgz).current_dir(&dir),
+        "unpacking the tarball",
+    );
+    let unpacked = dir.join("package");
+    let present = check_unity_metas(&unpacked, true);
+    assert_eq!(present, built, "the tarball's plugins");
+    let packed: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(unpacked.join("package.json")).expect("packed package.json"),
+    )
+    .expect("packed package.json parses");
+    let platforms = packed["dangian"]["platforms"]
+        .as_array()
+        .expect("dangian.platforms");
+    assert_eq!(platforms.len(), built.len(), "platforms {platforms:?}");
+    assert_eq!(packed["version"], manifest["version"]);
+    assert!(unpacked
+        .join("Samples~/PlayAgainstBot/PlayAgainstBot.cs")
+        .is_file());
+    for (sub, exported) in [("Linux/x86_64/libdangian.so", "nm")] {
+        if !built.contains(&sub) {
+            continue;
+        }
+        let out = run(
+            Command::new(exported)
+                .args(["-D", "--defined-only"])
+                .arg(unpacked.join("Plugins").join(sub)),
+            "nm -D",
+        );
+        let mut names: Vec<String> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| l.split_whitespace().nth(2))
+            .filter(|n| n.starts_with("dg_"))
+            .map(str::to_owned)
+            .collect();
+        names.sort();
+        assert_eq!(names, header_functions(), "{sub} exports");
+    }
 }

@@ -1,6 +1,7 @@
 // A sample scene script: attach it to any GameObject. It plays a game of Ô ăn quan between a
 // random human stand-in (seat 0) and the hard bot (seat 1), asks the bot off the main thread
-// (BotWorker), and logs each move with the board. Replace the stand-in with your input code.
+// (BotWorker; on the Web platform, which has no threads, in the call), and logs each move with
+// the board. Replace the stand-in with your input code.
 using System.Threading.Tasks;
 using Dangian;
 using UnityEngine;
@@ -39,7 +40,7 @@ public class PlayAgainstBot : MonoBehaviour
         else
         {
             thinking = true;
-            action = await BotWorker.ChooseAsync(game, seat, botLevel, seed); // back on the main thread
+            action = await BotWorker.ChooseAsync(game, seat, botLevel, seed); // back on the main thread (already done on the Web)
             thinking = false;
         }
         Debug.Log("seat " + seat + " plays " + game.ActionText(action));
