@@ -68,14 +68,28 @@ def check_elf(data: bytes, tag: str) -> str:
     return f"ELF machine {machine}, exports {INIT}, glibc symbols up to {'.'.join(map(str, glibc))}"
 
 
-def check_macho(data: bytes, tag: str) -> str:
+def check_macho(data: bytes, tags: list[str]) -> str:
+    """A thin Mach-O file, or a fat one (universal2) whose every slice is checked."""
+    if data[:4] != b"\xca\xfe\xba\xbe":
+        return check_macho_slice(data, tags)
+    count = struct.unpack_from(">I", data, 4)[0]
+    slices = [struct.unpack_from(">IIII", data, 8 + 20 * i) for i in range(count)]
+    arches = {m.group(1) for t in tags if (m := re.search(r"macosx_\d+_\d+_(\w+)$", t))}
+    arches.discard("universal2")
+    found = [check_macho_slice(data[off : off + size], tags) for _, _, off, size in slices]
+    check(len(found) == len(arches), f"{len(found)} slices for the tags' {sorted(arches)}")
+    return "fat: " + "; ".join(found)
+
+
+def check_macho_slice(data: bytes, tags: list[str]) -> str:
     magic, cputype = struct.unpack_from("<II", data, 0)
     check(magic == 0xFEEDFACF, "not a 64-bit Mach-O file")
     arch = {0x01000007: "x86_64", 0x0100000C: "arm64"}.get(cputype, hex(cputype))
-    m = re.search(r"macosx_(\d+)_(\d+)_(\w+)$", tag)
-    check(m is not None, "no macosx tag")
+    matches = [m for t in tags if (m := re.search(r"macosx_(\d+)_(\d+)_(\w+)$", t))]
+    check(bool(matches), "no macosx tag")
+    m = next((m for m in matches if m.group(3) == arch), None)
+    check(m is not None, f"Mach-O {arch}, the tags say {[m.group(3) for m in matches]}")
     assert m is not None
-    check(arch == m.group(3), f"Mach-O {arch}, the tag says {m.group(3)}")
     ncmds, = struct.unpack_from("<I", data, 16)
     off, minos, signed, exported, dylibs = 32, None, False, False, []
     for _ in range(ncmds):
@@ -160,7 +174,7 @@ def check_wheel(path: Path) -> str:
         return check_elf(data, tag)
     if "macosx" in tag:
         check(ext.endswith(".abi3.so"), f"{ext}: not named for the stable ABI")
-        return check_macho(data, tag)
+        return check_macho(data, tags)
     if "win" in tag:
         check(ext.endswith(".pyd") and ext.count(".") == 1, f"{ext}: not named for the stable ABI")
         return check_pe(data, tag)
