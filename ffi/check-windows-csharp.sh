@@ -11,8 +11,8 @@
 # LINUX_LIB_DIR: where libdangian_ffi.so is (default: target/release).
 # The lines the tests expect from Rust are read from the file named by DANGIAN_EXPECTED, by
 # default the one `cargo test -p dangian-ffi --test consumers` writes (target/debug/consumers/
-# unity/expected.txt). NUnit's console runner does not run on .NET Core: ffi/windows/RunTests.cs
-# runs the tests by reflection (each after its fixture's [SetUp]).
+# unity/expected.txt). NUnit's console runner does not run on .NET Core:
+# ffi/tests/unity/RunTests.cs runs the tests by reflection (each after its fixture's [SetUp]).
 # The .NET Core runtime for Windows (3.1.23) comes from the PyPI wheel dotnetcore2, fetched once
 # with pip into a cache folder in the system's temporary folder and checked against its SHA-256.
 # Needs mcs and mono (mono-mcs, mono-runtime), nunit.framework.dll 2.6
@@ -77,7 +77,7 @@ mcs() { command mcs -langversion:7.2 -warnaserror -nologo "$@"; }
   mcs -target:library -out:Dangian.Runtime.dll "$root"/bindings/unity/Runtime/*.cs
   mcs -target:library -out:Dangian.Tests.dll -r:Dangian.Runtime.dll -r:"$nunit" \
     "$root"/bindings/unity/Tests/Runtime/*.cs
-  mcs -out:RunTests.exe -r:"$nunit" "$root/ffi/windows/RunTests.cs"
+  mcs -out:RunTests.exe -r:"$nunit" "$root/ffi/tests/unity/RunTests.cs"
   cp "$nunit" .
 )
 declared=$(cat "$root"/bindings/unity/Tests/Runtime/*.cs | grep -c '\[Test\]')
@@ -93,8 +93,13 @@ cp "$linux_lib/libdangian_ffi.so" "$work/lib/libdangian.so"
 # Windows: .NET Core (the assemblies built by mcs reference mscorlib, which .NET Core forwards)
 # with the DLL as the package names it, beside the program.
 cp "$dll" "$work/dangian.dll"
-printf '{"runtimeOptions":{"tfm":"netcoreapp3.1","framework":{"name":"Microsoft.NETCore.App","version":"%s"}}}\n' \
-  "$dotnet_version" > "$work/RunTests.runtimeconfig.json"
+# Globalization in invariant mode (the tests set the invariant culture anyway): culture-aware
+# string searches go to Wine's NLS functions otherwise, which take seconds on a long text.
+cat > "$work/RunTests.runtimeconfig.json" <<JSON
+{"runtimeOptions": {"tfm": "netcoreapp3.1",
+  "framework": {"name": "Microsoft.NETCore.App", "version": "$dotnet_version"},
+  "configProperties": {"System.Globalization.Invariant": true}}}
+JSON
 # Rust's standard library imports ProcessPrng from bcryptprimitives.dll, which Windows 10 and
 # later have but Wine before 9.0 lacks: there, the stand-in of check-windows.sh goes beside it.
 if ! find /usr/lib*/ /opt 2>/dev/null -path '*wine*' -name bcryptprimitives.dll | grep -q .; then
