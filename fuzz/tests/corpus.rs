@@ -1,27 +1,118 @@
-//! Runs every fuzz body over every file of its committed corpus (`fuzz/corpus/<target>/`), so
-//! that a stable `cargo test --workspace` exercises them.
+//! Runs every fuzz body over every input of its committed corpus, so that a stable
+//! `cargo test --workspace` exercises them.
+//!
+//! The corpus is one archive, `fuzz/corpus.tar.gz`, with an entry `<target>/<input>` per
+//! input; it is read here in memory, never unpacked. `fuzz/corpus.sh unpack` turns it into
+//! `fuzz/corpus/<target>/` for `cargo fuzz run`, and `fuzz/corpus.sh pack` back.
 
-use std::path::Path;
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::sync::OnceLock;
+
+use sha2::{Digest, Sha256};
+
+/// Number of inputs in the archive, all targets together.
+const ENTRIES: usize = 21_971;
+
+/// SHA-256 over every input in byte order of its path `<target>/<input>`: the path, a zero
+/// byte, the length as a little-endian `u64`, the bytes. Computed from the corpus files
+/// before they were archived; after `fuzz/corpus.sh pack` adds inputs, the test
+/// `archive_holds_every_input` prints the new count and digest.
+const DIGEST: &str = "fcf65297f258d3417a8af44086ab6dc0a67283fed2972e0b2fe14346c9c84ed5";
+
+/// Every input of the archive, by path `<target>/<input>`.
+fn corpus() -> &'static BTreeMap<String, Vec<u8>> {
+    static CORPUS: OnceLock<BTreeMap<String, Vec<u8>>> = OnceLock::new();
+    CORPUS.get_or_init(|| {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/corpus.tar.gz");
+        let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let mut archive = tar::Archive::new(flate2::read::GzDecoder::new(file));
+        let mut inputs = BTreeMap::new();
+        for entry in archive.entries().expect("corpus archive") {
+            let mut entry = entry.expect("corpus archive entry");
+            let name = entry
+                .path()
+                .expect("entry path")
+                .to_str()
+                .expect("UTF-8 entry path")
+                .to_owned();
+            match entry.header().entry_type() {
+                tar::EntryType::Directory => continue,
+                tar::EntryType::Regular => {}
+                other => panic!("{name}: unexpected entry type {other:?}"),
+            }
+            let mut data = Vec::new();
+            entry.read_to_end(&mut data).expect("entry data");
+            assert!(
+                inputs.insert(name.clone(), data).is_none(),
+                "{name} twice in the archive"
+            );
+        }
+        inputs
+    })
+}
+
+/// The inputs of one target, in name order.
+fn inputs(target: &str) -> Vec<&'static [u8]> {
+    let prefix = format!("{target}/");
+    let inputs: Vec<_> = corpus()
+        .range(prefix.clone()..)
+        .take_while(|(name, _)| name.starts_with(&prefix))
+        .map(|(_, data)| data.as_slice())
+        .collect();
+    assert!(!inputs.is_empty(), "empty corpus {target}");
+    inputs
+}
 
 fn each_file(target: &str, body: fn(&[u8])) {
     every_nth_file(target, 1, body);
 }
 
-/// `body` over every `n`-th file of the corpus in name order (the files are named by their
+/// `body` over every `n`-th input of the corpus in name order (the inputs are named by their
 /// hash, so this is a fixed, unbiased sample).
 fn every_nth_file(target: &str, n: usize, body: fn(&[u8])) {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("corpus")
-        .join(target);
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|entry| entry.expect("corpus entry").path())
+    for data in inputs(target).into_iter().step_by(n) {
+        body(data);
+    }
+}
+
+/// No input lost or changed: the archive holds exactly the inputs whose count and digest
+/// are recorded above, each target has some, and no input lies outside a target.
+#[test]
+fn archive_holds_every_input() {
+    let corpus = corpus();
+    let mut hasher = Sha256::new();
+    for (name, data) in corpus {
+        hasher.update(name.as_bytes());
+        hasher.update([0]);
+        hasher.update((data.len() as u64).to_le_bytes());
+        hasher.update(data);
+    }
+    let digest: String = hasher
+        .finalize()
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
         .collect();
-    paths.sort();
-    assert!(!paths.is_empty(), "empty corpus {target}");
-    for path in paths.iter().step_by(n) {
-        let data = std::fs::read(path).expect("corpus file");
-        body(&data);
+    assert_eq!(
+        (corpus.len(), digest.as_str()),
+        (ENTRIES, DIGEST),
+        "the archive's inputs differ from the recorded ones (count, digest)"
+    );
+    let targets: Vec<String> =
+        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz_targets"))
+            .expect("fuzz_targets")
+            .map(|entry| entry.expect("fuzz_targets entry").path())
+            .filter_map(|path| Some(path.file_stem()?.to_str()?.to_owned()))
+            .collect();
+    for target in &targets {
+        inputs(target);
+    }
+    for name in corpus.keys() {
+        let target = name.split_once('/').map(|(target, _)| target);
+        assert!(
+            target.is_some_and(|target| targets.iter().any(|known| known == target)),
+            "{name}: not under a fuzz target"
+        );
     }
 }
 
