@@ -7,7 +7,7 @@
 #
 # fuzz/corpus/ is git-ignored. `pack` writes a reproducible archive (sorted names, no
 # owners, times or modes of the machine), so packing the same files twice gives the same
-# bytes. After `pack`, update the entry count and digest recorded in fuzz/tests/corpus.rs
+# bytes (`pack` needs GNU tar and gzip). After `pack`, update the entry count and digest recorded in fuzz/tests/corpus.rs
 # (the test prints the new ones when they differ).
 set -eu
 

@@ -3,7 +3,7 @@
 //!
 //! Each body is a plain function: the `fuzz_targets/` binaries call it under libFuzzer
 //! (`cargo +nightly fuzz run TARGET`), and `tests/corpus.rs` runs it over the committed
-//! corpus under a stable `cargo test`.
+//! corpus (the archive `corpus.tar.gz`, read in memory) under a stable `cargo test`.
 
 use std::fmt::Display;
 
