@@ -7,8 +7,8 @@
 #
 # fuzz/corpus/ is git-ignored. `pack` writes a reproducible archive (sorted names, no
 # owners, times or modes of the machine), so packing the same files twice gives the same
-# bytes (`pack` needs GNU tar and gzip). After `pack`, update the entry count and digest recorded in fuzz/tests/corpus.rs
-# (the test prints the new ones when they differ).
+# bytes (`pack` needs GNU tar and gzip). After `pack`, update the entry count and digest
+# recorded in fuzz/tests/corpus.rs (the test prints the new ones when they differ).
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -26,12 +26,14 @@ unpack)
 pack)
     [ -d "$dir" ] || { echo "no $dir: run '$0 unpack' first" >&2; exit 1; }
     tmp="$archive.tmp"
+    trap 'rm -f "$tmp" "$tmp.tar"' EXIT
     (
         cd "$dir"
         find . -type f ! -name '.*' | sed 's|^\./||' | LC_ALL=C sort |
             tar --no-recursion --owner=0 --group=0 --numeric-owner --mtime=@0 \
-                --mode=0644 --format=gnu -cf - -T -
-    ) | gzip -n -9 >"$tmp"
+                --mode=0644 --format=gnu -cf "$tmp.tar" -T -
+    )
+    gzip -n -9 <"$tmp.tar" >"$tmp"
     mv "$tmp" "$archive"
     echo "packed $(tar -tzf "$archive" | wc -l) inputs into $archive"
     ;;
