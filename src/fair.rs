@@ -12,9 +12,9 @@
 //!    `S = SHA-256(count ‖ (length ‖ seed)…)` hashes the player seeds once (counts and
 //!    lengths as 4 little-endian bytes), gives 32-bit numbers, the first below the largest multiple of the outcomes' total
 //!    weight is reduced modulo that weight (rejection sampling: no bias), and the outcomes are
-//!    walked by weight as [`Game::sample_chance`] walks them. The
+//!    walked by weight as [`Game::sample_chance`](crate::Game::sample_chance) walks them. The
 //!    outcome is a function of the seeds, the counter and the position's chance outcomes alone.
-//! 4. After the game the server **reveals** the server seed. A record ([`Record::fairness`])
+//! 4. After the game the server **reveals** the server seed. A record ([`Record::fairness`](crate::Record::fairness))
 //!    carries the commitment, the player seeds and, once the game is over, the reveal; anyone
 //!    can run [`verify`] on it: the record must start from its config's own start (no
 //!    position chosen by the host), the reveal must hash to the commitment, and every chance

@@ -179,10 +179,6 @@ fn parse_tree(toks: &[Tok], i: &mut usize, prefix: Vec<String>, out: &mut Vec<Le
                         *i += 2;
                     }
                 }
-                if name.as_deref() == Some("self") {
-                    segs.pop();
-                    name = segs.last().cloned();
-                }
                 out.push(Leaf { segs, name });
                 return;
             }
@@ -190,15 +186,17 @@ fn parse_tree(toks: &[Tok], i: &mut usize, prefix: Vec<String>, out: &mut Vec<Le
         if toks.get(*i) == Some(&Tok::Colons) {
             *i += 1;
         } else {
-            let name = segs.last().cloned();
-            let mut alias = name;
+            if segs.len() > 1 && segs.last().map(String::as_str) == Some("self") {
+                segs.pop();
+            }
+            let mut name = segs.last().cloned();
             if matches!(toks.get(*i), Some(Tok::Ident(s)) if s == "as") {
                 if let Some(Tok::Ident(a)) = toks.get(*i + 1) {
-                    alias = Some(a.clone());
+                    name = Some(a.clone());
                     *i += 2;
                 }
             }
-            out.push(Leaf { segs, name: alias });
+            out.push(Leaf { segs, name });
             return;
         }
     }
@@ -555,4 +553,34 @@ fn the_scan_sees_the_crate() {
     assert!(graph[&m("ca_ngua")].contains(&m("game")));
     assert!(graph[&m("record")].contains(&m("limits")));
     assert!(graph.len() > 30, "{} modules", graph.len());
+}
+
+#[test]
+fn a_circle_is_one_component() {
+    let m = |s: &str| -> ModPath { s.split("::").map(String::from).collect() };
+    let mut graph = BTreeMap::<ModPath, BTreeSet<ModPath>>::new();
+    for (a, b) in [("a", "b"), ("b", "c"), ("c", "a"), ("c", "d"), ("d", "e")] {
+        graph.entry(m(a)).or_default().insert(m(b));
+        graph.entry(m(b)).or_default();
+    }
+    let mut big: Vec<_> = components(&graph)
+        .into_iter()
+        .filter(|c| c.len() > 1)
+        .collect();
+    assert_eq!(big.len(), 1);
+    assert_eq!(big.pop().unwrap(), vec![m("a"), m("b"), m("c")]);
+}
+
+#[test]
+fn paths_are_read_from_code_only() {
+    let toks = tokens(
+        "// use crate::x;\n/* crate::y */ let s = \"crate::z\"; let c = '\"'; \
+         use super::{a::B, c::{self, D as E}}; let r = r#\"crate::w\"#; crate::v::f();",
+    );
+    let s = scan(&vec!["m".to_string(), "n".to_string()], &toks);
+    let refs: Vec<String> = s.refs.iter().map(|(_, p)| p.join("::")).collect();
+    assert_eq!(
+        refs,
+        ["super::a::B", "super::c", "super::c::D", "crate::v::f"]
+    );
 }

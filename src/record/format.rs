@@ -5,7 +5,7 @@ use crate::game::{ConfigError, GameKind, ParseActionError};
 /// The `format` field of every record this version writes and reads.
 pub const RECORD_FORMAT: &str = "dangian-record/2";
 
-/// The rules version of this release, written into every [`Record`]. A record made under
+/// The rules version of this release, written into every [`Record`](crate::Record). A record made under
 /// another rules version is refused ([`RecordError::RulesVersion`]) rather than replayed
 /// under rules that may differ.
 ///
@@ -58,13 +58,13 @@ pub enum RecordError {
     /// The starting position cannot be read or is impossible.
     #[error("bad starting position in record: {0}")]
     Start(String),
-    /// The record's JSON is longer than [`MAX_RECORD_JSON`] bytes: refused before it is
+    /// The record's JSON is longer than [`MAX_RECORD_JSON`](crate::limits::MAX_RECORD_JSON) bytes: refused before it is
     /// parsed.
     #[error("the record is {bytes} bytes; at most {max} are read")]
     TooLarge {
         /// The length of the JSON given.
         bytes: usize,
-        /// The bound, [`MAX_RECORD_JSON`].
+        /// The bound, [`MAX_RECORD_JSON`](crate::limits::MAX_RECORD_JSON).
         max: usize,
     },
     /// More actions than any game under the config can last.
@@ -72,7 +72,7 @@ pub enum RecordError {
     TooLong {
         /// Actions in the record.
         actions: usize,
-        /// The game's bound ([`Game::max_moves`]), or [`MAX_RECORD_ACTIONS`] when that is
+        /// The game's bound ([`Game::max_moves`](crate::Game::max_moves)), or [`MAX_RECORD_ACTIONS`](crate::limits::MAX_RECORD_ACTIONS) when that is
         /// smaller.
         max: u32,
     },
