@@ -4,6 +4,7 @@
 //! collects the references written as `crate::…`, `super::…` and `self::…` (in `use` items
 //! and in paths), resolves each to the module that defines the item (following `pub use`
 //! re-exports), and fails naming every strongly connected component of more than one module.
+//! A module's use of its own ancestors (a folder's `mod.rs`) is not counted.
 //! Plain file reading: no build tool is run.
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -441,6 +442,8 @@ fn module_graph(root: &Path) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
             while !target.is_empty() && !scans.iter().any(|(m, _)| *m == target) {
                 target.pop();
             }
+            // A module may use what its ancestors define (a folder's `mod.rs` holding what its
+            // files share, as `bot` does): that edge is not counted.
             if target != *module && !module.starts_with(&target) {
                 graph.entry(module.clone()).or_default().insert(target);
             }
