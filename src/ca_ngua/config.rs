@@ -915,40 +915,9 @@ impl Config {
     }
 }
 
-impl GameConfig for Config {
-    const PRESETS: &'static [&'static str] = &[
-        "seed_rules",
-        "one_die",
-        "two_players",
-        "three_players",
-        "two_players_two_colours",
-    ];
-
-    fn preset(name: &str) -> Option<Config> {
-        Some(match name {
-            "seed_rules" => Config::seed_rules(),
-            "one_die" => Config::one_die(),
-            "two_players" => Config::two_players(),
-            "three_players" => Config::three_players(),
-            "two_players_two_colours" => Config::two_players_two_colours(),
-            _ => return None,
-        })
-    }
-
-    fn seats(&self) -> u8 {
-        self.players()
-    }
-
-    fn validate(&self) -> Result<(), ConfigError> {
-        self.check_options()?;
-        // CN-C18: proven on the rules themselves rather than by listing bad combinations.
-        super::progress::check(self)
-    }
-}
-
 impl Config {
     /// Every option in range, and the exits and dice options consistent.
-    fn check_options(&self) -> Result<(), ConfigError> {
+    pub(super) fn check_options(&self) -> Result<(), ConfigError> {
         self.seats.validate()?;
         if let Some(c) = self.first_colour {
             if c.0 > 3 || !self.seats.in_play(c) {

@@ -4,7 +4,8 @@
 use super::action::Action;
 use super::config::Colour;
 use super::event::{EndReason, Event};
-use super::state::{Roll, State};
+use super::roll::Roll;
+use super::state::State;
 use crate::describe::{Describe, Lang};
 use crate::game::{Outcome, Seat};
 

@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::config::Colour;
-use super::state::Roll;
+use super::roll::Roll;
 use crate::game::{IllegalReason, Named, Outcome, Seat};
 
 /// One step of what an action did, in order, so that a client can animate it.

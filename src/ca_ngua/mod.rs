@@ -54,6 +54,7 @@ mod config;
 mod describe;
 mod event;
 mod progress;
+mod roll;
 mod rules;
 mod state;
 mod view;
@@ -65,7 +66,8 @@ pub use config::{
     TriesCondition, TurnOrder,
 };
 pub use event::{EndReason, Event, Illegal};
-pub use state::{CurrentRoll, Phase, Roll, Setup, State, YARD};
+pub use roll::Roll;
+pub use state::{CurrentRoll, Phase, Setup, State, YARD};
 pub use view::View;
 
 /// The most events one action reports: a move steps at most 12 squares, kicks once, takes at
@@ -77,9 +79,40 @@ pub use view::View;
 pub const MAX_EVENTS_PER_ACTION: usize = 32;
 
 use crate::game::{
-    ActionList, ChanceList, ChanceOutcome, ConfigError, EventSink, Game, GameKind, Outcome, Seat,
-    SetupError, StateHasher, ToMove,
+    ActionList, ChanceList, ChanceOutcome, ConfigError, EventSink, Game, GameConfig, GameKind,
+    Outcome, Seat, SetupError, StateHasher, ToMove,
 };
+
+impl GameConfig for Config {
+    const PRESETS: &'static [&'static str] = &[
+        "seed_rules",
+        "one_die",
+        "two_players",
+        "three_players",
+        "two_players_two_colours",
+    ];
+
+    fn preset(name: &str) -> Option<Config> {
+        Some(match name {
+            "seed_rules" => Config::seed_rules(),
+            "one_die" => Config::one_die(),
+            "two_players" => Config::two_players(),
+            "three_players" => Config::three_players(),
+            "two_players_two_colours" => Config::two_players_two_colours(),
+            _ => return None,
+        })
+    }
+
+    fn seats(&self) -> u8 {
+        self.players()
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        self.check_options()?;
+        // CN-C18: proven on the rules themselves rather than by listing bad combinations.
+        progress::check(self)
+    }
+}
 
 impl Game for State {
     type Config = Config;

@@ -11,7 +11,8 @@ use super::config::{
     HomeEntry, HomeValues, StartConflict, TriesCondition, TurnOrder,
 };
 use super::event::{EndReason, Event, Illegal};
-use super::state::{Phase, Roll, RollState, State, YARD};
+use super::roll::Roll;
+use super::state::{Phase, RollState, State, YARD};
 use crate::game::{ActionList, EventSink, Seat};
 
 /// A short sorted list of distinct values, each with the dice it spends (bit `i` = die `i`).

@@ -1,0 +1,589 @@
+//! The crate's modules import each other without circles.
+//!
+//! Reads every `src/**/*.rs` (one file is one module, `mod.rs` is its folder's module),
+//! collects the references written as `crate::…`, `super::…` and `self::…` (in `use` items
+//! and in paths), resolves each to the module that defines the item (following `pub use`
+//! re-exports), and fails naming every strongly connected component of more than one module.
+//! A module's use of its own ancestors (a folder's `mod.rs`) is not counted.
+//! Plain file reading: no build tool is run.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::Path;
+
+/// A module's path inside the crate: `[]` is the crate root, `["ca_ngua", "state"]` is
+/// `crate::ca_ngua::state`.
+type ModPath = Vec<String>;
+
+#[derive(Debug, Clone, PartialEq)]
+enum Tok {
+    Ident(String),
+    Colons,
+    Open,
+    Close,
+    Comma,
+    Star,
+    Semi,
+    Other,
+}
+
+/// Splits source text into the few tokens the scan needs, skipping comments, strings and
+/// character literals.
+fn tokens(src: &str) -> Vec<Tok> {
+    let b = src.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'/' && b.get(i + 1) == Some(&b'/') {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+        } else if c == b'/' && b.get(i + 1) == Some(&b'*') {
+            let mut depth = 0;
+            while i < b.len() {
+                if b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
+                    depth += 1;
+                    i += 2;
+                } else if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+        } else if c == b'"' {
+            i += 1;
+            while i < b.len() && b[i] != b'"' {
+                i += if b[i] == b'\\' { 2 } else { 1 };
+            }
+            i += 1;
+        } else if c == b'\'' {
+            // A character literal ('x', '\n', '\u{..}') or a lifetime ('a).
+            if b.get(i + 1) == Some(&b'\\') {
+                i += 2;
+                while i < b.len() && b[i] != b'\'' {
+                    i += 1;
+                }
+                i += 1;
+            } else if b.get(i + 2) == Some(&b'\'') {
+                i += 3;
+            } else {
+                let len = src[i + 1..].chars().next().map_or(1, char::len_utf8);
+                if b.get(i + 1 + len) == Some(&b'\'') {
+                    i += 2 + len;
+                } else {
+                    i += 1;
+                }
+            }
+        } else if c == b'r'
+            && (b.get(i + 1) == Some(&b'"')
+                || (b.get(i + 1) == Some(&b'#') && matches!(b.get(i + 2), Some(b'"' | b'#'))))
+            && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_'))
+        {
+            // A raw string: r"…", r#"…"#, …
+            let mut j = i + 1;
+            let mut hashes = 0;
+            while b.get(j) == Some(&b'#') {
+                hashes += 1;
+                j += 1;
+            }
+            j += 1;
+            let close: Vec<u8> = std::iter::once(b'"')
+                .chain(std::iter::repeat_n(b'#', hashes))
+                .collect();
+            while j < b.len() && !b[j..].starts_with(&close) {
+                j += 1;
+            }
+            i = j + close.len();
+        } else if c.is_ascii_alphabetic() || c == b'_' {
+            let start = i;
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            out.push(Tok::Ident(src[start..i].to_string()));
+        } else if c.is_ascii_whitespace() {
+            i += 1;
+        } else if c.is_ascii_digit() {
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_') {
+                i += 1;
+            }
+            out.push(Tok::Other);
+        } else {
+            out.push(match c {
+                b':' if b.get(i + 1) == Some(&b':') => {
+                    i += 1;
+                    Tok::Colons
+                }
+                b'{' => Tok::Open,
+                b'}' => Tok::Close,
+                b',' => Tok::Comma,
+                b'*' => Tok::Star,
+                b';' => Tok::Semi,
+                _ => Tok::Other,
+            });
+            i += 1;
+        }
+    }
+    out
+}
+
+/// One leaf of a path or `use` tree: its segments, and the name it binds (`None` for a glob).
+#[derive(Debug, Clone)]
+struct Leaf {
+    segs: Vec<String>,
+    name: Option<String>,
+}
+
+/// Parses a path or use tree starting at `toks[*i]`, whose segments so far are `prefix`.
+fn parse_tree(toks: &[Tok], i: &mut usize, prefix: Vec<String>, out: &mut Vec<Leaf>) {
+    let mut segs = prefix;
+    loop {
+        match toks.get(*i) {
+            Some(Tok::Ident(s)) if s != "as" => {
+                segs.push(s.clone());
+                *i += 1;
+            }
+            Some(Tok::Open) => {
+                *i += 1;
+                loop {
+                    match toks.get(*i) {
+                        Some(Tok::Close) => {
+                            *i += 1;
+                            return;
+                        }
+                        Some(Tok::Comma) => *i += 1,
+                        None => return,
+                        _ => {
+                            let before = *i;
+                            parse_tree(toks, i, segs.clone(), out);
+                            if *i == before {
+                                *i += 1;
+                            }
+                        }
+                    }
+                }
+            }
+            Some(Tok::Star) => {
+                *i += 1;
+                out.push(Leaf { segs, name: None });
+                return;
+            }
+            _ => {
+                let mut name = segs.last().cloned();
+                if matches!(toks.get(*i), Some(Tok::Ident(s)) if s == "as") {
+                    if let Some(Tok::Ident(alias)) = toks.get(*i + 1) {
+                        name = Some(alias.clone());
+                        *i += 2;
+                    }
+                }
+                out.push(Leaf { segs, name });
+                return;
+            }
+        }
+        if toks.get(*i) == Some(&Tok::Colons) {
+            *i += 1;
+        } else {
+            if segs.len() > 1 && segs.last().map(String::as_str) == Some("self") {
+                segs.pop();
+            }
+            let mut name = segs.last().cloned();
+            if matches!(toks.get(*i), Some(Tok::Ident(s)) if s == "as") {
+                if let Some(Tok::Ident(a)) = toks.get(*i + 1) {
+                    name = Some(a.clone());
+                    *i += 2;
+                }
+            }
+            out.push(Leaf { segs, name });
+            return;
+        }
+    }
+}
+
+/// What one file says: the references it makes (from the module or inline module they appear
+/// in) and the names it re-exports.
+#[derive(Default)]
+struct FileScan {
+    /// (the module the path is written in, the path's segments).
+    refs: Vec<(ModPath, Vec<String>)>,
+    /// (the module the `pub use` is written in, the leaf).
+    reexports: Vec<(ModPath, Leaf)>,
+}
+
+fn scan(module: &ModPath, toks: &[Tok]) -> FileScan {
+    let mut scan = FileScan::default();
+    // Inline modules (`mod tests { … }`): (their path, the brace depth they close at).
+    let mut inline: Vec<(ModPath, usize)> = Vec::new();
+    let mut depth = 0usize;
+    let mut i = 0;
+    while i < toks.len() {
+        let here = inline.last().map_or(module, |(m, _)| m).clone();
+        match &toks[i] {
+            Tok::Open => {
+                depth += 1;
+                i += 1;
+            }
+            Tok::Close => {
+                if inline.last().is_some_and(|&(_, d)| d == depth) {
+                    inline.pop();
+                }
+                depth = depth.saturating_sub(1);
+                i += 1;
+            }
+            Tok::Ident(m) if m == "mod" => {
+                if let (Some(Tok::Ident(name)), Some(Tok::Open)) =
+                    (toks.get(i + 1), toks.get(i + 2))
+                {
+                    let mut path = here.clone();
+                    path.push(name.clone());
+                    depth += 1;
+                    inline.push((path, depth));
+                    i += 3;
+                } else {
+                    i += 1;
+                }
+            }
+            Tok::Ident(u) if u == "use" => {
+                let public = i > 0
+                    && (matches!(&toks[i - 1], Tok::Ident(p) if p == "pub")
+                        || toks[..i].ends_with(&[
+                            Tok::Ident("pub".into()),
+                            Tok::Other,
+                            Tok::Ident("crate".into()),
+                            Tok::Other,
+                        ]));
+                i += 1;
+                let mut leaves = Vec::new();
+                if toks.get(i) == Some(&Tok::Colons) {
+                    i += 1;
+                }
+                parse_tree(toks, &mut i, Vec::new(), &mut leaves);
+                for leaf in leaves {
+                    scan.refs.push((here.clone(), leaf.segs.clone()));
+                    if public {
+                        scan.reexports.push((here.clone(), leaf));
+                    }
+                }
+            }
+            Tok::Ident(k)
+                if (k == "crate" || k == "super" || k == "self")
+                    && toks.get(i + 1) == Some(&Tok::Colons)
+                    && !(i > 0 && toks[i - 1] == Tok::Colons) =>
+            {
+                let mut leaves = Vec::new();
+                parse_tree(toks, &mut i, Vec::new(), &mut leaves);
+                for leaf in leaves {
+                    scan.refs.push((here.clone(), leaf.segs));
+                }
+            }
+            _ => i += 1,
+        }
+    }
+    scan
+}
+
+struct Crate {
+    /// Every module, files and inline modules.
+    modules: BTreeSet<ModPath>,
+    /// Per module: re-exported name → absolute path; and glob re-exports.
+    named: BTreeMap<ModPath, BTreeMap<String, Vec<String>>>,
+    globs: BTreeMap<ModPath, Vec<Vec<String>>>,
+}
+
+impl Crate {
+    /// Makes `segs`, written in module `here`, absolute (from the crate root). `None` for a
+    /// path into another crate.
+    fn absolute(&self, here: &ModPath, segs: &[String]) -> Option<Vec<String>> {
+        let mut base = here.clone();
+        let mut rest = segs;
+        match rest.first().map(String::as_str) {
+            Some("crate") => {
+                base.clear();
+                rest = &rest[1..];
+            }
+            Some("self") => rest = &rest[1..],
+            Some("super") => {
+                while rest.first().map(String::as_str) == Some("super") {
+                    base.pop();
+                    rest = &rest[1..];
+                }
+            }
+            Some(first) => {
+                let mut child = here.clone();
+                child.push(first.to_string());
+                if !self.modules.contains(&child) {
+                    return None;
+                }
+            }
+            None => return None,
+        }
+        base.extend(rest.iter().cloned());
+        Some(base)
+    }
+
+    /// The module defining the item at absolute path `path`, following re-exports.
+    fn owner(&self, path: &[String], hops: usize) -> ModPath {
+        let mut module: ModPath = Vec::new();
+        let mut k = 0;
+        while k < path.len() {
+            let mut next = module.clone();
+            next.push(path[k].clone());
+            if !self.modules.contains(&next) {
+                break;
+            }
+            module = next;
+            k += 1;
+        }
+        if k < path.len() && hops < 16 {
+            if let Some(target) = self.named.get(&module).and_then(|m| m.get(&path[k])) {
+                let mut full = target.clone();
+                full.extend(path[k + 1..].iter().cloned());
+                return self.owner(&full, hops + 1);
+            }
+            for glob in self.globs.get(&module).into_iter().flatten() {
+                let mut inner: ModPath = glob.clone();
+                if self.modules.contains(&inner) {
+                    inner.push(path[k].clone());
+                    let found = self.owner(&inner, hops + 1);
+                    if found != *glob {
+                        let mut full = glob.clone();
+                        full.extend(path[k..].iter().cloned());
+                        return self.owner(&full, hops + 1);
+                    }
+                }
+            }
+        }
+        module
+    }
+}
+
+fn name(m: &ModPath) -> String {
+    if m.is_empty() {
+        "crate".to_string()
+    } else {
+        m.join("::")
+    }
+}
+
+/// Reads `src/` under `root` and returns the module graph: module → the modules it uses.
+fn module_graph(root: &Path) -> BTreeMap<ModPath, BTreeSet<ModPath>> {
+    let mut files = Vec::new();
+    let mut stack = vec![root.join("src")];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
+        }
+    }
+    let mut scans = Vec::new();
+    let mut modules = BTreeSet::new();
+    for file in &files {
+        let rel = file.strip_prefix(root.join("src")).unwrap();
+        let mut module: ModPath = rel
+            .with_extension("")
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        if matches!(
+            module.last().map(String::as_str),
+            Some("mod" | "lib" | "main")
+        ) {
+            module.pop();
+        }
+        let toks = tokens(&fs::read_to_string(file).unwrap());
+        let s = scan(&module, &toks);
+        modules.insert(module.clone());
+        for (m, _) in s.refs.iter() {
+            modules.insert(m.clone());
+        }
+        scans.push((module, s));
+    }
+    let mut krate = Crate {
+        modules,
+        named: BTreeMap::new(),
+        globs: BTreeMap::new(),
+    };
+    let mut named = BTreeMap::<ModPath, BTreeMap<String, Vec<String>>>::new();
+    let mut globs = BTreeMap::<ModPath, Vec<Vec<String>>>::new();
+    for (_, s) in &scans {
+        for (here, leaf) in &s.reexports {
+            let Some(abs) = krate.absolute(here, &leaf.segs) else {
+                continue;
+            };
+            match &leaf.name {
+                Some(n) => {
+                    named
+                        .entry(here.clone())
+                        .or_default()
+                        .insert(n.clone(), abs);
+                }
+                None => globs.entry(here.clone()).or_default().push(abs),
+            }
+        }
+    }
+    krate.named = named;
+    krate.globs = globs;
+    let mut graph = BTreeMap::<ModPath, BTreeSet<ModPath>>::new();
+    for (module, s) in &scans {
+        graph.entry(module.clone()).or_default();
+        for (here, segs) in &s.refs {
+            let Some(abs) = krate.absolute(here, segs) else {
+                continue;
+            };
+            // An inline module belongs to its file's module.
+            let mut target = krate.owner(&abs, 0);
+            while !target.is_empty() && !scans.iter().any(|(m, _)| *m == target) {
+                target.pop();
+            }
+            // A module may use what its ancestors define (a folder's `mod.rs` holding what its
+            // files share, as `bot` does): that edge is not counted.
+            if target != *module && !module.starts_with(&target) {
+                graph.entry(module.clone()).or_default().insert(target);
+            }
+        }
+    }
+    graph
+}
+
+/// Tarjan's strongly connected components, each sorted.
+fn components(graph: &BTreeMap<ModPath, BTreeSet<ModPath>>) -> Vec<Vec<ModPath>> {
+    struct Tarjan<'a> {
+        graph: &'a BTreeMap<ModPath, BTreeSet<ModPath>>,
+        index: BTreeMap<&'a ModPath, usize>,
+        low: BTreeMap<&'a ModPath, usize>,
+        stack: Vec<&'a ModPath>,
+        on_stack: BTreeSet<&'a ModPath>,
+        out: Vec<Vec<ModPath>>,
+    }
+    impl<'a> Tarjan<'a> {
+        fn visit(&mut self, v: &'a ModPath) {
+            let n = self.index.len();
+            self.index.insert(v, n);
+            self.low.insert(v, n);
+            self.stack.push(v);
+            self.on_stack.insert(v);
+            for w in self.graph.get(v).into_iter().flatten() {
+                let Some((w, _)) = self.graph.get_key_value(w) else {
+                    continue;
+                };
+                if !self.index.contains_key(w) {
+                    self.visit(w);
+                    let lw = self.low[w];
+                    let lv = self.low.get_mut(v).unwrap();
+                    *lv = (*lv).min(lw);
+                } else if self.on_stack.contains(w) {
+                    let iw = self.index[w];
+                    let lv = self.low.get_mut(v).unwrap();
+                    *lv = (*lv).min(iw);
+                }
+            }
+            if self.low[v] == self.index[v] {
+                let mut comp = Vec::new();
+                while let Some(w) = self.stack.pop() {
+                    self.on_stack.remove(w);
+                    comp.push(w.clone());
+                    if w == v {
+                        break;
+                    }
+                }
+                comp.sort();
+                self.out.push(comp);
+            }
+        }
+    }
+    let mut t = Tarjan {
+        graph,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        on_stack: BTreeSet::new(),
+        out: Vec::new(),
+    };
+    for v in graph.keys() {
+        if !t.index.contains_key(v) {
+            t.visit(v);
+        }
+    }
+    t.out
+}
+
+#[test]
+fn no_import_circles() {
+    let graph = module_graph(Path::new(env!("CARGO_MANIFEST_DIR")));
+    if std::env::var_os("DANGIAN_PRINT_MODULE_GRAPH").is_some() {
+        for (m, uses) in &graph {
+            let uses: Vec<String> = uses.iter().map(name).collect();
+            println!("{} -> {}", name(m), uses.join(", "));
+        }
+    }
+    let circles: Vec<String> = components(&graph)
+        .into_iter()
+        .filter(|c| c.len() > 1)
+        .map(|c| {
+            let edges: Vec<String> = c
+                .iter()
+                .flat_map(|a| {
+                    let c = &c;
+                    graph[a]
+                        .iter()
+                        .filter(move |b| c.contains(b))
+                        .map(move |b| format!("{} -> {}", name(a), name(b)))
+                })
+                .collect();
+            edges.join(", ")
+        })
+        .collect();
+    assert!(
+        circles.is_empty(),
+        "modules that import each other in a circle: {}",
+        circles.join("; ")
+    );
+}
+
+#[test]
+fn the_scan_sees_the_crate() {
+    // The graph must see the crate's main references, or the check above proves nothing.
+    let graph = module_graph(Path::new(env!("CARGO_MANIFEST_DIR")));
+    let m = |s: &str| -> ModPath { s.split("::").map(String::from).collect() };
+    assert!(graph[&m("ca_ngua::state")].contains(&m("ca_ngua::config")));
+    assert!(graph[&m("ca_ngua")].contains(&m("game")));
+    assert!(graph[&m("record")].contains(&m("limits")));
+    assert!(graph.len() > 30, "{} modules", graph.len());
+}
+
+#[test]
+fn a_circle_is_one_component() {
+    let m = |s: &str| -> ModPath { s.split("::").map(String::from).collect() };
+    let mut graph = BTreeMap::<ModPath, BTreeSet<ModPath>>::new();
+    for (a, b) in [("a", "b"), ("b", "c"), ("c", "a"), ("c", "d"), ("d", "e")] {
+        graph.entry(m(a)).or_default().insert(m(b));
+        graph.entry(m(b)).or_default();
+    }
+    let mut big: Vec<_> = components(&graph)
+        .into_iter()
+        .filter(|c| c.len() > 1)
+        .collect();
+    assert_eq!(big.len(), 1);
+    assert_eq!(big.pop().unwrap(), vec![m("a"), m("b"), m("c")]);
+}
+
+#[test]
+fn paths_are_read_from_code_only() {
+    let toks = tokens(
+        "// use crate::x;\n/* crate::y */ let s = \"crate::z\"; let c = '\"'; \
+         use super::{a::B, c::{self, D as E}}; let r = r#\"crate::w\"#; crate::v::f();",
+    );
+    let s = scan(&vec!["m".to_string(), "n".to_string()], &toks);
+    let refs: Vec<String> = s.refs.iter().map(|(_, p)| p.join("::")).collect();
+    assert_eq!(
+        refs,
+        ["super::a::B", "super::c", "super::c::D", "crate::v::f"]
+    );
+}
