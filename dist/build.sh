@@ -9,7 +9,7 @@
 #   sdk     the C SDK archives: Linux x86_64 (ffi/install.sh: header, stripped shared and
 #           static libraries with debug info beside, pkg-config and CMake files) and Windows
 #           x86_64 (mingw-w64: bin/dangian.dll, lib/libdangian.dll.a its import library,
-#           lib/libdangian.a, the header)
+#           lib/libdangian.a, the header), and macOS universal (the Unity part's library)
 #   python  the Python wheels and sdist (bindings/python/build-wheels.sh)
 #   unity   the Unity package as a UPM tarball (bindings/unity/pack.sh)
 #   npm     the web package (bindings/js: build.sh, npm pack)
@@ -22,7 +22,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root/dist/out}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
-only=${DIST_ONLY:-sdk python unity npm crates}
+only=${DIST_ONLY:-unity sdk python npm crates}
 target_dir=${CARGO_TARGET_DIR:-$root/target}
 version=$(sed -n 's/^version = "\(.*\)"$/\1/p' "$root/Cargo.toml" | head -n 1)
 built=()
@@ -63,6 +63,20 @@ sdk() {
   else
     skip "sdk windows-x86_64: needs mingw-w64 and the x86_64-pc-windows-gnu target"
   fi
+  # macOS: the universal library the Unity part cross-links (zig), when it was built.
+  local dylib="$root/bindings/unity/Plugins/macOS/libdangian.dylib"
+  if [ -f "$dylib" ]; then
+    name="dangian-$version-macos-universal"
+    stage=$(mktemp -d)
+    mkdir -p "$stage/$name/lib" "$stage/$name/include"
+    cp "$dylib" "$stage/$name/lib/libdangian.dylib"
+    cp "$root/include/dangian.h" "$stage/$name/include/"
+    cp "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$stage/$name/"
+    (cd "$stage" && tar -czf "$out/sdk/$name.tar.gz" "$name")
+    rm -rf "$stage"
+  else
+    skip "sdk macos-universal: needs the Unity part's macOS library (bindings/unity/build-plugins.sh macos)"
+  fi
 }
 
 python() {
@@ -95,7 +109,8 @@ crates() {
     "$out/crates/"
 }
 
-for part in sdk python unity npm crates; do
+# Unity first: its macOS library goes into the macOS SDK archive too.
+for part in unity sdk python npm crates; do
   want "$part" || continue
   step "$part"
   fn=$part
