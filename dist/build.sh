@@ -69,7 +69,11 @@ sdk() {
     name="dangian-$version-macos-universal"
     stage=$(mktemp -d)
     mkdir -p "$stage/$name/lib" "$stage/$name/include"
-    cp "$dylib" "$stage/$name/lib/libdangian.dylib"
+    # Its install name is @rpath/libdangian.<ABI>.dylib: ship it under that name.
+    local abi
+    abi=$(sed -n 's/^const ABI_VERSION: u32 = \([0-9][0-9]*\);$/\1/p' "$root/ffi/build.rs")
+    cp "$dylib" "$stage/$name/lib/libdangian.$abi.dylib"
+    ln -s "libdangian.$abi.dylib" "$stage/$name/lib/libdangian.dylib"
     cp "$root/include/dangian.h" "$stage/$name/include/"
     cp "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$stage/$name/"
     (cd "$stage" && tar -czf "$out/sdk/$name.tar.gz" "$name")
