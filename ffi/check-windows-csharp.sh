@@ -100,26 +100,8 @@ cat > "$work/RunTests.runtimeconfig.json" <<JSON
   "framework": {"name": "Microsoft.NETCore.App", "version": "$dotnet_version"},
   "configProperties": {"System.Globalization.Invariant": true}}}
 JSON
-# Rust's standard library imports ProcessPrng from bcryptprimitives.dll, which Windows 10 and
-# later have but Wine before 9.0 lacks: there, the stand-in of check-windows.sh goes beside it.
-if ! find /usr/lib*/ /opt 2>/dev/null -path '*wine*' -name bcryptprimitives.dll | grep -q .; then
-  cat > "$work/bcryptprimitives.c" <<'C'
-#include <windows.h>
-BOOLEAN WINAPI SystemFunction036(PVOID buffer, ULONG length);
-BOOL WINAPI ProcessPrng(PBYTE data, SIZE_T len) {
-    while (len > 0) {
-        ULONG n = len > 0x7fffffff ? 0x7fffffff : (ULONG)len;
-        if (!SystemFunction036(data, n)) return FALSE;
-        data += n;
-        len -= n;
-    }
-    return TRUE;
-}
-C
-  printf 'LIBRARY bcryptprimitives.dll\nEXPORTS\nProcessPrng\n' > "$work/bcryptprimitives.def"
-  x86_64-w64-mingw32-gcc -shared -O1 -o "$work/bcryptprimitives.dll" "$work/bcryptprimitives.c" \
-    "$work/bcryptprimitives.def" -ladvapi32
-fi
+# The system DLLs Wine lacks and Rust's standard library imports (bcryptprimitives.dll).
+bash "$root/ffi/wine-stand-ins.sh" "$work"
 (cd "$work" && DANGIAN_EXPECTED="Z:${expected//\//\\}" WINEDEBUG=-all WINEPREFIX="$work/prefix" \
   "$wine" "$dotnet" RunTests.exe Dangian.Tests.dll) 2>"$work/wine.err" \
   | tr -d '\r' > "$work/windows.txt" || {

@@ -35,27 +35,8 @@ cp "$dll" "$work/dangian.dll"
 x86_64-w64-mingw32-dlltool -d "$work/dangian.def" -D dangian.dll -l "$work/libdangian.dll.a"
 x86_64-w64-mingw32-gcc -std=c99 -O1 -Wall -Wextra -Werror -I"$root/include" \
   "$root/ffi/examples/c/main.c" -L"$work" -ldangian -o "$work/main.exe"
-# Rust's standard library imports ProcessPrng from bcryptprimitives.dll, which Windows 10 and
-# later have but Wine before 9.0 (Debian 12 has 8.0) lacks: there, a stand-in over
-# RtlGenRandom goes beside the program.
-if ! find /usr/lib*/ /opt 2>/dev/null -path '*wine*' -name bcryptprimitives.dll | grep -q .; then
-  cat > "$work/bcryptprimitives.c" <<'C'
-#include <windows.h>
-BOOLEAN WINAPI SystemFunction036(PVOID buffer, ULONG length);
-BOOL WINAPI ProcessPrng(PBYTE data, SIZE_T len) {
-    while (len > 0) {
-        ULONG n = len > 0x7fffffff ? 0x7fffffff : (ULONG)len;
-        if (!SystemFunction036(data, n)) return FALSE;
-        data += n;
-        len -= n;
-    }
-    return TRUE;
-}
-C
-  printf 'LIBRARY bcryptprimitives.dll\nEXPORTS\nProcessPrng\n' > "$work/bcryptprimitives.def"
-  x86_64-w64-mingw32-gcc -shared -O1 -o "$work/bcryptprimitives.dll" "$work/bcryptprimitives.c" \
-    "$work/bcryptprimitives.def" -ladvapi32
-fi
+# The system DLLs Wine lacks and Rust's standard library imports (bcryptprimitives.dll).
+bash "$root/ffi/wine-stand-ins.sh" "$work"
 # Linux: the same source, as the reference.
 # (The library's SONAME is libdangian.so.<ABI>: give it that name, as install.sh does.)
 mkdir -p "$work/lib"

@@ -5,11 +5,11 @@
 
 mod ca_ngua_common;
 
-use ca_ngua_common::any_config;
+use ca_ngua_common::{any_config, random_play};
 use dangian::ca_ngua::{
-    Action, Config, DiceUsage, DoorRule, DoublesMove, EndReason, HomeClimb, HomeEntry, State,
+    Config, DiceUsage, DoorRule, DoublesMove, EndReason, HomeClimb, HomeEntry, State,
 };
-use dangian::{Action as _, ActionList, Game, GameConfig, GameRng, NoEvents, ToMove};
+use dangian::{Game, GameConfig};
 use proptest::prelude::*;
 
 /// The config a hostile probe found: it passed the old list of refused pairs, yet no roll
@@ -29,22 +29,9 @@ fn door_to_step_one() -> Config {
     }
 }
 
-/// Plays a random game to its end; the reason it ended.
+/// Plays a random game to its end; the reason it ended and its length.
 fn play_out(cfg: Config, seed: u64) -> (EndReason, u32) {
-    let mut rng = GameRng::new(seed);
-    let mut s = State::new(cfg).expect("valid config");
-    let mut legal = ActionList::new();
-    loop {
-        let a = match s.to_move() {
-            ToMove::Over => break,
-            ToMove::Chance => s.sample_chance(&mut rng).expect("outcome"),
-            ToMove::Seat(_) => {
-                s.legal_actions(&mut legal);
-                Action::from_id(legal[rng.below(legal.len() as u32) as usize]).expect("id")
-            }
-        };
-        s.apply(a, &mut NoEvents).expect("legal");
-    }
+    let s = random_play(cfg, seed, u32::MAX);
     (s.end_reason().expect("over"), s.move_number())
 }
 

@@ -4,31 +4,12 @@
 
 mod ca_ngua_common;
 
-use ca_ngua_common::{any_config, check_position, check_progress, play_checked};
+use ca_ngua_common::{any_config, check_position, check_progress, play_checked, random_play};
 use dangian::ca_ngua::{Action, Config, CurrentRoll, Event, Phase, Roll, Setup, State};
 use dangian::{
     Action as _, ActionList, ChanceList, Game, GameRng, NoEvents, Record, Recorded, Seat, ToMove,
 };
 use proptest::prelude::*;
-
-/// A position reached by `steps` random actions under `cfg`.
-fn reached(cfg: Config, seed: u64, steps: u32) -> State {
-    let mut rng = GameRng::new(seed);
-    let mut s = State::new(cfg).expect("valid config");
-    let mut legal = ActionList::new();
-    for _ in 0..steps {
-        let a = match s.to_move() {
-            ToMove::Over => break,
-            ToMove::Chance => s.sample_chance(&mut rng).expect("outcome"),
-            ToMove::Seat(_) => {
-                s.legal_actions(&mut legal);
-                Action::from_id(legal[rng.below(legal.len() as u32) as usize]).expect("id")
-            }
-        };
-        s.apply(a, &mut NoEvents).expect("legal");
-    }
-    s
-}
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
@@ -46,7 +27,7 @@ proptest! {
     fn illegal_ids_refused_state_unchanged(
         cfg in any_config(3000), seed in any::<u64>(), steps in 0u32..1500
     ) {
-        let s = reached(cfg, seed, steps);
+        let s = random_play(cfg, seed, steps);
         let mut legal = ActionList::new();
         s.legal_actions(&mut legal);
         for id in 0..Action::ID_COUNT {
@@ -81,7 +62,7 @@ proptest! {
     /// A state survives JSON (through validation) unchanged, and so does its config.
     #[test]
     fn json_round_trip(cfg in any_config(3000), seed in any::<u64>(), steps in 0u32..2000) {
-        let s = reached(cfg, seed, steps);
+        let s = random_play(cfg, seed, steps);
         let json = serde_json::to_string(&s).unwrap();
         let back: State = serde_json::from_str(&json).unwrap();
         prop_assert_eq!(back, s);

@@ -9,39 +9,13 @@
 // of the given capacity), which is the whole of its contract.
 #![allow(clippy::undocumented_unsafe_blocks)]
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::ptr::null_mut;
 
 use dangian_ffi::*;
 
-struct Counting;
-
-thread_local! {
-    // Per thread, so tests running in parallel do not count each other's allocations.
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocations() -> u64 {
-    ALLOCATIONS.with(Cell::get)
-}
+#[path = "common/counting.rs"]
+mod counting;
+use counting::allocations;
 
 fn last_error() -> String {
     let mut buf = vec![0u8; 4096];

@@ -8,9 +8,6 @@
 //! Every call passes live handles used by this thread only, and valid, writable pointers.
 #![allow(clippy::undocumented_unsafe_blocks)]
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use dangian::{GameKind, GameRng};
 use dangian_ffi::{
     dg_game_apply, dg_game_clone, dg_game_free, dg_game_legal_actions, dg_game_new,
@@ -18,33 +15,9 @@ use dangian_ffi::{
     DG_TO_MOVE_CHANCE, DG_TO_MOVE_OVER,
 };
 
-struct Counting;
-
-thread_local! {
-    // Per thread, so tests running in parallel do not count each other's allocations.
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocations() -> u64 {
-    ALLOCATIONS.with(Cell::get)
-}
+#[path = "common/counting.rs"]
+mod counting;
+use counting::allocations;
 
 /// Play `games` random games of `kind` under `config` through the `dg_` functions, each on
 /// a clone of one handle; returns the allocations of the per-action calls and the actions.

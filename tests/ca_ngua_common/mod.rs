@@ -2,11 +2,11 @@
 #![allow(dead_code)]
 
 use dangian::ca_ngua::{
-    Blocking, BonusRule, Capture, Colour, Config, Dice, DiceUsage, DoorRule, DoublesMove, Event,
-    FaceSet, HomeClimb, HomeEntry, HomeValues, MultiColourWin, PairSet, Seating, SquareSet,
+    Action, Blocking, BonusRule, Capture, Colour, Config, Dice, DiceUsage, DoorRule, DoublesMove,
+    Event, FaceSet, HomeClimb, HomeEntry, HomeValues, MultiColourWin, PairSet, Seating, SquareSet,
     StartConflict, State, TriesCondition, TurnOrder, YARD,
 };
-use dangian::{ActionList, Game, GameRng, ToMove};
+use dangian::{Action as _, ActionList, Game, GameRng, NoEvents, ToMove};
 use proptest::prelude::*;
 
 /// The presets.
@@ -386,4 +386,23 @@ pub fn play_checked(config: Config, seed: u64, games: u32) -> Result<u64, String
         }
     }
     Ok(total)
+}
+
+/// The position `steps` random actions (or the whole game, if shorter) reach under `cfg`.
+pub fn random_play(cfg: Config, seed: u64, steps: u32) -> State {
+    let mut rng = GameRng::new(seed);
+    let mut s = State::new(cfg).expect("valid config");
+    let mut legal = ActionList::new();
+    for _ in 0..steps {
+        let a = match s.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => s.sample_chance(&mut rng).expect("outcome"),
+            ToMove::Seat(_) => {
+                s.legal_actions(&mut legal);
+                Action::from_id(legal[rng.below(legal.len() as u32) as usize]).expect("id")
+            }
+        };
+        s.apply(a, &mut NoEvents).expect("legal");
+    }
+    s
 }
