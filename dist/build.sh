@@ -93,6 +93,11 @@ python() {
 
 unity() {
   if [ -x "$root/bindings/unity/pack.sh" ]; then
+    # Every plugin this machine can build (Android needs the NDK: ANDROID_NDK_HOME).
+    local platforms="linux windows webgl ios macos"
+    [ -n "${ANDROID_NDK_HOME:-}" ] && platforms="$platforms android"
+    # shellcheck disable=SC2086
+    "$root/bindings/unity/build-plugins.sh" $platforms
     "$root/bindings/unity/pack.sh" "$out/unity"
   else
     skip "unity: bindings/unity/pack.sh is missing"
@@ -101,8 +106,8 @@ unity() {
 
 npm_pack() {
   mkdir -p "$out/npm"
-  (cd "$root/bindings/js" && . scripts/tools.sh && ensure_rust_tools && ensure_node_modules \
-    && ./build.sh && npm pack --silent --pack-destination "$out/npm" >/dev/null)
+  # build.sh installs what it needs (the wasm target, wasm-bindgen-cli, the npm packages).
+  (cd "$root/bindings/js" && ./build.sh && npm pack --silent --pack-destination "$out/npm" >/dev/null)
 }
 
 crates() {
