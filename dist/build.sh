@@ -31,6 +31,19 @@ rm -f "$out/.skipped"
 want() { [[ " $only " == *" $1 "* ]]; }
 step() { printf '\n==> dist: %s (%ss)\n' "$*" "$SECONDS"; }
 
+# A folder NAME to fill with an archive's files, the header and the licences already in it.
+new_archive() {
+  stage=$(mktemp -d)
+  mkdir -p "$stage/$1/lib" "$stage/$1/include"
+  cp "$root/include/dangian.h" "$stage/$1/include/"
+  cp "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$stage/$1/"
+}
+# Packs the folder NAME of new_archive into sdk/NAME.tar.gz.
+pack_archive() {
+  tar -C "$stage" -czf "$out/sdk/$1.tar.gz" "$1"
+  rm -rf "$stage"
+}
+
 sdk() {
   mkdir -p "$out/sdk"
   local stage name
@@ -38,28 +51,19 @@ sdk() {
   name="dangian-$version-linux-x86_64"
   stage=$(mktemp -d)
   "$root/ffi/install.sh" --from "$target_dir/release" "$stage/$name" >/dev/null
-  tar -C "$stage" -czf "$out/sdk/$name.tar.gz" "$name"
-  rm -rf "$stage"
+  pack_archive "$name"
   if command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 \
     && rustup target list --installed 2>/dev/null | grep -qx x86_64-pc-windows-gnu; then
     (cd "$root" && cargo build --release -p dangian-ffi --target x86_64-pc-windows-gnu)
     local from="$target_dir/x86_64-pc-windows-gnu/release"
     name="dangian-$version-windows-x86_64"
-    stage=$(mktemp -d)
-    mkdir -p "$stage/$name/bin" "$stage/$name/lib" "$stage/$name/include"
+    new_archive "$name"
+    mkdir -p "$stage/$name/bin"
     cp "$from/dangian_ffi.dll" "$stage/$name/bin/dangian.dll"
     x86_64-w64-mingw32-strip --strip-unneeded "$stage/$name/bin/dangian.dll"
-    # An import library for the DLL under its shipped name (Rust's names dangian_ffi.dll).
-    { echo "LIBRARY dangian.dll"; echo "EXPORTS"
-      grep -o '\bdg_[a-z0-9_]*(' "$root/include/dangian.h" | tr -d '(' | sort -u; } \
-      > "$stage/dangian.def"
-    x86_64-w64-mingw32-dlltool -d "$stage/dangian.def" -D dangian.dll \
-      -l "$stage/$name/lib/libdangian.dll.a"
+    "$root/ffi/windows-import-lib.sh" "$stage/$name/lib/libdangian.dll.a"
     cp "$from/libdangian_ffi.a" "$stage/$name/lib/libdangian.a"
-    cp "$root/include/dangian.h" "$stage/$name/include/"
-    cp "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$stage/$name/"
-    (cd "$stage" && tar -czf "$out/sdk/$name.tar.gz" "$name")
-    rm -rf "$stage"
+    pack_archive "$name"
   else
     skip "sdk windows-x86_64: needs mingw-w64 and the x86_64-pc-windows-gnu target"
   fi
@@ -67,17 +71,13 @@ sdk() {
   local dylib="$root/bindings/unity/Plugins/macOS/libdangian.dylib"
   if [ -f "$dylib" ]; then
     name="dangian-$version-macos-universal"
-    stage=$(mktemp -d)
-    mkdir -p "$stage/$name/lib" "$stage/$name/include"
+    new_archive "$name"
     # Its install name is @rpath/libdangian.<ABI>.dylib: ship it under that name.
     local abi
     abi=$(sed -n 's/^const ABI_VERSION: u32 = \([0-9][0-9]*\);$/\1/p' "$root/ffi/build.rs")
     cp "$dylib" "$stage/$name/lib/libdangian.$abi.dylib"
     ln -s "libdangian.$abi.dylib" "$stage/$name/lib/libdangian.dylib"
-    cp "$root/include/dangian.h" "$stage/$name/include/"
-    cp "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$stage/$name/"
-    (cd "$stage" && tar -czf "$out/sdk/$name.tar.gz" "$name")
-    rm -rf "$stage"
+    pack_archive "$name"
   else
     skip "sdk macos-universal: needs the Unity part's macOS library (bindings/unity/build-plugins.sh macos)"
   fi

@@ -30,9 +30,7 @@ vectors=$(ls "$root"/tests/vectors/*.json)
 # Windows: the DLL as the packages name it (dangian.dll), with an import library made for
 # that name from the header's functions, as a Windows C project links it; run from its folder.
 cp "$dll" "$work/dangian.dll"
-{ echo "LIBRARY dangian.dll"; echo "EXPORTS"
-  grep -o '\bdg_[a-z0-9_]*(' "$root/include/dangian.h" | tr -d '(' | sort -u; } > "$work/dangian.def"
-x86_64-w64-mingw32-dlltool -d "$work/dangian.def" -D dangian.dll -l "$work/libdangian.dll.a"
+bash "$root/ffi/windows-import-lib.sh" "$work/libdangian.dll.a"
 x86_64-w64-mingw32-gcc -std=c99 -O1 -Wall -Wextra -Werror -I"$root/include" \
   "$root/ffi/examples/c/main.c" -L"$work" -ldangian -o "$work/main.exe"
 # The system DLLs Wine lacks and Rust's standard library imports (bcryptprimitives.dll).
