@@ -6,10 +6,11 @@
 #
 # Parts (each needs what its own script says; a part that cannot be built here is reported
 # and skipped, and the manifest lists only what was built):
-#   sdk     the C SDK archives: Linux x86_64 (ffi/install.sh: header, stripped shared and
-#           static libraries with debug info beside, pkg-config and CMake files) and Windows
-#           x86_64 (mingw-w64: bin/dangian.dll, lib/libdangian.dll.a its import library,
-#           lib/libdangian.a, the header), and macOS universal (the Unity part's library)
+#   sdk     the C SDK archives, each an ffi/install.sh tree (the header, the shared and static
+#           libraries stripped with the debug info beside, pkg-config and CMake files):
+#           Linux x86_64, Windows x86_64 (mingw-w64: bin/dangian.dll with its import library
+#           lib/libdangian.dll.a), macOS universal (arm64 and x86_64, from the Unity part's
+#           builds, with a .dSYM); dist/check-sdk.sh checks them
 #   python  the Python wheels and sdist (bindings/python/build-wheels.sh)
 #   unity   the Unity package as a UPM tarball (bindings/unity/pack.sh)
 #   npm     the web package (bindings/js: build.sh, npm pack)
@@ -31,55 +32,54 @@ rm -f "$out/.skipped"
 want() { [[ " $only " == *" $1 "* ]]; }
 step() { printf '\n==> dist: %s (%ss)\n' "$*" "$SECONDS"; }
 
-# A folder NAME to fill with an archive's files, the header and the licences already in it.
-new_archive() {
+# sdk_archive PLATFORM NAME FROM: ffi/install.sh --platform PLATFORM from the build in FROM into
+# a folder NAME (with the licences), packed as sdk/NAME.tar.gz.
+sdk_archive() {
+  local stage
   stage=$(mktemp -d)
-  mkdir -p "$stage/$1/lib" "$stage/$1/include"
-  cp "$root/include/dangian.h" "$stage/$1/include/"
-  cp "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$stage/$1/"
-}
-# Packs the folder NAME of new_archive into sdk/NAME.tar.gz.
-pack_archive() {
-  tar -C "$stage" -czf "$out/sdk/$1.tar.gz" "$1"
+  "$root/ffi/install.sh" --platform "$1" --from "$3" "$stage/$2" >/dev/null
+  cp "$root/LICENSE-MIT" "$root/LICENSE-APACHE" "$stage/$2/"
+  tar -C "$stage" -czf "$out/sdk/$2.tar.gz" "$2"
   rm -rf "$stage"
 }
 
+# The shared libraries come from the `dist` profile (release code with line tables):
+# install.sh strips them and keeps the debug info beside.
 sdk() {
   mkdir -p "$out/sdk"
-  local stage name
-  (cd "$root" && cargo build --release -p dangian-ffi)
-  name="dangian-$version-linux-x86_64"
-  stage=$(mktemp -d)
-  "$root/ffi/install.sh" --from "$target_dir/release" "$stage/$name" >/dev/null
-  pack_archive "$name"
+  (cd "$root" && cargo build --profile dist -p dangian-ffi)
+  sdk_archive linux "dangian-$version-linux-x86_64" "$target_dir/dist"
   if command -v x86_64-w64-mingw32-gcc >/dev/null 2>&1 \
     && rustup target list --installed 2>/dev/null | grep -qx x86_64-pc-windows-gnu; then
-    (cd "$root" && cargo build --release -p dangian-ffi --target x86_64-pc-windows-gnu)
-    local from="$target_dir/x86_64-pc-windows-gnu/release"
-    name="dangian-$version-windows-x86_64"
-    new_archive "$name"
-    mkdir -p "$stage/$name/bin"
-    cp "$from/dangian_ffi.dll" "$stage/$name/bin/dangian.dll"
-    x86_64-w64-mingw32-strip --strip-unneeded "$stage/$name/bin/dangian.dll"
-    "$root/ffi/windows-import-lib.sh" "$stage/$name/lib/libdangian.dll.a"
-    cp "$from/libdangian_ffi.a" "$stage/$name/lib/libdangian.a"
-    pack_archive "$name"
+    (cd "$root" && cargo build --profile dist -p dangian-ffi --target x86_64-pc-windows-gnu)
+    sdk_archive windows "dangian-$version-windows-x86_64" "$target_dir/x86_64-pc-windows-gnu/dist"
   else
     skip "sdk windows-x86_64: needs mingw-w64 and the x86_64-pc-windows-gnu target"
   fi
-  # macOS: the universal library the Unity part cross-links (zig), when it was built.
-  local dylib="$root/bindings/unity/Plugins/macOS/libdangian.dylib"
-  if [ -f "$dylib" ]; then
-    name="dangian-$version-macos-universal"
-    new_archive "$name"
-    # Its install name is @rpath/libdangian.<ABI>.dylib: ship it under that name.
-    local abi
-    abi=$(sed -n 's/^const ABI_VERSION: u32 = \([0-9][0-9]*\);$/\1/p' "$root/ffi/build.rs")
-    cp "$dylib" "$stage/$name/lib/libdangian.$abi.dylib"
-    ln -s "libdangian.$abi.dylib" "$stage/$name/lib/libdangian.dylib"
-    pack_archive "$name"
+  # macOS: both architectures as the Unity part cross-links them (zig), joined into universal
+  # libraries; llvm's strip and dsymutil stand in for Xcode's.
+  local arm="$target_dir/build-std/aarch64-apple-darwin/dist" x86="$target_dir/build-std/x86_64-apple-darwin/dist"
+  local lipo
+  lipo=$(command -v lipo || command -v llvm-lipo || ls /usr/bin/llvm-lipo-* 2>/dev/null | head -n 1)
+  if [ -f "$arm/libdangian_ffi.dylib" ] && [ -f "$x86/libdangian_ffi.dylib" ] && [ -n "$lipo" ]; then
+    local joined
+    joined=$(mktemp -d)
+    for f in libdangian_ffi.dylib libdangian_ffi.a; do
+      "$lipo" -create -output "$joined/$f" "$arm/$f" "$x86/$f"
+    done
+    if [ "$(uname -s)" = Darwin ]; then
+      sdk_archive macos "dangian-$version-macos-universal" "$joined"
+    else
+      # dsymutil joins the two architectures' debug info with `lipo`: llvm's, by that name.
+      mkdir "$joined/bin"
+      ln -s "$lipo" "$joined/bin/lipo"
+      PATH="$joined/bin:$PATH" STRIP=$(command -v llvm-strip || ls /usr/bin/llvm-strip-* | head -n 1) \
+        DSYMUTIL=$(command -v dsymutil || command -v llvm-dsymutil || ls /usr/bin/dsymutil-* | head -n 1) \
+        sdk_archive macos "dangian-$version-macos-universal" "$joined"
+    fi
+    rm -rf "$joined"
   else
-    skip "sdk macos-universal: needs the Unity part's macOS library (bindings/unity/build-plugins.sh macos)"
+    skip "sdk macos-universal: needs the Unity part's macOS builds (bindings/unity/build-plugins.sh macos) and lipo or llvm-lipo"
   fi
 }
 

@@ -8,7 +8,8 @@
 #   ffi/check-windows-csharp.sh DLL [LINUX_LIB_DIR]
 #
 # DLL: a dangian.dll (x86_64-pc-windows-gnu), e.g. bindings/unity/Plugins/Windows/x86_64/dangian.dll.
-# LINUX_LIB_DIR: where libdangian_ffi.so is (default: target/release).
+# LINUX_LIB_DIR: where libdangian_ffi.so is (default: target/dist, where build-plugins.sh
+# builds the desktop plugins).
 # The lines the tests expect from Rust are read from the file named by DANGIAN_EXPECTED, by
 # default the one `cargo test -p dangian-ffi --test consumers` writes (target/debug/consumers/
 # unity/expected.txt). NUnit's console runner does not run on .NET Core:
@@ -24,7 +25,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 dll=$(cd "$(dirname "${1:?usage: check-windows-csharp.sh DLL [LINUX_LIB_DIR]}")" && pwd)/$(basename "$1")
 target=${CARGO_TARGET_DIR:-$root/target}
-linux_lib=${2:-$target/release}
+linux_lib=${2:-$target/dist}
 expected=${DANGIAN_EXPECTED:-$target/debug/consumers/unity/expected.txt}
 dotnet_version=3.1.23
 wheel=dotnetcore2-$dotnet_version-py3-none-win_amd64.whl

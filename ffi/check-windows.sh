@@ -7,14 +7,15 @@
 #   ffi/check-windows.sh DLL [LINUX_LIB_DIR]
 #
 # DLL: a dangian.dll (x86_64-pc-windows-gnu), e.g. bindings/unity/Plugins/Windows/x86_64/dangian.dll.
-# LINUX_LIB_DIR: where libdangian_ffi.so is (default: target/release).
+# LINUX_LIB_DIR: where libdangian_ffi.so is (default: target/dist, where build-plugins.sh
+# builds the desktop plugins).
 # Needs x86_64-w64-mingw32-gcc (gcc-mingw-w64-x86-64) and wine64 (wine64). With
 # DANGIAN_REQUIRE_CONSUMERS=1 a missing tool fails the check; otherwise it is skipped with
 # one line saying how to install it.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 dll=$(cd "$(dirname "${1:?usage: check-windows.sh DLL [LINUX_LIB_DIR]}")" && pwd)/$(basename "$1")
-linux_lib=${2:-${CARGO_TARGET_DIR:-$root/target}/release}
+linux_lib=${2:-${CARGO_TARGET_DIR:-$root/target}/dist}
 wine=$(command -v wine64 || command -v wine || true)
 [ -x /usr/lib/wine/wine64 ] && wine=${wine:-/usr/lib/wine/wine64}
 for tool in x86_64-w64-mingw32-gcc "$wine"; do

@@ -33,16 +33,24 @@
 # there (Native.Lib). Every plugin's import settings (which platform, which CPU) are in its
 # committed .meta file beside it.
 #
+# The desktop plugins (Linux, Windows, macOS) are the C SDK's libraries (the `dist` profile:
+# release code with line tables), stripped; the SDK archives keep their debug info.
+#
 # Minimum OS versions: macOS 10.13 and iOS 12.0 (MACOSX_DEPLOYMENT_TARGET and
 # IPHONEOS_DEPLOYMENT_TARGET, Unity 2021.3's minimums), checked in the built libraries.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
 target_dir=${CARGO_TARGET_DIR:-$root/target}
+# The builds that rebuild the standard library (WebGL; macOS cross-linked by zig) need
+# RUSTC_BOOTSTRAP, which changes the host's build scripts and macros too: they get a target
+# folder of their own, so that they and the other builds do not rebuild each other.
+std_dir=$target_dir/build-std
 export MACOSX_DEPLOYMENT_TARGET=${MACOSX_DEPLOYMENT_TARGET:-10.13}
 export IPHONEOS_DEPLOYMENT_TARGET=${IPHONEOS_DEPLOYMENT_TARGET:-12.0}
 inspect() { python3 "$here/tools~/inspect.py" "$1"; }
 build() { (cd "$root" && cargo build --release -p dangian-ffi "$@"); }
+build_dist() { (cd "$root" && cargo build --profile dist -p dangian-ffi "$@"); }
 put() { mkdir -p "$here/Plugins/$2" && cp "$1" "$here/Plugins/$2/$3" && echo "Plugins/$2/$3 ($(wc -c <"$here/Plugins/$2/$3") bytes)"; }
 fail() { echo "build-plugins.sh: $*" >&2; exit 1; }
 # The functions the header declares, one per line.
@@ -87,27 +95,29 @@ android_build() {
 for platform in ${*:-linux}; do
   case $platform in
     linux)
-      build
+      build_dist
       so=$here/Plugins/Linux/x86_64/libdangian.so
-      put "$target_dir/release/libdangian_ffi.so" Linux/x86_64 libdangian.so
+      put "$target_dir/dist/libdangian_ffi.so" Linux/x86_64 libdangian.so
+      strip --strip-unneeded "$so" && echo "  stripped: $(wc -c <"$so") bytes"
       check_arch "$so" "$(readelf -h "$so" | grep Machine)" "X86-64"
       check_exports "$so" "$(nm -D --defined-only "$so" | awk '$2 == "T" { print $3 }' | sort -u)" ;;
     windows)
-      build --target x86_64-pc-windows-gnu
+      build_dist --target x86_64-pc-windows-gnu
       dll=$here/Plugins/Windows/x86_64/dangian.dll
-      put "$target_dir/x86_64-pc-windows-gnu/release/dangian_ffi.dll" Windows/x86_64 dangian.dll
+      put "$target_dir/x86_64-pc-windows-gnu/dist/dangian_ffi.dll" Windows/x86_64 dangian.dll
+      x86_64-w64-mingw32-strip --strip-unneeded "$dll" && echo "  stripped: $(wc -c <"$dll") bytes"
       check_arch "$dll" "$(x86_64-w64-mingw32-objdump -f "$dll")" "pei-x86-64"
       # The export table's names: the lines after "[Ordinal/Name Pointer] Table".
       check_exports "$dll" "$(x86_64-w64-mingw32-objdump -p "$dll" \
         | sed -n '/Ordinal\/Name Pointer\] Table/,/^$/p' | sed -n 's/^[[:space:]]*\[ *[0-9]*\] //p' \
         | sort -u)" ;;
     webgl)
-      (cd "$root" && RUSTC_BOOTSTRAP=1 \
+      (cd "$root" && CARGO_TARGET_DIR="$std_dir" RUSTC_BOOTSTRAP=1 \
         CARGO_TARGET_WASM32_UNKNOWN_EMSCRIPTEN_RUSTFLAGS="-C panic=abort -C target-cpu=mvp" \
         cargo rustc --release -p dangian-ffi --target wasm32-unknown-emscripten \
         -Z build-std=std,panic_abort --crate-type staticlib)
       a=$here/Plugins/WebGL/libdangian.a
-      put "$target_dir/wasm32-unknown-emscripten/release/libdangian_ffi.a" WebGL libdangian.a
+      put "$std_dir/wasm32-unknown-emscripten/release/libdangian_ffi.a" WebGL libdangian.a
       check_lines "$a" "arch wasm32"
       # MVP: no object may have been compiled with a feature enabled ("+name").
       if inspect "$a" | grep '^feature +'; then fail "$a uses WebAssembly features past the MVP"; fi
@@ -121,21 +131,26 @@ for platform in ${*:-linux}; do
         minos=$MACOSX_DEPLOYMENT_TARGET
         [ "$target" = x86_64-apple-darwin ] || minos=11.0
         if [ "$(uname -s)" = Darwin ]; then
-          MACOSX_DEPLOYMENT_TARGET=$minos build --target "$target"
+          (export CARGO_TARGET_DIR="$std_dir" MACOSX_DEPLOYMENT_TARGET=$minos; build_dist --target "$target")
         else
           # zig's linker does not apply rustc's exported-symbols list: hide every Rust symbol
           # at compile time instead, the standard library's too (rebuilt, with rust-src).
           flags=CARGO_TARGET_$(echo "$target" | tr a-z- A-Z_)_RUSTFLAGS
-          (cd "$root" && env MACOSX_DEPLOYMENT_TARGET="$minos" RUSTC_BOOTSTRAP=1 \
+          (cd "$root" && env CARGO_TARGET_DIR="$std_dir" MACOSX_DEPLOYMENT_TARGET="$minos" RUSTC_BOOTSTRAP=1 \
             "$flags=-Z default-visibility=hidden" \
-            cargo zigbuild --release -p dangian-ffi --target "$target" -Z build-std=std)
+            cargo zigbuild --profile dist -p dangian-ffi --target "$target" -Z build-std=std)
         fi
       done
       mkdir -p "$here/Plugins/macOS"
       dylib=$here/Plugins/macOS/libdangian.dylib
       "$lipo" -create -output "$dylib" \
-        "$target_dir/aarch64-apple-darwin/release/libdangian_ffi.dylib" \
-        "$target_dir/x86_64-apple-darwin/release/libdangian_ffi.dylib"
+        "$std_dir/aarch64-apple-darwin/dist/libdangian_ffi.dylib" \
+        "$std_dir/x86_64-apple-darwin/dist/libdangian_ffi.dylib"
+      # Only the exported symbols stay (no local symbols, no debug map).
+      strip_tool=$(command -v strip)
+      [ "$(uname -s)" = Darwin ] || strip_tool=$(command -v llvm-strip || ls /usr/bin/llvm-strip-* 2>/dev/null | head -n 1)
+      [ -n "$strip_tool" ] || fail "llvm-strip is needed to strip the macOS library (apt-get install llvm)"
+      "$strip_tool" -x -S "$dylib"
       echo "Plugins/macOS/libdangian.dylib ($(wc -c <"$dylib") bytes)"
       check_lines "$dylib" "arch arm64" "arch x86_64" "platform macos minos 11.0.0" \
         "platform macos minos $MACOSX_DEPLOYMENT_TARGET.0"
