@@ -82,8 +82,12 @@ fn anchor_of(heading: &str) -> String {
     let mut text = String::new();
     let mut rest = heading;
     while let Some(open) = rest.find('[') {
-        let Some(mid) = rest[open..].find("](") else { break };
-        let Some(close) = rest[open + mid..].find(')') else { break };
+        let Some(mid) = rest[open..].find("](") else {
+            break;
+        };
+        let Some(close) = rest[open + mid..].find(')') else {
+            break;
+        };
         text.push_str(&rest[..open]);
         text.push_str(&rest[open + 1..open + mid]);
         rest = &rest[open + mid + close + 1..];
@@ -171,15 +175,18 @@ fn every_relative_link_resolves() {
     let mut broken = Vec::new();
     let mut links = 0;
     for page in pages() {
-        let text = std::fs::read_to_string(&page)
-            .unwrap_or_else(|e| panic!("{}: {e}", page.display()));
+        let text =
+            std::fs::read_to_string(&page).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
         links += prose_lines(&text)
             .iter()
             .map(|l| link_targets(l).len())
             .sum::<usize>();
         broken.extend(broken_links(&page, &text));
     }
-    assert!(links >= 50, "only {links} links found: is the parser blind?");
+    assert!(
+        links >= 50,
+        "only {links} links found: is the parser blind?"
+    );
     assert!(broken.is_empty(), "broken links:\n{}", broken.join("\n"));
 }
 
@@ -211,7 +218,10 @@ fn github_anchors() {
         anchor_of("Online tables: provably fair chance, moves in words"),
         "online-tables-provably-fair-chance-moves-in-words"
     );
-    assert_eq!(anchor_of("`AnyGame` and [the C ABI](c.md)"), "anygame-and-the-c-abi");
+    assert_eq!(
+        anchor_of("`AnyGame` and [the C ABI](c.md)"),
+        "anygame-and-the-c-abi"
+    );
     let repeated = anchors("# Tests\n## Tests\n```sh\n# Tests\n```\n");
     assert_eq!(
         repeated,
