@@ -1,10 +1,14 @@
-//! The examples of `docs/hosting.md` that are data rather than code hold: its record example
-//! loads (replayed, final hash checked), and the transcript of `cargo run --example verify --
-//! --demo` it shows is what that demo computes (the commitment, the counts and the hashes).
+//! The examples of the documentation that are data rather than code hold: the README's table
+//! of the games lists each game's presets, `docs/hosting.md`'s record example loads (replayed,
+//! final hash checked), and the transcript of `cargo run --example verify -- --demo` it shows
+//! is what that demo computes (the commitment, the counts and the hashes).
 
 use dangian::any::AnyGame;
 use dangian::fair::{self, FairChance};
-use dangian::{ca_ngua, Action, ActionList, Game, GameKind, GameRng, NoEvents, Recorded, ToMove};
+use dangian::{
+    ca_ngua, domino, o_an_quan, Action, ActionList, Game, GameConfig, GameKind, GameRng, NoEvents,
+    Recorded, ToMove,
+};
 
 fn hosting() -> String {
     std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/hosting.md"))
@@ -18,6 +22,31 @@ fn blocks(text: &str, lang: &str) -> Vec<String> {
         .filter_map(|s| s.split("```").next())
         .map(str::to_owned)
         .collect()
+}
+
+#[test]
+fn the_readme_lists_every_preset() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    for (game, presets) in [
+        ("Ô ăn quan", o_an_quan::Config::PRESETS),
+        ("Cờ cá ngựa", ca_ngua::Config::PRESETS),
+        ("Domino", domino::Config::PRESETS),
+    ] {
+        let row = readme
+            .lines()
+            .find(|l| l.starts_with(&format!("| {game} |")))
+            .unwrap_or_else(|| panic!("the README's table of the games has no row for {game}"));
+        let listed = presets
+            .iter()
+            .map(|p| format!("`{p}`"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        assert!(
+            row.contains(&format!("| {listed} |")),
+            "the README's row for {game} should list the presets {listed}:\n{row}"
+        );
+    }
 }
 
 #[test]
