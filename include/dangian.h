@@ -729,9 +729,9 @@ enum DgStatus dg_bot_hints(const struct DgGame *game,
  * given `milliseconds` of wall-clock time (at least 1), seeded with `seed`. `seat` must be
  * the seat to move (`DG_STATUS_NO_DECISION` otherwise); the bot sees only what `seat` may
  * see. Given 100 ms or more it is stronger than `DG_LEVEL_HARD` in Ô ăn quan and Domino,
- * and, by about three points, in Cờ cá ngựa (where its playouts follow a learned
- * evaluation); its choice depends on the machine's speed and load, so unlike the levels it
- * is **not reproducible**. It blocks the calling thread for about `milliseconds`.
+ * and in Cờ cá ngựa (where its playouts follow a learned evaluation); its choice depends on
+ * the machine's speed and load, so unlike the levels it is **not reproducible**. It blocks
+ * the calling thread for about `milliseconds`.
  *
  * # Safety
  * A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.

@@ -24,7 +24,7 @@
 //! The seeds are hashed once, when fair chance is set up: a chance outcome costs the same
 //! whatever the player seeds are (two SHA-256 blocks and a compression per 32 bytes drawn).
 //!
-//! What each side can and cannot do is in the README ("Provably fair chance").
+//! What each side can and cannot do is in `docs/hosting.md` ("Provably fair chance").
 #![forbid(unsafe_code)]
 
 mod chance;

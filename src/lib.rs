@@ -132,3 +132,15 @@ pub use record::{Record, RecordError, Recorded, RECORD_FORMAT, RULES_VERSION};
 pub use domino::{Config as DominoConfig, State as Domino};
 
 pub use ca_ngua::{Config as CaNguaConfig, State as CaNgua};
+
+// The Rust examples of the guides are doctests: `cargo test --doc` compiles and runs every
+// ```rust block of these files.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExamples;
+#[cfg(doctest)]
+#[doc = include_str!("../docs/rust.md")]
+pub struct RustGuide;
+#[cfg(doctest)]
+#[doc = include_str!("../docs/rules.md")]
+pub struct RulesGuide;

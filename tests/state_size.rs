@@ -1,6 +1,6 @@
 //! The size of each game's `State`, pinned: a state is copied on every clone (a playout, a
 //! bot's search, `AnyGame::clone`), so it must not grow unnoticed. None is within 128 bytes;
-//! the README ("Tests, fuzzing and benchmarks", state sizes) says why, with measurements.
+//! `docs/benchmarks.md` ("State sizes") says why, with measurements.
 
 use std::mem::size_of;
 
@@ -18,7 +18,7 @@ fn state_sizes_are_pinned() {
             "{game}: State is {size} bytes, pinned at {pinned}"
         );
     }
-    // What the largest parts weigh (see the README): the configs kept inline.
+    // What the largest parts weigh (see docs/benchmarks.md): the configs kept inline.
     assert_eq!(size_of::<dangian::ca_ngua::Config>(), 80);
     assert!(size_of::<dangian::o_an_quan::Config>() <= 64);
     assert!(size_of::<dangian::domino::Config>() <= 40);

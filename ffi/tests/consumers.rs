@@ -282,7 +282,7 @@ pub fn check_output(stdout: &str, seed: u64, vectors: &[(PathBuf, serde_json::Va
 
 /// The system libraries a program linking `libdangian.a` needs on Linux: exactly what
 /// `cargo rustc --release --lib --crate-type staticlib -- --print native-static-libs` prints
-/// (the README quotes the same line, and a test below holds them together).
+/// (`docs/c.md` quotes the same line, and a test below holds them together).
 const NATIVE_STATIC_LIBS: &str = "-lgcc_s -lutil -lrt -lpthread -lm -ldl -lc";
 
 /// Run a consumer twice, as `command(&[])` (the seeded games and its error paths) and as
@@ -383,7 +383,7 @@ fn c99_consumer_matches_rust_under_valgrind() {
     }
     let dir = scratch("c");
     let exe = dir.join("dangian_c");
-    // Built as the README says: the flags come from pkg-config.
+    // Built as docs/c.md says: the flags come from pkg-config.
     run(
         Command::new("gcc")
             .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic", "-g"])
@@ -464,13 +464,71 @@ fn shared_library_is_named_by_its_abi_version() {
     );
 }
 
+/// A page of the documentation (`README.md`, `docs/c.md`, …).
+fn page(name: &str) -> String {
+    std::fs::read_to_string(repo_root().join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The code blocks of `text` in language `lang` (```` ```lang ```` fences).
+fn code_blocks(text: &str, lang: &str) -> Vec<String> {
+    let fence = format!("```{lang}\n");
+    text.split(&fence)
+        .skip(1)
+        .filter_map(|s| s.split("```").next())
+        .map(str::to_owned)
+        .collect()
+}
+
 #[test]
-fn readme_gives_the_static_link_flags() {
-    let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README.md");
+fn c_guide_gives_the_static_link_flags() {
     assert!(
-        readme.contains(NATIVE_STATIC_LIBS),
-        "README.md should give the static link flags `{NATIVE_STATIC_LIBS}`"
+        page("docs/c.md").contains(NATIVE_STATIC_LIBS),
+        "docs/c.md should give the static link flags `{NATIVE_STATIC_LIBS}`"
     );
+}
+
+/// The C programs of `docs/c.md` and of the README, each built against the installed library
+/// as the guide says (pkg-config) and run: each must succeed, print, and say nothing on stderr.
+#[test]
+fn c_guide_programs_run_cleanly() {
+    let tools = [
+        ("gcc", "apt-get install gcc"),
+        ("pkg-config", "apt-get install pkg-config"),
+    ];
+    if !have_tools("the C programs of docs/c.md and README.md", &tools) {
+        return;
+    }
+    let dir = scratch("guide_c");
+    let mut built = 0;
+    for name in ["docs/c.md", "README.md"] {
+        let programs = code_blocks(&page(name), "c");
+        assert!(!programs.is_empty(), "{name} has no ```c block");
+        for (i, program) in programs.iter().enumerate() {
+            let what = format!("{name}'s C program {}", i + 1);
+            let source = dir.join(format!("{}_{i}.c", name.replace(['/', '.'], "_")));
+            std::fs::write(&source, program).expect("write the program");
+            let exe = source.with_extension("");
+            run(
+                Command::new("gcc")
+                    .args(["-std=c99", "-Wall", "-Wextra", "-Werror", "-pedantic"])
+                    .arg(&source)
+                    .args(pkg_config(&["--cflags", "--libs"]))
+                    .arg(format!("-Wl,-rpath,{}", lib_dir().display()))
+                    .arg("-o")
+                    .arg(&exe),
+                &format!("compiling {what}"),
+            );
+            let out = run(&mut Command::new(&exe), &what);
+            assert!(
+                out.stderr.is_empty() && !out.stdout.is_empty(),
+                "{what} printed {:?} and on stderr {:?}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            built += 1;
+        }
+    }
+    assert!(built >= 2);
 }
 
 #[test]
@@ -485,7 +543,7 @@ fn cpp_consumer_matches_rust_under_valgrind() {
     }
     let dir = scratch("cpp");
     let exe = dir.join("dangian_cpp");
-    // Built as the README says: the flags come from pkg-config, the wrapper from bindings/cpp.
+    // Built as docs/c.md says: the flags come from pkg-config, the wrapper from bindings/cpp.
     run(
         Command::new("g++")
             .args([
@@ -662,7 +720,7 @@ fn sdk_builds_the_c_example_elsewhere_with_pkg_config() {
 }
 
 /// The C example built from an installed (and moved) SDK by a CMake project in another folder:
-/// the README's `find_package(dangian REQUIRED)` lines, linking `dangian::dangian`, and once
+/// docs/c.md's `find_package(dangian REQUIRED)` lines, linking `dangian::dangian`, and once
 /// more `dangian::dangian_static`; a request for a version the SDK is not finds nothing.
 #[test]
 fn sdk_builds_the_c_example_elsewhere_with_cmake() {
@@ -675,13 +733,11 @@ fn sdk_builds_the_c_example_elsewhere_with_cmake() {
         return;
     }
     let (prefix, elsewhere) = fresh_sdk("sdk_cmake");
-    let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README.md");
-    let readme_lines = readme
-        .split("```cmake\n")
-        .nth(1)
-        .and_then(|s| s.split("```").next())
-        .expect("README.md has a ```cmake block");
-    assert!(readme_lines.contains("find_package(dangian REQUIRED)"));
+    let guide_lines = code_blocks(&page("docs/c.md"), "cmake")
+        .into_iter()
+        .next()
+        .expect("docs/c.md has a ```cmake block");
+    assert!(guide_lines.contains("find_package(dangian REQUIRED)"));
     let project = elsewhere.join("project");
     std::fs::create_dir_all(&project).expect("project dir");
     std::fs::copy(root().join("examples/c/main.c"), project.join("app.c")).expect("app.c");
@@ -690,7 +746,7 @@ fn sdk_builds_the_c_example_elsewhere_with_cmake() {
          project(dangian_consumer C)\n\
          find_package(dangian 99 QUIET)\n\
          if(dangian_FOUND)\n  message(FATAL_ERROR \"dangian 99 was found\")\nendif()\n\
-         {readme_lines}\
+         {guide_lines}\
          add_executable(app_static app.c)\n\
          target_link_libraries(app_static PRIVATE dangian::dangian_static)\n"
     );
@@ -890,25 +946,25 @@ fn sdk_uninstall_removes_exactly_what_was_installed() {
     assert!(!again.status.success(), "a second uninstall should fail");
 }
 
-/// The README's C++ snippet, built against the installed library and run: it must succeed
-/// and print nothing on stderr (no exception caught).
+/// The C++ snippet of docs/c.md, built against the installed library and run: it must
+/// succeed and print nothing on stderr (no exception caught).
 #[test]
-fn readme_cpp_snippet_runs_cleanly() {
+fn c_guide_cpp_snippet_runs_cleanly() {
     let tools = [
         ("g++", "apt-get install g++"),
         ("pkg-config", "apt-get install pkg-config"),
     ];
-    if !have_tools("the README's C++ snippet", &tools) {
+    if !have_tools("the C++ snippet of docs/c.md", &tools) {
         return;
     }
-    let readme = std::fs::read_to_string(repo_root().join("README.md")).expect("README.md");
-    let snippet = readme
-        .split("### C++")
+    let guide = page("docs/c.md");
+    let snippet = guide
+        .split("\n## C++\n")
         .nth(1)
         .and_then(|s| s.split("```cpp\n").nth(1))
         .and_then(|s| s.split("```").next())
-        .expect("README.md has a ```cpp block under ### C++");
-    let dir = scratch("readme_cpp");
+        .expect("docs/c.md has a ```cpp block under ## C++");
+    let dir = scratch("guide_cpp");
     let source = dir.join("snippet.cpp");
     std::fs::write(
         &source,
@@ -929,12 +985,12 @@ fn readme_cpp_snippet_runs_cleanly() {
             .arg(format!("-Wl,-rpath,{}", lib_dir().display()))
             .arg("-o")
             .arg(&exe),
-        "compiling the README's C++ snippet",
+        "compiling the C++ snippet of docs/c.md",
     );
-    let out = run(&mut Command::new(&exe), "the README's C++ snippet");
+    let out = run(&mut Command::new(&exe), "the C++ snippet of docs/c.md");
     assert!(
         out.stderr.is_empty(),
-        "the README's C++ snippet printed an error: {}",
+        "the C++ snippet of docs/c.md printed an error: {}",
         String::from_utf8_lossy(&out.stderr)
     );
     assert!(!out.stdout.is_empty(), "the snippet printed no actions");
@@ -1060,6 +1116,7 @@ fn unity_package_passes_its_tests_under_mono() {
         mcs(&args, "compiling the package's runtime with __Internal");
     }
     unity_web_build_has_no_threads(&dir, &package, &mcs);
+    guide_csharp_compiles(&mcs);
     let mut args: Vec<String> = vec![
         "-target:library".into(),
         "-out:Dangian.Tests.dll".into(),
@@ -1167,6 +1224,48 @@ fn unity_web_build_has_no_threads(
             );
         }
     }
+}
+
+/// The C# of `docs/unity.md` and of the README, each block compiled as the body of an async
+/// method against the package's runtime and the UnityEngine stand-in (built by
+/// `unity_web_build_has_no_threads`), as Unity would compile it in a script.
+fn guide_csharp_compiles(mcs: &dyn Fn(&[String], &str) -> std::process::Output) {
+    let dir = scratch("unity");
+    let mut compiled = 0;
+    for name in ["docs/unity.md", "README.md"] {
+        let blocks = code_blocks(&page(name), "csharp");
+        assert!(!blocks.is_empty(), "{name} has no ```csharp block");
+        for (i, block) in blocks.iter().enumerate() {
+            // `using X;` lines go first in the file, the rest into the method.
+            let (usings, body): (Vec<&str>, Vec<&str>) = block
+                .lines()
+                .partition(|l| l.starts_with("using ") && l.ends_with(';'));
+            let class = format!("Guide_{}_{i}", name.replace(['/', '.'], "_"));
+            let source = dir.join(format!("{class}.cs"));
+            std::fs::write(
+                &source,
+                format!(
+                    "{}\nusing System.Threading.Tasks;\nusing UnityEngine;\n\n\
+                     public static class {class}\n{{\n    public static async Task Run()\n    {{\n{}\n    }}\n}}\n",
+                    usings.join("\n"),
+                    body.join("\n")
+                ),
+            )
+            .expect("write the C# example");
+            mcs(
+                &[
+                    "-target:library".into(),
+                    "-r:Dangian.Runtime.dll".into(),
+                    "-r:UnityEngine.dll".into(),
+                    format!("-out:{class}.dll"),
+                    source.display().to_string(),
+                ],
+                &format!("compiling {name}'s C# example {}", i + 1),
+            );
+            compiled += 1;
+        }
+    }
+    assert!(compiled >= 2);
 }
 
 /// The names of the functions `include/dangian.h` declares, sorted.

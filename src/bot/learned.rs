@@ -13,9 +13,9 @@
 //! greedy one-ply player choosing by the model against itself, moving the weights after each
 //! game towards the model's own later predictions (TD(λ) with λ = 0.7, step 0.0005, 2% of
 //! decisions random). `cargo run --release --example learn` repeats the second step from any
-//! start. As a one-ply player (the easy level's search) it beats the standard evaluation by
-//! 72.2% over 4 000 games and the medium level by 59.1% over 2 000 (the crate README's
-//! Strength section); the expert level of Cờ cá ngựa plays its playouts by it.
+//! start. As a one-ply player (the easy level's search) it beats the standard evaluation and
+//! the medium level (`docs/strength.md` has the measurements); the expert level of Cờ cá
+//! ngựa plays its playouts by it.
 
 use crate::ca_ngua::{Phase, State, TurnOrder};
 use crate::game::{Game, MAX_SEATS};

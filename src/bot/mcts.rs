@@ -46,7 +46,7 @@ impl MctsSettings {
     /// The medium preset for game `G` (the medium level of Cờ cá ngựa and Domino): a short
     /// search (tens to a hundred simulations, well under a millisecond per decision). The
     /// budgets per game are set so that, in seeded arenas, medium beats easy and hard beats
-    /// medium by a clear margin (see the crate README's bot section).
+    /// medium by a clear margin (`docs/strength.md` has the measurements).
     pub fn medium<G: Game>() -> Self {
         match G::KIND {
             GameKind::OAnQuan => MctsSettings::with(100, 40),
@@ -56,7 +56,7 @@ impl MctsSettings {
     }
 
     /// The hard preset for game `G` (the hard level of Cờ cá ngựa and Domino): thousands of
-    /// simulations, about 10 ms per decision on a desktop core in a release build.
+    /// simulations (`docs/benchmarks.md` has the time per decision).
     pub fn hard<G: Game>() -> Self {
         match G::KIND {
             GameKind::OAnQuan => MctsSettings::with(10_000, 40),
@@ -83,7 +83,7 @@ const NONE: u32 = u32::MAX;
 
 /// The most nodes a search tree grows to (about 120 MB): a search stops there whatever its
 /// iteration count or time budget, so a huge budget (the expert given hours) costs time, not
-/// unbounded memory. A Domino search reaches it after some ten seconds.
+/// unbounded memory (`docs/benchmarks.md` has the measured peak).
 pub const MAX_TREE_NODES: usize = 1 << 21;
 /// The key of the root (no action led to it).
 const ROOT_KEY: u32 = u32::MAX;

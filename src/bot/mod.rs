@@ -252,8 +252,8 @@ pub fn bot_for_level<G: Evaluate>(level: Level, seed: u64) -> Box<dyn Bot<G> + S
 /// per move). With 100 ms or more it is stronger than hard in Ô ăn quan and, by a few points,
 /// in Domino. In Cờ cá ngựa, where hard already chooses what a far longer search of its kind
 /// chooses, the expert's playouts are played and scored by the [`learned`] evaluation
-/// instead, which puts it about three points ahead of hard (53.1% over 1 600 games, 95% CI
-/// 50.6–55.5%; the crate README's Strength section has the measurements). Unlike
+/// instead, which puts it a few points ahead of hard (`docs/strength.md` has the
+/// measurements). Unlike
 /// the [`Level`]s its choices depend on the machine's speed and load, so they are **not
 /// reproducible** from one machine or one run to the next. It is not a numbered level: the
 /// C ABI offers it as `dg_bot_choose_budget` (milliseconds per decision), beside the levels

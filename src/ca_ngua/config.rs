@@ -903,8 +903,8 @@ impl Config {
     /// every roll outcome and 0 to 3 pieces already locked on the top winning steps, and
     /// every place reached must lead to the piece's winning step. A config is accepted only
     /// if no piece can be stuck for ever (the action limit then only guards against kicks
-    /// repeating). The proof takes about 0.2 ms and its verdict is kept for the process, so
-    /// validating the same rules again costs well under a microsecond.
+    /// repeating). The proof's verdict is kept for the process, so validating the same rules
+    /// again costs a lookup (`docs/benchmarks.md` has the times).
     ///
     /// # Errors
     /// [`ConfigError`] naming the first bad option; for a config that can freeze, the part

@@ -460,8 +460,8 @@ namespace Dangian
 
         /// <summary>The expert's action for <paramref name="seat"/>, the seat to move: the
         /// strongest search of the game given <paramref name="milliseconds"/> of wall-clock time
-        /// (at least 1). From about 100 ms stronger than the hard level in Ô ăn quan and Domino,
-        /// by about three points in Cờ cá ngựa; not reproducible: the choice depends on the
+        /// (at least 1). From about 100 ms stronger than the hard level in Ô ăn quan, Domino
+        /// and Cờ cá ngựa; not reproducible: the choice depends on the
         /// machine's speed and load. It blocks for about that long: run it with
         /// <see cref="BotWorker"/>.</summary>
         public uint BotChooseBudget(uint seat, uint milliseconds, ulong seed)

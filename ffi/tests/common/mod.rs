@@ -45,7 +45,7 @@ pub fn scratch(name: &str) -> PathBuf {
 
 /// The C library of this build installed by `ffi/install.sh` into a scratch prefix, once per
 /// test binary: `lib/libdangian.so.<ABI>`, `lib/libdangian.a`, `include/dangian.h` and
-/// `lib/pkgconfig/dangian.pc`, exactly what the README tells a C project to install.
+/// `lib/pkgconfig/dangian.pc`, exactly what docs/c.md tells a C project to install.
 pub fn installed_prefix() -> &'static Path {
     static PREFIX: OnceLock<PathBuf> = OnceLock::new();
     PREFIX.get_or_init(|| {
