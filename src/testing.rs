@@ -245,3 +245,62 @@ pub fn check_step<G: Game, R: Rng + ?Sized>(
     };
     Ok(Some(action))
 }
+
+/// The environment variable that asks for the long test runs: `DANGIAN_LONG_TESTS=1`.
+pub const LONG_TESTS_VAR: &str = "DANGIAN_LONG_TESTS";
+
+/// How much smaller the counts of the default test run are than the long run's.
+pub const QUICK_FRACTION: u64 = 8;
+
+/// Whether the long test runs are asked for ([`LONG_TESTS_VAR`] set to `1`, as CI does).
+#[must_use]
+pub fn long_tests() -> bool {
+    std::env::var(LONG_TESTS_VAR).is_ok_and(|v| v == "1")
+}
+
+/// How many games, cases or inputs a test of `full` runs: `full` in the long run, an eighth
+/// of it (at least one) otherwise, so that `cargo test` stays quick on a newcomer's machine
+/// while CI plays everything.
+///
+/// The first call of a test program that shortens a count says so on the terminal, past the
+/// test harness's output capture (a quick run is never silently smaller).
+#[must_use]
+pub fn scaled(full: u64) -> u64 {
+    if long_tests() {
+        return full;
+    }
+    say_quick();
+    (full / QUICK_FRACTION).max(1)
+}
+
+/// The step of a sample that takes every `step`-th item in the long run: eight times wider
+/// in a quick run (said once, as by [`scaled`]).
+#[must_use]
+pub fn scaled_step(step: usize) -> usize {
+    if long_tests() {
+        return step;
+    }
+    say_quick();
+    step.saturating_mul(QUICK_FRACTION as usize)
+}
+
+/// Says once per test program, past the harness's output capture, that its run is quick.
+fn say_quick() {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    SAID.call_once(|| {
+        use std::io::Write;
+        let program = std::env::args().next().unwrap_or_default();
+        let name = program.rsplit(['/', '\\']).next().unwrap_or("tests");
+        let _ = writeln!(
+            std::io::stderr(),
+            "quick run: {name} plays 1/{QUICK_FRACTION} of its random games, cases and inputs \
+             ({LONG_TESTS_VAR}=1 plays them all)"
+        );
+    });
+}
+
+/// [`scaled`] for `u32` counts (proptest's case counts among them).
+#[must_use]
+pub fn scaled_cases(full: u32) -> u32 {
+    u32::try_from(scaled(u64::from(full))).unwrap_or(full)
+}

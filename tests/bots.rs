@@ -230,7 +230,7 @@ fn every_level_chooses_legal_actions_in_every_game() {
             let decisions = if name == "hard" || name == "expert" {
                 3
             } else {
-                max_decisions
+                dangian::testing::scaled_cases(max_decisions)
             };
             let mut game = G::new(config.clone()).unwrap();
             let mut rng = GameRng::new(3);
@@ -824,7 +824,8 @@ fn a_search_by_the_learned_evaluation_is_seeded_and_judges_differently() {
         ..learned
     };
     let mut differ = 0;
-    let positions = random_positions::<ca_ngua::State>(&Default::default(), 2, 9, 21);
+    let games = dangian::testing::scaled(2);
+    let positions = random_positions::<ca_ngua::State>(&Default::default(), games, 9, 21);
     for state in positions
         .iter()
         .filter(|s| matches!(s.to_move(), ToMove::Seat(_)))

@@ -12,7 +12,7 @@ use dangian::{
 use proptest::prelude::*;
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: dangian::testing::scaled_cases(64), ..ProptestConfig::default() })]
 
     /// Pieces conserved, never two on one track square or home step, progress only lost by a
     /// kick back to the yard (or a bounce off the door), after every action of whole games.

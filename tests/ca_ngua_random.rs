@@ -11,10 +11,12 @@ mod ca_ngua_common;
 
 use ca_ngua_common::{any_config, play_checked, presets, variants};
 use dangian::ca_ngua::{Config, Seating, State};
-use dangian::testing::check_random_play;
+use dangian::testing::{check_random_play, scaled, scaled_cases};
 use proptest::prelude::*;
 
+/// Plays `games` (a part of them in a quick run: `dangian::testing::scaled`).
 fn generic(name: &str, cfg: &Config, seed: u64, games: u64) -> u64 {
+    let games = scaled(games);
     let stats =
         check_random_play::<State>(cfg, seed, games).unwrap_or_else(|e| panic!("{name}: {e}"));
     assert_eq!(stats.games, games);
@@ -54,19 +56,20 @@ fn generic_checker_on_variant_configs() {
     }
 }
 
-/// 24 games per preset and per variant config, with the game's own invariants after every
+/// 24 games per preset and per variant config (3 in a quick run), with the game's own invariants after every
 /// action (CN-S9, CN-S10: pieces never share a square; CN-A15: the tally counts every kick).
 #[test]
 fn own_invariants_over_many_games() {
     let mut actions = 0;
     for (name, cfg) in presets().into_iter().chain(variants()) {
-        actions += play_checked(cfg, 14, 24).unwrap_or_else(|e| panic!("{name}: {e}"));
+        actions +=
+            play_checked(cfg, 14, scaled_cases(24)).unwrap_or_else(|e| panic!("{name}: {e}"));
     }
-    assert!(actions > 150_000, "{actions}");
+    assert!(actions > scaled(150_000), "{actions}");
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 16, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: scaled_cases(16), ..ProptestConfig::default() })]
 
     /// Generated configs (every option drawn), games capped at a few hundred actions so
     /// that the action limit is reached too.

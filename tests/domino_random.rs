@@ -5,12 +5,14 @@ use dangian::domino::{
     Config, DrawPolicy, FishDetection, FishScoring, LaterLead, Opening, Ranking, SeatOrder, State,
     TieBreak,
 };
-use dangian::testing::check_random_play;
+use dangian::testing::{check_random_play, scaled, scaled_cases};
 use dangian::GameConfig;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
 
+/// Plays `games` (a part of them in a quick run: `dangian::testing::scaled`).
 fn run(name: &str, config: Config, seed: u64, games: u64) {
+    let games = scaled(games);
     let stats =
         check_random_play::<State>(&config, seed, games).unwrap_or_else(|e| panic!("{name}: {e}"));
     assert_eq!(stats.games, games, "{name}");
@@ -187,7 +189,7 @@ fn arb_config() -> impl Strategy<Value = Config> {
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: 24,
+        cases: scaled_cases(24),
         failure_persistence: Some(Box::new(FileFailurePersistence::Direct(
             "proptest-regressions/domino_random.txt"
         ))),

@@ -540,7 +540,7 @@ fn the_derivation_is_unbiased() {
     for (total, critical) in [(6u32, 20.52), (36, 66.62), (28, 55.48)] {
         let chance = FairChance::new(GameKind::CaNgua, SERVER_SEED, vec![format!("{total}")])
             .expect("bounded");
-        let n = 120_000u64;
+        let n = dangian::testing::scaled(120_000);
         let mut counts = vec![0u64; total as usize];
         for i in 0..n {
             counts[chance.uniform(i, total) as usize] += 1;

@@ -84,7 +84,7 @@ fn o_an_quan_piles_out_of_reach_are_refused() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(ProptestConfig::with_cases(dangian::testing::scaled_cases(512)))]
 
     /// Whatever numbers a position holds, if validation accepts it, every legal move leads to
     /// a position validation accepts too.

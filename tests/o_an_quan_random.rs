@@ -5,12 +5,14 @@ use dangian::o_an_quan::{
     CapResolution, ChainCapture, Config, DirectionRule, EndCondition, Leftover, QuanSetup, Refill,
     RelayAtQuan, RelayLoop, State,
 };
-use dangian::testing::check_random_play;
+use dangian::testing::{check_random_play, scaled, scaled_cases};
 use dangian::GameConfig;
 use dangian::Seat;
 use proptest::prelude::*;
 
+/// Plays `games` (a part of them in a quick run: `dangian::testing::scaled`).
 fn run(name: &str, config: Config, seed: u64, games: u64) {
+    let games = scaled(games);
     let stats =
         check_random_play::<State>(&config, seed, games).unwrap_or_else(|e| panic!("{name}: {e}"));
     assert_eq!(stats.games, games, "{name}");
@@ -262,7 +264,7 @@ fn arb_config() -> impl Strategy<Value = Config> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: scaled_cases(32), ..ProptestConfig::default() })]
 
     /// Every generated config is valid and plays by the contract.
     #[test]

@@ -18,7 +18,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{have_tools, installed_prefix, repo_root, run, scratch};
+use common::{have_tools, installed_prefix, repo_root, run, say_skipped, scratch};
 use dangian::any::AnyGame;
 use dangian::bot::Level;
 use dangian::describe::Lang;
@@ -1074,7 +1074,7 @@ fn unity_package_passes_its_tests_under_mono() {
             !common::consumers_required(),
             "nunit.framework.dll is missing (apt-get install libnunit-framework2.6.3-cil)"
         );
-        eprintln!("skipped the Unity package tests: nunit.framework.dll not found (apt-get install nunit-console)");
+        say_skipped("the Unity package tests: nunit.framework.dll not found (apt-get install nunit-console)");
         return;
     };
     let dir = scratch("unity");
@@ -1309,7 +1309,7 @@ fn webgl_plugin_links_with_emscripten_and_plays_under_node() {
             "{} is missing: run bindings/unity/build-plugins.sh webgl first",
             plugin.display()
         );
-        eprintln!("skipped the WebGL plugin under Emscripten: no plugin (run bindings/unity/build-plugins.sh webgl)");
+        say_skipped("the WebGL plugin under Emscripten: no plugin (run bindings/unity/build-plugins.sh webgl)");
         return;
     }
     let dir = scratch("webgl");
@@ -1555,9 +1555,7 @@ fn unity_tarball_carries_each_built_plugin_with_its_meta() {
             !common::consumers_required(),
             "no Unity plugin is built: run bindings/unity/build-plugins.sh first"
         );
-        eprintln!(
-            "skipped the Unity tarball: no plugin built (run bindings/unity/build-plugins.sh)"
-        );
+        say_skipped("the Unity tarball: no plugin built (run bindings/unity/build-plugins.sh)");
         return;
     }
     let dir = scratch("unity-tarball");

@@ -69,9 +69,13 @@ fn each_file(target: &str, body: fn(&[u8])) {
 }
 
 /// `body` over every `n`-th input of the corpus in name order (the inputs are named by their
-/// hash, so this is a fixed, unbiased sample).
+/// hash, so this is a fixed, unbiased sample); in a quick run every `8n`-th
+/// (`dangian::testing::scaled_step`; `DANGIAN_LONG_TESTS=1` takes every `n`-th).
 fn every_nth_file(target: &str, n: usize, body: fn(&[u8])) {
-    for data in inputs(target).into_iter().step_by(n) {
+    for data in inputs(target)
+        .into_iter()
+        .step_by(dangian::testing::scaled_step(n))
+    {
         body(data);
     }
 }

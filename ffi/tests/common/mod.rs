@@ -91,11 +91,20 @@ pub fn have_tools(test: &str, tools: &[(&str, &str)]) -> bool {
                 !consumers_required(),
                 "{test}: `{tool}` is required (DANGIAN_REQUIRE_CONSUMERS=1) but not installed; install it with `{install}`"
             );
-            eprintln!("skipped {test}: `{tool}` not found (install it with `{install}`)");
+            say_skipped(&format!(
+                "{test}: `{tool}` not found (install it with `{install}`)"
+            ));
             return false;
         }
     }
     true
+}
+
+/// Says on the terminal that a test skipped something: written to stderr past the test
+/// harness's output capture, so `cargo test` shows it without `--nocapture`.
+pub fn say_skipped(what: &str) {
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "skipped {what}");
 }
 
 pub mod header;
