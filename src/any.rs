@@ -1,9 +1,10 @@
 //! Any of the three games behind one value, for code that chooses the game at run time: the
 //! C ABI, the language bindings, the replay example, a server hosting all three.
 //!
-//! An [`AnyGame`] is a typed game inside (a [`Recorded`] state of [`OAnQuan`](crate::OAnQuan),
-//! [`CaNgua`](crate::CaNgua) or [`Domino`](crate::Domino)); actions travel as ids or text,
-//! states, views and events as JSON. Nothing is turned into JSON until it is asked for: the
+//! An [`AnyGame`] is a typed game inside (a [`Recorded`] state of
+//! [Ô ăn quan](crate::o_an_quan::State), [Cờ cá ngựa](crate::ca_ngua::State) or
+//! [Domino](crate::domino::State)); actions travel as ids or text, states, views and events
+//! as JSON. Nothing is turned into JSON until it is asked for: the
 //! events of the last action are kept typed (and only when asked to keep them), a config is
 //! parsed once, a record replayed once.
 //!

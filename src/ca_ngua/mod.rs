@@ -52,7 +52,9 @@
 mod action;
 mod config;
 mod describe;
+mod evaluate;
 mod event;
+mod observe;
 mod progress;
 mod roll;
 mod rules;
@@ -65,6 +67,7 @@ pub use config::{
     HomeClimb, HomeEntry, HomeValues, MultiColourWin, PairSet, Seating, SquareSet, StartConflict,
     TriesCondition, TurnOrder,
 };
+pub use evaluate::{learned_features, learned_values, LEARNED_FEATURES, LEARNED_WEIGHTS};
 pub use event::{EndReason, Event, Illegal};
 pub use roll::Roll;
 pub use state::{CurrentRoll, Phase, Setup, State, YARD};

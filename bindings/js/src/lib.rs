@@ -20,7 +20,7 @@ use dangian::any::{AnyError, AnyGame};
 use dangian::bot::Level;
 use dangian::describe::Lang;
 use dangian::fair::{self, FairError};
-use dangian::record::{hash_text, Record};
+use dangian::{hash_text, Record};
 use dangian::{ActionList, ChanceList, GameKind, GameRng, IllegalReason, ToMove};
 use std::sync::atomic::{AtomicBool, Ordering};
 use wasm_bindgen::prelude::*;
