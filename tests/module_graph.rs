@@ -771,3 +771,87 @@ fn the_layout_checks_see_what_they_look_for() {
         ]
     );
 }
+
+/// The text of the first `fn name` in `src`, from its `{` to the matching `}`.
+fn fn_body<'a>(src: &'a str, name: &str) -> &'a str {
+    let start = src
+        .find(&format!("fn {name}("))
+        .unwrap_or_else(|| panic!("no fn {name}"));
+    let open = start + src[start..].find('{').unwrap();
+    let mut depth = 0;
+    for (i, c) in src[open..].char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return &src[open..=open + i];
+                }
+            }
+            _ => {}
+        }
+    }
+    panic!("fn {name} does not close")
+}
+
+/// Whether `body` has a wildcard arm (a line that starts `_ =>` or `_ if`, as rustfmt writes
+/// arms).
+fn has_catch_all(body: &str) -> bool {
+    body.lines().any(|l| {
+        let l = l.trim_start();
+        l.starts_with("_ =>") || l.starts_with("_ if ")
+    })
+}
+
+/// The lines of the bindings that match on an engine error's variants (`AnyError::X … =>`):
+/// they must leave the mapping to the dynamic layer.
+fn binding_error_arms(src: &str) -> Vec<String> {
+    src.lines()
+        .filter(|l| {
+            let l = l.trim_start();
+            !l.starts_with("//")
+                && l.contains("=>")
+                && (l.contains("AnyError::") || l.contains("FairError::"))
+        })
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn errors_map_to_statuses_once_and_without_a_catch_all() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let any = fs::read_to_string(root.join("src/any.rs")).unwrap();
+    let mut faults = Vec::new();
+    for f in ["status", "reason", "name", "fair_status", "fair_name"] {
+        if has_catch_all(fn_body(&any, f)) {
+            faults.push(format!("any.rs: fn {f} has a `_ =>` arm"));
+        }
+    }
+    let mut bindings = vec![
+        root.join("bindings/python/src/lib.rs"),
+        root.join("bindings/js/src/lib.rs"),
+    ];
+    for entry in fs::read_dir(root.join("ffi/src")).unwrap() {
+        bindings.push(entry.unwrap().path());
+    }
+    for file in &bindings {
+        for arm in binding_error_arms(&fs::read_to_string(file).unwrap()) {
+            faults.push(format!("{}: {arm}", file.display()));
+        }
+    }
+    assert!(faults.is_empty(), "{}", faults.join("; "));
+    // The checks see what they look for.
+    let mapping =
+        "fn f(e: E) -> u32 {\n    match e {\n        A(_) => 1,\n        _ => 0,\n    }\n}";
+    assert!(has_catch_all(fn_body(mapping, "f")));
+    assert!(!has_catch_all(fn_body(
+        &mapping.replace("_ =>", "B { .. } =>"),
+        "f"
+    )));
+    assert_eq!(
+        binding_error_arms(
+            "AnyError::Stale { .. } => 9,\n// AnyError::X => 1\nif let AnyError::Y = e {"
+        ),
+        ["AnyError::Stale { .. } => 9,"]
+    );
+}

@@ -94,6 +94,7 @@ impl GameConfig for Config {
         "three_players",
         "two_players_two_colours",
     ];
+    const SEATS: std::ops::RangeInclusive<u8> = 2..=4;
 
     fn preset(name: &str) -> Option<Config> {
         Some(match name {
@@ -127,6 +128,8 @@ impl Game for State {
     type View = View;
 
     const KIND: GameKind = GameKind::CaNgua;
+    const CHANCE: bool = true;
+    const HIDDEN_INFORMATION: bool = false;
 
     fn new(config: Config) -> Result<Self, ConfigError> {
         State::new(config)
