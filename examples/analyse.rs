@@ -22,8 +22,8 @@
 //! gives the side to move. Only the best move's verdict is exact; the other moves are ranked
 //! by bounds (each is no better than the best).
 
-use dangian::bot::{AlphaBetaBot, AlphaBetaSettings, Bot};
-use dangian::o_an_quan::{Action, Config, State};
+use dangian::bot::Bot;
+use dangian::o_an_quan::{Action, AlphaBetaBot, AlphaBetaSettings, Config, State};
 use dangian::{Action as _, ActionList, Game, GameConfig, NoEvents, ToMove};
 use std::time::Instant;
 

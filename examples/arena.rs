@@ -11,11 +11,11 @@
 //!   Ô ăn quan and Domino, a JSON config: `'o_an_quan:{"refill":"PayFromScore"}'`.
 //! - `BOT_A`, `BOT_B`: `random`, `easy`, `medium`, `hard`, `expert:MS` (the time-budgeted
 //!   expert, milliseconds per decision), `learned` (one ply, as easy, by the game's learned
-//!   evaluation, `dangian::bot::learned`), or a reference search:
+//!   evaluation, `dangian::ca_ngua::learned_values`), or a reference search:
 //!   `puct:SIMULATIONS[:C[:FIRST_PLAY[:MATERIAL]]]` (PUCT; leaf values by material, or by
 //!   the full evaluation with MATERIAL 0),
 //!   `mcts:ITERATIONS[:ROLLOUT_DEPTH[:EXPLORATION[:GREEDY_SHARE[:LEARNED]]]]` (LEARNED 1:
-//!   playouts by the game's learned evaluation, `dangian::bot::learned`),
+//!   playouts by the game's learned evaluation, `dangian::ca_ngua::learned_values`),
 //!   `em:DEPTH[:NODES[:MATERIAL[:NOISE[:DEALS]]]]` (expectimax over the dice, averaged over
 //!   DEALS determinizations; MATERIAL 1 values the horizon by material alone),
 //!   `ab:NODES[:DEPTH[:QUIESCENCE[:NOISE[:REDUCTION]]]]` (Ô ăn quan's alpha-beta).
@@ -42,10 +42,11 @@ use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
 use dangian::bot::{
-    AlphaBetaSettings, Bot, Evaluate, ExpectimaxBot, ExpectimaxSettings, GreedyBot, Level, MctsBot,
-    MctsSettings, PuctBot, PuctSettings, RandomBot,
+    Bot, Evaluate, ExpectimaxBot, ExpectimaxSettings, GreedyBot, Level, MctsBot, MctsSettings,
+    PuctBot, PuctSettings, RandomBot,
 };
-use dangian::{Action, ActionList, Game, GameConfig, GameRng, NoEvents, Seat, ToMove};
+use dangian::o_an_quan::{AlphaBetaBot, AlphaBetaSettings};
+use dangian::{Action, ActionList, GameConfig, GameRng, NoEvents, Seat, ToMove};
 
 /// A bot described on the command line.
 #[derive(Copy, Clone, Debug)]
@@ -63,7 +64,7 @@ enum BotSpec {
 }
 
 impl BotSpec {
-    fn parse<G: Game>(text: &str) -> Result<BotSpec, String> {
+    fn parse<G: Evaluate>(text: &str) -> Result<BotSpec, String> {
         if text == "random" {
             return Ok(BotSpec::Random);
         }
@@ -203,7 +204,6 @@ trait ArenaGame: Evaluate + std::fmt::Display {
 impl ArenaGame for dangian::o_an_quan::State {
     /// A search of 400 000 positions gives the side to move between 35% and 65%.
     fn balanced(&self) -> bool {
-        use dangian::bot::AlphaBetaBot;
         let mut judge = AlphaBetaBot::new(
             AlphaBetaSettings {
                 nodes: 400_000,
@@ -218,7 +218,6 @@ impl ArenaGame for dangian::o_an_quan::State {
     }
 
     fn custom(kind: &str, n: [f64; 6], seed: u64) -> Option<Box<dyn Bot<Self> + Send>> {
-        use dangian::bot::AlphaBetaBot;
         let h = AlphaBetaSettings::HARD;
         match kind {
             "ab" => Some(Box::new(AlphaBetaBot::new(

@@ -1,4 +1,4 @@
-//! Learns weights for Cờ cá ngựa's learned evaluation (`dangian::bot::learned`) by TD(λ)
+//! Learns weights for Cờ cá ngựa's learned evaluation (`dangian::ca_ngua::learned_values`) by TD(λ)
 //! self-play, and prints them as a Rust array.
 //!
 //! ```text
@@ -7,7 +7,7 @@
 //!
 //! - `GAMES` (20 000): games of the four-player default rules, seeded 1 000 000, 1 000 001, …
 //! - `START` (`shipped`): the weights to start from, `shipped` (the crate's
-//!   `learned::WEIGHTS`) or `zero`.
+//!   `ca_ngua::LEARNED_WEIGHTS`) or `zero`.
 //! - `LAMBDA` (0.7), `STEP` (0.0005), `EXPLORE` (0.02): the TD(λ) parameter, the step size,
 //!   and the share of decisions played at random.
 //!
@@ -19,15 +19,15 @@
 //! close to the shipped ones (which started from a fit to the medium level's games instead);
 //! stderr shows the mean log loss against the outcome every 2 000 games.
 
-use dangian::bot::learned::{features, FEATURES, WEIGHTS};
 use dangian::ca_ngua::State;
+use dangian::ca_ngua::{learned_features, LEARNED_FEATURES, LEARNED_WEIGHTS};
 use dangian::{Action as _, ActionList, Game, GameRng, NoEvents, ToMove};
 
 /// The features of every player.
-type Features = [[f64; FEATURES]; 4];
+type Features = [[f64; LEARNED_FEATURES]; 4];
 
 /// Each player's modelled chance of finishing first (a softmax of the values).
-fn chances(w: &[f64; FEATURES], f: &Features) -> [f64; 4] {
+fn chances(w: &[f64; LEARNED_FEATURES], f: &Features) -> [f64; 4] {
     let mut u = [0.0; 4];
     for (u, f) in u.iter_mut().zip(f) {
         *u = f.iter().zip(w).map(|(a, b)| a * b).sum();
@@ -43,7 +43,7 @@ fn chances(w: &[f64; FEATURES], f: &Features) -> [f64; 4] {
 
 /// One game of the greedy player against itself: the features after each decision, and the
 /// seat that finished first.
-fn play(w: &[f64; FEATURES], seed: u64, explore: f64) -> (Vec<Features>, Option<usize>) {
+fn play(w: &[f64; LEARNED_FEATURES], seed: u64, explore: f64) -> (Vec<Features>, Option<usize>) {
     let mut game = State::new(Default::default()).expect("the default rules are valid");
     let mut rng = GameRng::new(seed);
     let mut list = ActionList::new();
@@ -71,7 +71,7 @@ fn play(w: &[f64; FEATURES], seed: u64, explore: f64) -> (Vec<Features>, Option<
                         let v = match next.finishing_order().next() {
                             Some(s) if s == seat => 2.0,
                             Some(_) => -1.0,
-                            None => chances(w, &features(&next))[seat.index()],
+                            None => chances(w, &learned_features(&next))[seat.index()],
                         };
                         if v > best.0 {
                             best = (v, id);
@@ -87,7 +87,7 @@ fn play(w: &[f64; FEATURES], seed: u64, explore: f64) -> (Vec<Features>, Option<
             break;
         }
         if decision && game.finishing_order().next().is_none() {
-            positions.push(features(&game));
+            positions.push(learned_features(&game));
         }
     }
     let first = game.finishing_order().next().map(|s| s.index());
@@ -110,8 +110,8 @@ fn main() {
     };
     let games = arg(0, 20_000.0) as u64;
     let mut w = match args.get(1).map(String::as_str) {
-        None | Some("shipped") => WEIGHTS,
-        Some("zero") => [0.0; FEATURES],
+        None | Some("shipped") => LEARNED_WEIGHTS,
+        Some("zero") => [0.0; LEARNED_FEATURES],
         Some(other) => usage(format!("START is shipped or zero, not {other:?}")),
     };
     let (lambda, step, explore) = (arg(2, 0.7), arg(3, 0.0005), arg(4, 0.02));
@@ -145,7 +145,7 @@ fn main() {
     }
     let text: Vec<String> = w.iter().map(|x| format!("{x:.5}")).collect();
     println!(
-        "pub const WEIGHTS: [f64; FEATURES] = [{}];",
+        "pub const LEARNED_WEIGHTS: [f64; LEARNED_FEATURES] = [{}];",
         text.join(", ")
     );
 }

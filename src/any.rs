@@ -1,9 +1,10 @@
 //! Any of the three games behind one value, for code that chooses the game at run time: the
 //! C ABI, the language bindings, the replay example, a server hosting all three.
 //!
-//! An [`AnyGame`] is a typed game inside (a [`Recorded`] state of [`OAnQuan`](crate::OAnQuan),
-//! [`CaNgua`](crate::CaNgua) or [`Domino`](crate::Domino)); actions travel as ids or text,
-//! states, views and events as JSON. Nothing is turned into JSON until it is asked for: the
+//! An [`AnyGame`] is a typed game inside (a [`Recorded`] state of
+//! [Ô ăn quan](crate::o_an_quan::State), [Cờ cá ngựa](crate::ca_ngua::State) or
+//! [Domino](crate::domino::State)); actions travel as ids or text, states, views and events
+//! as JSON. Nothing is turned into JSON until it is asked for: the
 //! events of the last action are kept typed (and only when asked to keep them), a config is
 //! parsed once, a record replayed once.
 //!
@@ -19,17 +20,28 @@
 //! name hidden Domino tiles: it is for the host alone.
 #![forbid(unsafe_code)]
 
-use std::any::Any;
-
 use crate::bot::{bot_for_level, bot_with_budget, Evaluate, Hint, Level};
 use crate::chance::GameRng;
 use crate::describe::{Describe, Lang};
 use crate::fair::{FairChance, FairError, Fairness};
 use crate::game::{
     clip, Action, ActionList, ChanceList, ConfigError, Game, GameConfig, GameKind, IllegalReason,
-    Named, Outcome, Seat, SetupError, StateHasher, ToMove,
+    Named, Outcome, Seat, SetupError, StateHasher, ToMove, MAX_SEATS,
 };
 use crate::record::{Record, RecordError, Recorded};
+use crate::tensor::Observe;
+use crate::{ca_ngua, domino, o_an_quan};
+
+/// `$f::<G>($args)` for the game `G` of `$kind`.
+macro_rules! dispatch {
+    ($kind:expr, $f:ident ( $($arg:expr),* )) => {
+        match $kind {
+            GameKind::OAnQuan => $f::<crate::o_an_quan::State>($($arg),*),
+            GameKind::CaNgua => $f::<crate::ca_ngua::State>($($arg),*),
+            GameKind::Domino => $f::<crate::domino::State>($($arg),*),
+        }
+    };
+}
 
 /// Why an [`AnyGame`] operation failed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -98,56 +110,264 @@ impl AnyError {
             message: e.to_string(),
         }
     }
+
+    /// The status every binding reports for this error (the C ABI's `DgStatus`, the code
+    /// of Python's exception). Matched variant by variant: a new variant must be given its
+    /// status here.
+    pub fn status(&self) -> Status {
+        match self {
+            AnyError::Config(_) | AnyError::NoSuchPreset { .. } => Status::InvalidConfig,
+            AnyError::Setup(_) => Status::InvalidState,
+            AnyError::Record(_) => Status::InvalidRecord,
+            AnyError::UnknownId(_) | AnyError::Notation(_) => Status::UnknownAction,
+            AnyError::Stale { .. } => Status::StaleAction,
+            AnyError::Illegal { .. } => Status::IllegalAction,
+            AnyError::NoSuchSeat(_) => Status::InvalidArgument,
+            AnyError::NotChance => Status::NotChance,
+            AnyError::NotToMove(_) => Status::NoDecision,
+            AnyError::Fair(e) => fair_status(e),
+        }
+    }
+
+    /// The stable code of why an action is illegal ([`IllegalReason::code`]; the C ABI's
+    /// `DgReason`), or 0 for every other error.
+    pub fn reason(&self) -> u32 {
+        match self {
+            AnyError::Illegal { code, .. } => *code,
+            AnyError::Config(_)
+            | AnyError::NoSuchPreset { .. }
+            | AnyError::Setup(_)
+            | AnyError::Record(_)
+            | AnyError::UnknownId(_)
+            | AnyError::Notation(_)
+            | AnyError::Stale { .. }
+            | AnyError::NoSuchSeat(_)
+            | AnyError::NotChance
+            | AnyError::NotToMove(_)
+            | AnyError::Fair(_) => 0,
+        }
+    }
+
+    /// The error's name in the web binding's failures: `config`, `setup`, `record`,
+    /// `no_such_preset`, `unknown_id`, `notation`, `stale`, `illegal`, `no_such_seat`,
+    /// `not_chance`, `not_to_move`, and for fair chance [`fair_name`]'s.
+    pub fn name(&self) -> &'static str {
+        match self {
+            AnyError::Config(_) => "config",
+            AnyError::Setup(_) => "setup",
+            AnyError::Record(_) => "record",
+            AnyError::NoSuchPreset { .. } => "no_such_preset",
+            AnyError::UnknownId(_) => "unknown_id",
+            AnyError::Notation(_) => "notation",
+            AnyError::Stale { .. } => "stale",
+            AnyError::Illegal { .. } => "illegal",
+            AnyError::NoSuchSeat(_) => "no_such_seat",
+            AnyError::NotChance => "not_chance",
+            AnyError::NotToMove(_) => "not_to_move",
+            AnyError::Fair(e) => fair_name(e).0,
+        }
+    }
+}
+
+/// The status of a fair-chance error ([`AnyError::status`] of [`AnyError::Fair`]): a bad
+/// seed is an invalid argument, an unreadable record an invalid record, the rest unfair.
+pub fn fair_status(e: &FairError) -> Status {
+    match e {
+        FairError::BadSeed(_) | FairError::PlayerSeeds(_) => Status::InvalidArgument,
+        FairError::Record(_) => Status::InvalidRecord,
+        FairError::NotFair
+        | FairError::Scheme(_)
+        | FairError::NotRevealed
+        | FairError::WrongReveal { .. }
+        | FairError::Mismatch { .. }
+        | FairError::ChosenStart
+        | FairError::AfterStart(_)
+        | FairError::Committed { .. }
+        | FairError::AwaitingSeed { .. } => Status::Unfair,
+    }
+}
+
+/// The name of a fair-chance error in the web binding's failures and its more precise
+/// reason: `("bad_seed", None)`, `("bad_seed", Some("player_seeds"))`, `("record", None)`,
+/// or `("unfair", Some(…))` naming why.
+pub fn fair_name(e: &FairError) -> (&'static str, Option<&'static str>) {
+    match e {
+        FairError::BadSeed(_) => ("bad_seed", None),
+        FairError::PlayerSeeds(_) => ("bad_seed", Some("player_seeds")),
+        FairError::Record(_) => ("record", None),
+        FairError::NotFair => ("unfair", Some("not_fair")),
+        FairError::Scheme(_) => ("unfair", Some("scheme")),
+        FairError::NotRevealed => ("unfair", Some("not_revealed")),
+        FairError::WrongReveal { .. } => ("unfair", Some("wrong_reveal")),
+        FairError::Mismatch { .. } => ("unfair", Some("mismatch")),
+        FairError::ChosenStart => ("unfair", Some("chosen_start")),
+        FairError::AfterStart(_) => ("unfair", Some("after_start")),
+        FairError::Committed { .. } => ("unfair", Some("committed")),
+        FairError::AwaitingSeed { .. } => ("unfair", Some("awaiting_seed")),
+    }
+}
+
+/// Why a call failed, in the vocabulary every binding shares: the C ABI's `DgStatus` has
+/// these values ([`Status::code`]), Python raises the exception of the code. The engine's
+/// errors map to one by [`AnyError::status`]; the rest are failures at a binding's boundary
+/// (a NULL pointer, a small buffer, bad UTF-8, a caught panic, …).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// A required pointer argument was NULL.
+    NullPointer,
+    /// An argument is out of range (a game kind, a seat, a level, a length, a seed).
+    InvalidArgument,
+    /// The output buffer is too small.
+    BufferTooSmall,
+    /// Text input is not valid UTF-8.
+    InvalidUtf8,
+    /// JSON input cannot be read.
+    InvalidJson,
+    /// The config is not a config of the game, fails validation, or names no preset.
+    InvalidConfig,
+    /// The action id or text is not an action of the game.
+    UnknownAction,
+    /// The action is illegal now ([`AnyError::reason`] says why).
+    IllegalAction,
+    /// The action was chosen for another move number.
+    StaleAction,
+    /// The operation needs chance to be to move.
+    NotChance,
+    /// The game is not over yet.
+    NotOver,
+    /// A saved game cannot be loaded.
+    InvalidRecord,
+    /// The game is of another kind than the operation needs.
+    WrongGame,
+    /// An internal error (a bug) was caught at the boundary.
+    Panic,
+    /// An earlier call panicked while changing the game: it cannot be trusted.
+    Poisoned,
+    /// The operation needs the given seat to decide, but chance, nobody or another seat is
+    /// to move.
+    NoDecision,
+    /// The position is not a possible position of the game.
+    InvalidState,
+    /// Chance cannot be proven fair, or fair chance cannot be set up as asked.
+    Unfair,
+}
+
+impl Status {
+    /// Every status, in code order.
+    pub const ALL: [Status; 18] = [
+        Status::NullPointer,
+        Status::InvalidArgument,
+        Status::BufferTooSmall,
+        Status::InvalidUtf8,
+        Status::InvalidJson,
+        Status::InvalidConfig,
+        Status::UnknownAction,
+        Status::IllegalAction,
+        Status::StaleAction,
+        Status::NotChance,
+        Status::NotOver,
+        Status::InvalidRecord,
+        Status::WrongGame,
+        Status::Panic,
+        Status::Poisoned,
+        Status::NoDecision,
+        Status::InvalidState,
+        Status::Unfair,
+    ];
+
+    /// The status's fixed number (0 is success, which no `Status` is): the C ABI's
+    /// `DgStatus` value.
+    pub fn code(self) -> u32 {
+        match self {
+            Status::NullPointer => 1,
+            Status::InvalidArgument => 2,
+            Status::BufferTooSmall => 3,
+            Status::InvalidUtf8 => 4,
+            Status::InvalidJson => 5,
+            Status::InvalidConfig => 6,
+            Status::UnknownAction => 7,
+            Status::IllegalAction => 8,
+            Status::StaleAction => 9,
+            Status::NotChance => 10,
+            Status::NotOver => 11,
+            Status::InvalidRecord => 12,
+            Status::WrongGame => 13,
+            Status::Panic => 14,
+            Status::Poisoned => 15,
+            Status::NoDecision => 16,
+            Status::InvalidState => 17,
+            Status::Unfair => 18,
+        }
+    }
+}
+
+/// What a binding may tell about a game kind without making a game (as OpenSpiel's
+/// `GameType` and `GameInfo`), from the game's own constants: [`GameInfo::of`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    /// Which game.
+    pub kind: GameKind,
+    /// Its snake_case name (`"o_an_quan"`), as in records and JSON.
+    pub name: &'static str,
+    /// How many seats a valid config may have.
+    pub seats: std::ops::RangeInclusive<u8>,
+    /// Whether chance acts (dice, a deal, a draw).
+    pub chance: bool,
+    /// Whether a seat's view may hide part of the state from it.
+    pub hidden_information: bool,
+    /// How many action ids there are (`0..action_ids`, chance outcomes included): the
+    /// length of a legal-action mask.
+    pub action_ids: u32,
+    /// The length of a seat's observation tensor ([`Observe::OBSERVATION_LEN`]).
+    pub observation_len: usize,
+    /// The longest game under the seed rules, in actions ([`Game::max_moves`]); a config
+    /// may set another bound.
+    pub max_moves_seed_rules: u32,
+    /// The preset names, `"seed_rules"` first.
+    pub presets: &'static [&'static str],
+    /// Every reason an action can be refused: its stable code and its name.
+    pub reasons: &'static [(u32, &'static str)],
+}
+
+impl GameInfo {
+    /// The facts of `kind`.
+    pub fn of(kind: GameKind) -> GameInfo {
+        dispatch!(kind, info_of())
+    }
+
+    /// The name of the illegal-action reason with this code, if the game has it.
+    pub fn reason_name(&self, code: u32) -> Option<&'static str> {
+        self.reasons
+            .iter()
+            .find(|(c, _)| *c == code)
+            .map(|(_, n)| *n)
+    }
+
+    /// The kind called `name` (`"o_an_quan"`, `"ca_ngua"`, `"domino"`).
+    pub fn kind_named(name: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+fn info_of<G: Playable>() -> GameInfo {
+    GameInfo {
+        kind: G::KIND,
+        name: G::KIND.name(),
+        seats: G::Config::SEATS,
+        chance: G::CHANCE,
+        hidden_information: G::HIDDEN_INFORMATION,
+        action_ids: G::Action::ID_COUNT,
+        observation_len: G::OBSERVATION_LEN,
+        max_moves_seed_rules: G::new(G::Config::seed_rules())
+            .map(|g| g.max_moves())
+            .unwrap_or(0),
+        presets: G::Config::PRESETS,
+        reasons: <G::Illegal as IllegalReason>::REASONS,
+    }
 }
 
 /// The outcome of a finished game, with its end reason as its JSON name.
 pub type AnyOutcome = Outcome<&'static str>;
-
-/// The typed operations behind [`AnyGame`], implemented once for every game.
-trait DynGame: Send + Sync {
-    fn kind(&self) -> GameKind;
-    fn seats(&self) -> u8;
-    fn to_move(&self) -> ToMove;
-    fn move_number(&self) -> u32;
-    fn max_moves(&self) -> u32;
-    fn state_hash(&self) -> u64;
-    fn legal_actions(&self, out: &mut ActionList);
-    fn chance_outcomes(&self, out: &mut ChanceList);
-    fn check(&self, id: u32) -> Result<(), AnyError>;
-    fn apply(&mut self, id: u32) -> Result<(), AnyError>;
-    fn sample_chance(&self, rng: &mut GameRng) -> Option<u32>;
-    fn play_chance(&mut self, rng: &mut GameRng) -> Result<u32, AnyError>;
-    fn keep_events(&mut self, keep: bool);
-    fn keeps_events(&self) -> bool;
-    fn event_count(&self) -> usize;
-    fn events_json(&self, seat: Option<Seat>) -> String;
-    fn action_text(&self, id: u32) -> Option<String>;
-    fn action_id(&self, text: &str) -> Result<u32, AnyError>;
-    fn outcome(&self) -> Option<AnyOutcome>;
-    fn state_json(&self) -> String;
-    fn view_json(&self, seat: Seat) -> String;
-    fn view_hash(&self, seat: Seat) -> u64;
-    fn config_json(&self) -> String;
-    fn board_text(&self) -> String;
-    fn record(&self) -> Record;
-    fn clone_box(&self) -> Box<dyn DynGame>;
-    /// Copy this game into `target` in place, reusing its allocations; `false` (and nothing
-    /// done) when `target` is another game.
-    fn clone_into(&self, target: &mut dyn DynGame) -> bool;
-    fn bot_hints(&self, level: Level, seed: u64) -> Vec<Hint<u32>>;
-    fn bot_choose_within(&self, budget: std::time::Duration, seed: u64) -> Option<u32>;
-    fn set_fair(
-        &mut self,
-        server_seed: [u8; 32],
-        player_seeds: Vec<String>,
-    ) -> Result<(), AnyError>;
-    fn fair_outcome(&self) -> Option<u32>;
-    fn fairness(&self) -> Option<Fairness>;
-    fn describe_action(&self, id: u32, lang: Lang, viewer: Option<Seat>) -> Option<String>;
-    fn describe_events(&self, lang: Lang, viewer: Option<Seat>) -> Vec<String>;
-    fn as_any(&self) -> &dyn Any;
-    fn as_any_mut(&mut self) -> &mut dyn Any;
-}
 
 /// A game of a kind known at compile time, as the dynamic layer holds it: the recorded game
 /// and the events of its last action, kept typed.
@@ -186,10 +406,223 @@ impl<G: Game> Clone for Table<G> {
     }
 }
 
-/// Every game behind [`AnyGame`] can be drawn, searched by the bots, described in words and
-/// named in JSON.
-pub trait Playable: Evaluate + Describe + std::fmt::Display {}
-impl<G: Evaluate + Describe + std::fmt::Display> Playable for G {}
+/// The games behind [`AnyGame`]: each can be drawn, searched by the bots, described in words
+/// and named in JSON, and is one of the [`AnyGame`]'s variants (so only the crate's three
+/// games are `Playable`).
+pub trait Playable: Evaluate + Describe + Observe + std::fmt::Display + sealed::Variant {}
+impl Playable for o_an_quan::State {}
+impl Playable for ca_ngua::State {}
+impl Playable for domino::State {}
+
+mod sealed {
+    /// The variant of the dynamic layer's enum that holds a game: a private supertrait, so
+    /// that [`Playable`](super::Playable) is implemented only here.
+    pub trait Variant: crate::game::Game {
+        /// The game's variant around `table`.
+        // The trait is unnameable outside the crate (a private module), so are its types.
+        #[allow(private_interfaces)]
+        fn wrap(table: Box<super::Table<Self>>) -> super::Tables;
+        /// The game's table, when `tables` is its variant.
+        #[allow(private_interfaces)]
+        fn peek(tables: &super::Tables) -> Option<&super::Table<Self>>;
+    }
+}
+
+/// The three games, each boxed (an [`AnyGame`] moves as one pointer), with the typed
+/// operations of each reached by one `match`.
+macro_rules! variants {
+    ($($variant:ident: $game:ty),*) => {
+        #[derive(Clone)]
+        enum Tables {
+            $($variant(Box<Table<$game>>)),*
+        }
+        $(
+            impl sealed::Variant for $game {
+                #[allow(private_interfaces)]
+                fn wrap(table: Box<Table<Self>>) -> Tables {
+                    Tables::$variant(table)
+                }
+                #[allow(private_interfaces)]
+                fn peek(tables: &Tables) -> Option<&Table<Self>> {
+                    match tables {
+                        Tables::$variant(t) => Some(t),
+                        _ => None,
+                    }
+                }
+            }
+        )*
+        /// `$body` with `$t` bound to the table of whichever game `$tables` holds.
+        macro_rules! each {
+            ($tables:expr, $t:ident => $body:expr) => {
+                match $tables {
+                    $(Tables::$variant($t) => $body),*
+                }
+            };
+        }
+        impl Tables {
+            /// Copies `source` into `self` in place when both are the same game, reusing the
+            /// game's box and record; `false` (and nothing done) otherwise.
+            fn clone_in_place(&mut self, source: &Tables) -> bool {
+                match (self, source) {
+                    $((Tables::$variant(a), Tables::$variant(b)) => {
+                        a.clone_from(b);
+                        true
+                    })*
+                    _ => false,
+                }
+            }
+        }
+    };
+}
+
+variants!(OAnQuan: o_an_quan::State, CaNgua: ca_ngua::State, Domino: domino::State);
+
+/// Each operation on whichever game is inside.
+impl Tables {
+    #[inline]
+    fn kind(&self) -> GameKind {
+        each!(self, t => t.kind())
+    }
+    #[inline]
+    fn seats(&self) -> u8 {
+        each!(self, t => t.seats())
+    }
+    #[inline]
+    fn to_move(&self) -> ToMove {
+        each!(self, t => t.to_move())
+    }
+    #[inline]
+    fn move_number(&self) -> u32 {
+        each!(self, t => t.move_number())
+    }
+    #[inline]
+    fn max_moves(&self) -> u32 {
+        each!(self, t => t.max_moves())
+    }
+    #[inline]
+    fn state_hash(&self) -> u64 {
+        each!(self, t => t.state_hash())
+    }
+    #[inline]
+    fn legal_actions(&self, out: &mut ActionList) {
+        each!(self, t => t.legal_actions(out))
+    }
+    #[inline]
+    fn chance_outcomes(&self, out: &mut ChanceList) {
+        each!(self, t => t.chance_outcomes(out))
+    }
+    #[inline]
+    fn check(&self, id: u32) -> Result<(), AnyError> {
+        each!(self, t => t.check(id))
+    }
+    #[inline]
+    fn apply(&mut self, id: u32) -> Result<(), AnyError> {
+        each!(self, t => t.apply(id))
+    }
+    #[inline]
+    fn sample_chance(&self, rng: &mut GameRng) -> Option<u32> {
+        each!(self, t => t.sample_chance(rng))
+    }
+    #[inline]
+    fn play_chance(&mut self, rng: &mut GameRng) -> Result<u32, AnyError> {
+        each!(self, t => t.play_chance(rng))
+    }
+    #[inline]
+    fn keep_events(&mut self, keep: bool) {
+        each!(self, t => t.keep_events(keep))
+    }
+    #[inline]
+    fn keeps_events(&self) -> bool {
+        each!(self, t => t.keeps_events())
+    }
+    #[inline]
+    fn event_count(&self) -> usize {
+        each!(self, t => t.event_count())
+    }
+    #[inline]
+    fn events_json(&self, seat: Option<Seat>) -> String {
+        each!(self, t => t.events_json(seat))
+    }
+    #[inline]
+    fn action_text(&self, id: u32) -> Option<String> {
+        each!(self, t => t.action_text(id))
+    }
+    #[inline]
+    fn action_id(&self, text: &str) -> Result<u32, AnyError> {
+        each!(self, t => t.action_id(text))
+    }
+    #[inline]
+    fn outcome(&self) -> Option<AnyOutcome> {
+        each!(self, t => t.outcome())
+    }
+    #[inline]
+    fn state_json(&self) -> String {
+        each!(self, t => t.state_json())
+    }
+    #[inline]
+    fn view_json(&self, seat: Seat) -> String {
+        each!(self, t => t.view_json(seat))
+    }
+    #[inline]
+    fn view_hash(&self, seat: Seat) -> u64 {
+        each!(self, t => t.view_hash(seat))
+    }
+    #[inline]
+    fn config_json(&self) -> String {
+        each!(self, t => t.config_json())
+    }
+    #[inline]
+    fn board_text(&self) -> String {
+        each!(self, t => t.board_text())
+    }
+    #[inline]
+    fn record(&self) -> Record {
+        each!(self, t => t.record())
+    }
+    #[inline]
+    fn bot_hints(&self, level: Level, seed: u64) -> Vec<Hint<u32>> {
+        each!(self, t => t.bot_hints(level, seed))
+    }
+    #[inline]
+    fn bot_choose_within(&self, budget: std::time::Duration, seed: u64) -> Option<u32> {
+        each!(self, t => t.bot_choose_within(budget, seed))
+    }
+    #[inline]
+    fn set_fair(
+        &mut self,
+        server_seed: [u8; 32],
+        player_seeds: Vec<String>,
+    ) -> Result<(), AnyError> {
+        each!(self, t => t.set_fair(server_seed, player_seeds))
+    }
+    #[inline]
+    fn fair_outcome(&self) -> Option<u32> {
+        each!(self, t => t.fair_outcome())
+    }
+    #[inline]
+    fn fairness(&self) -> Option<Fairness> {
+        each!(self, t => t.fairness())
+    }
+    #[inline]
+    fn describe_action(&self, id: u32, lang: Lang, viewer: Option<Seat>) -> Option<String> {
+        each!(self, t => t.describe_action(id, lang, viewer))
+    }
+    #[inline]
+    fn describe_events(&self, lang: Lang, viewer: Option<Seat>) -> Vec<String> {
+        each!(self, t => t.describe_events(lang, viewer))
+    }
+    #[inline]
+    fn observe(&self, seat: Seat, out: &mut [f32]) {
+        each!(self, t => t.observe(seat, out))
+    }
+    #[inline]
+    fn returns(&self) -> [f32; MAX_SEATS] {
+        each!(self, t => t.returns())
+    }
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Option<Tables> {
+        each!(self, t => t.determinize(seat, rng))
+    }
+}
 
 fn json<T: serde::Serialize + ?Sized>(value: &T) -> String {
     // Plain data always serializes.
@@ -215,7 +648,7 @@ impl<G: Playable> Table<G> {
     }
 }
 
-impl<G: Playable> DynGame for Table<G> {
+impl<G: Playable> Table<G> {
     fn kind(&self) -> GameKind {
         G::KIND
     }
@@ -341,18 +774,6 @@ impl<G: Playable> DynGame for Table<G> {
     fn record(&self) -> Record {
         self.game.record()
     }
-    fn clone_into(&self, target: &mut dyn DynGame) -> bool {
-        match target.as_any_mut().downcast_mut::<Table<G>>() {
-            Some(table) => {
-                table.clone_from(self);
-                true
-            }
-            None => false,
-        }
-    }
-    fn clone_box(&self) -> Box<dyn DynGame> {
-        Box::new(self.clone())
-    }
     fn bot_hints(&self, level: Level, seed: u64) -> Vec<Hint<u32>> {
         bot_for_level::<G>(level, seed)
             .hints(self.game.game())
@@ -390,11 +811,17 @@ impl<G: Playable> DynGame for Table<G> {
     fn describe_events(&self, lang: Lang, viewer: Option<Seat>) -> Vec<String> {
         crate::describe::describe_events_bounded::<G>(&self.events, lang, viewer)
     }
-    fn as_any(&self) -> &dyn Any {
-        self
+    fn observe(&self, seat: Seat, out: &mut [f32]) {
+        self.game.game().observe(seat, out)
     }
-    fn as_any_mut(&mut self) -> &mut dyn Any {
-        self
+    fn returns(&self) -> [f32; MAX_SEATS] {
+        crate::tensor::returns(self.game.game())
+    }
+    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Option<Tables> {
+        G::HIDDEN_INFORMATION.then(|| {
+            let game = Evaluate::determinize(self.game.game(), seat, rng);
+            G::wrap(Box::new(Table::new(Recorded::starting_at(game))))
+        })
     }
 }
 
@@ -418,18 +845,18 @@ impl<G: Playable> DynGame for Table<G> {
 /// let view = game.view_json(1).unwrap(); // what seat 1's client may see
 /// assert!(view.contains("\"hand\""));
 /// ```
-pub struct AnyGame(Box<dyn DynGame>);
+pub struct AnyGame(Tables);
 
 impl Clone for AnyGame {
     fn clone(&self) -> Self {
-        AnyGame(self.0.clone_box())
+        AnyGame(self.0.clone())
     }
 
     /// Reuses this game's allocations when `source` is the same game (the same kind): a host
     /// that restarts playouts from one position (`game.clone_from(&start)`) then allocates
     /// nothing per playout.
     fn clone_from(&mut self, source: &Self) {
-        if !source.0.clone_into(&mut *self.0) {
+        if !self.0.clone_in_place(&source.0) {
             *self = source.clone();
         }
     }
@@ -444,18 +871,8 @@ impl std::fmt::Debug for AnyGame {
     }
 }
 
-macro_rules! dispatch {
-    ($kind:expr, $f:ident ( $($arg:expr),* )) => {
-        match $kind {
-            GameKind::OAnQuan => $f::<crate::o_an_quan::State>($($arg),*),
-            GameKind::CaNgua => $f::<crate::ca_ngua::State>($($arg),*),
-            GameKind::Domino => $f::<crate::domino::State>($($arg),*),
-        }
-    };
-}
-
 fn boxed<G: Playable>(game: Recorded<G>) -> AnyGame {
-    AnyGame(Box::new(Table::new(game)))
+    AnyGame(G::wrap(Box::new(Table::new(game))))
 }
 
 fn new_typed<G: Playable>(config_json: &str) -> Result<AnyGame, AnyError> {
@@ -601,10 +1018,7 @@ impl AnyGame {
 
     /// The typed game inside, when it is a `G`.
     pub fn typed<G: Playable>(&self) -> Option<&G> {
-        self.0
-            .as_any()
-            .downcast_ref::<Table<G>>()
-            .map(|t| t.game.game())
+        G::peek(&self.0).map(|t| t.game.game())
     }
 
     fn seat(&self, seat: u32) -> Result<Seat, AnyError> {
@@ -921,5 +1335,122 @@ impl AnyGame {
             .first()
             .map(|h| h.action)
             .ok_or(AnyError::NotToMove(seat as u8))
+    }
+    /// Write what `seat` may know into `out[..len]` as the game's observation tensor
+    /// ([`Observe::observe`]; `len` is [`GameInfo::observation_len`]).
+    ///
+    /// # Errors
+    /// [`AnyError::NoSuchSeat`].
+    ///
+    /// # Panics
+    /// When `out` is shorter than the game's observation.
+    pub fn observe(&self, seat: u32, out: &mut [f32]) -> Result<(), AnyError> {
+        let seat = self.seat(seat)?;
+        self.0.observe(seat, out);
+        Ok(())
+    }
+    /// Each seat's return ([`crate::tensor::returns`]): 0 until the game is over.
+    pub fn returns(&self) -> [f32; MAX_SEATS] {
+        self.0.returns()
+    }
+    /// A game consistent with everything `seat` has seen, the hidden part (other hands, the
+    /// chợ) dealt again from `rng` ([`Evaluate::determinize`]); its record starts there. A
+    /// game that hides nothing is cloned as it is.
+    ///
+    /// # Errors
+    /// [`AnyError::NoSuchSeat`].
+    pub fn determinize(&self, seat: u32, rng: &mut GameRng) -> Result<AnyGame, AnyError> {
+        let seat = self.seat(seat)?;
+        Ok(match self.0.determinize(seat, rng) {
+            Some(tables) => AnyGame(tables),
+            None => self.clone(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_facts_of_each_game_come_from_the_game() {
+        for kind in GameKind::ALL {
+            let info = GameInfo::of(kind);
+            assert_eq!(info.kind, kind);
+            assert_eq!(GameInfo::kind_named(info.name), Some(kind));
+            assert_eq!(info.presets, AnyGame::presets(kind));
+            // Every preset's seats are in the range, and both ends of the range are seen.
+            let mut seen = Vec::new();
+            for &preset in info.presets {
+                let game = AnyGame::with_preset(kind, preset).unwrap();
+                assert!(info.seats.contains(&game.seats()), "{kind} {preset}");
+                seen.push(game.seats());
+                let mut obs = vec![f32::NAN; info.observation_len];
+                game.observe(0, &mut obs).unwrap();
+                assert!(obs.iter().all(|v| v.is_finite()));
+            }
+            assert!(seen.contains(info.seats.start()) && seen.contains(info.seats.end()));
+            let game = AnyGame::new(kind, "").unwrap();
+            assert_eq!(info.max_moves_seed_rules, game.max_moves());
+            // The games that have chance start with it (a roll, the deal).
+            assert_eq!(info.chance, game.to_move() == ToMove::Chance);
+            for &(code, name) in info.reasons {
+                assert_eq!(info.reason_name(code), Some(name));
+            }
+        }
+        let [oaq, cn, dm] = GameKind::ALL.map(GameInfo::of);
+        assert_eq!((oaq.chance, oaq.hidden_information), (false, false));
+        assert_eq!((cn.chance, cn.hidden_information), (true, false));
+        assert_eq!((dm.chance, dm.hidden_information), (true, true));
+        assert_eq!(oaq.action_ids, <o_an_quan::Action as Action>::ID_COUNT);
+        assert_eq!(GameInfo::kind_named("chess"), None);
+    }
+
+    #[test]
+    fn statuses_have_their_fixed_numbers() {
+        for (i, status) in Status::ALL.into_iter().enumerate() {
+            assert_eq!(status.code(), i as u32 + 1, "{status:?}");
+        }
+    }
+
+    #[test]
+    fn errors_map_to_statuses_and_reasons() {
+        let mut game = AnyGame::new(GameKind::OAnQuan, "").unwrap();
+        let stale = game.apply_at(5, 0).unwrap_err();
+        assert_eq!(
+            (stale.status(), stale.reason(), stale.name()),
+            (Status::StaleAction, 0, "stale")
+        );
+        let unknown = game.apply(10_000).unwrap_err();
+        assert_eq!(unknown.status(), Status::UnknownAction);
+        // B's square on A's turn.
+        let id = game.action_id("b1+").unwrap();
+        let illegal = game.apply(id).unwrap_err();
+        assert_eq!(illegal.status(), Status::IllegalAction);
+        assert_eq!(
+            GameInfo::of(GameKind::OAnQuan).reason_name(illegal.reason()),
+            Some("not_own_square")
+        );
+        let fair = AnyError::from(FairError::AfterStart(3));
+        assert_eq!((fair.status(), fair.name()), (Status::Unfair, "unfair"));
+        assert_eq!(fair_name(&FairError::AfterStart(3)).1, Some("after_start"));
+        let seed = AnyError::from(FairError::BadSeed("x".into()));
+        assert_eq!(seed.status(), Status::InvalidArgument);
+    }
+
+    #[test]
+    fn determinize_deals_hidden_tiles_again_and_clones_the_rest() {
+        let mut rng = GameRng::new(3);
+        let mut domino = AnyGame::new(GameKind::Domino, "").unwrap();
+        while domino.to_move() == ToMove::Chance {
+            domino.play_chance(&mut rng).unwrap();
+        }
+        let other = domino.determinize(0, &mut rng).unwrap();
+        assert_eq!(other.view_json(0).unwrap(), domino.view_json(0).unwrap());
+        assert_ne!(other.state_json(), domino.state_json());
+        let oaq = AnyGame::new(GameKind::OAnQuan, "").unwrap();
+        let same = oaq.determinize(1, &mut rng).unwrap();
+        assert_eq!(same.state_json(), oaq.state_json());
+        assert!(oaq.determinize(2, &mut rng).is_err());
     }
 }

@@ -567,6 +567,9 @@ pub trait GameConfig:
     /// The names of the presets, `"seed_rules"` first; [`GameConfig::preset`] knows each.
     const PRESETS: &'static [&'static str];
 
+    /// How many seats a valid config may have ([`GameConfig::seats`]).
+    const SEATS: std::ops::RangeInclusive<u8>;
+
     /// The seed rules: the rules of the original text (the same as `Default`).
     fn seed_rules() -> Self {
         Self::default()
@@ -704,6 +707,14 @@ pub trait Game:
 
     /// Which game this is.
     const KIND: GameKind;
+
+    /// Whether chance acts in the game (dice, a deal, a draw): whether [`ToMove::Chance`]
+    /// ever comes.
+    const CHANCE: bool;
+
+    /// Whether a seat's [`view`](Game::view) may hide part of the state (another hand, the
+    /// stock) from it.
+    const HIDDEN_INFORMATION: bool;
 
     /// A new game under `config`.
     ///

@@ -8,18 +8,29 @@
 //! Every game implements the one trait [`Game`]: typed state and actions, legal actions as
 //! dense ids in ascending order, validation that says why an action is illegal, explicit
 //! chance with exact probabilities, events to animate, per-seat views, stable hashes and a
-//! move counter. Written once against that trait: saved games and replays ([`record`]),
+//! move counter. Written once against that trait: saved games and replays ([`Record`]),
 //! bots ([`bot`]), any game chosen at run time ([`any`]) and the
 //! random-play invariant checker ([`testing`]).
 //!
 //! | game | module | state | config presets |
 //! |---|---|---|---|
-//! | Ô ăn quan | [`o_an_quan`] | [`OAnQuan`] | `seed_rules`, `vi_wikipedia`, `tonkin`, … |
-//! | Cờ cá ngựa | [`ca_ngua`] | [`CaNgua`] | `seed_rules`, `one_die`, `two_players_two_colours`, … |
-//! | Domino | [`domino`] | [`Domino`] | `seed_rules`, `kozel`, `western_draw`, `block`, … |
+//! | Ô ăn quan | [`o_an_quan`] | [`o_an_quan::State`] | `seed_rules`, `vi_wikipedia`, `tonkin`, … |
+//! | Cờ cá ngựa | [`ca_ngua`] | [`ca_ngua::State`] | `seed_rules`, `one_die`, `two_players_two_colours`, … |
+//! | Domino | [`domino`] | [`domino::State`] | `seed_rules`, `kozel`, `western_draw`, `block`, … |
 //!
 //! `Config::default()` is always the seed rules; every variant of the rules is a config
 //! option, validated before a game starts.
+//!
+//! ## One path to each item
+//!
+//! Every public item has exactly one public path. The vocabulary shared by every game
+//! ([`Game`], [`Seat`], [`GameRng`], [`Record`], …) is at the crate root. Each game is a module
+//! with the same files for the same roles (its config, state, actions, rules, events, views,
+//! descriptions, bot evaluation and observation tensor), all re-exported flat from the
+//! module: `dangian::o_an_quan::State`, `dangian::ca_ngua::Config`,
+//! `dangian::domino::Tile`. Each shared subsystem is a module too ([`any`], [`bot`],
+//! [`describe`], [`fair`], [`limits`], [`tensor`], [`testing`]), holding only what is common
+//! to every game.
 //!
 //! ## Ô ăn quan: sow, relay, capture
 //!
@@ -104,34 +115,37 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+// One public path to each item. The core vocabulary every game and host shares (the `Game`
+// trait and its types, the RNG, saved games) sits in private modules and is re-exported flat
+// at the root: `dangian::Game`, `dangian::GameRng`, `dangian::Record`. Each game and each
+// shared subsystem is a public module whose own files are private and re-exported flat
+// (`dangian::o_an_quan::State`, `dangian::bot::MctsBot`); nothing at the root repeats an item
+// of those modules (no `dangian::OAnQuan` beside `dangian::o_an_quan::State`).
+mod chance;
+mod game;
+mod record;
+mod strict;
+
 pub mod any;
 pub mod bot;
 pub mod ca_ngua;
-pub mod chance;
 pub mod describe;
 pub mod domino;
 pub mod fair;
-pub mod game;
 pub mod limits;
 pub mod o_an_quan;
+pub mod tensor;
+pub mod testing;
 
 pub use chance::{uniform_below, GameRng};
 pub use game::{
     Action, ActionList, ChanceList, ChanceOutcome, ConfigError, EventFn, EventSink, Game,
-    GameConfig, GameKind, IllegalReason, Named, NoEvents, Outcome, ParseActionError, PlayError,
-    Seat, SetupError, StateHasher, ToMove, ACTION_LIST_CAPACITY, CONFIG_MEMO, MAX_SEATS,
+    GameConfig, GameKind, IllegalReason, Named, NoEvents, Outcome, OutcomeJson, ParseActionError,
+    PlayError, Seat, SetupError, StateHasher, ToMove, ACTION_LIST_CAPACITY, CONFIG_MEMO, MAX_SEATS,
 };
-pub mod record;
-mod strict;
-pub mod tensor;
-pub mod testing;
-
-pub use o_an_quan::State as OAnQuan;
-pub use record::{Record, RecordError, Recorded, RECORD_FORMAT, RULES_VERSION};
-
-pub use domino::{Config as DominoConfig, State as Domino};
-
-pub use ca_ngua::{Config as CaNguaConfig, State as CaNgua};
+pub use record::{
+    hash_text, Record, RecordError, Recorded, RECORD_FORMAT, RECORD_RESERVE, RULES_VERSION,
+};
 
 // The Rust examples of the guides are doctests: `cargo test --doc` compiles and runs every
 // ```rust block of these files.

@@ -9,11 +9,12 @@ use std::collections::BTreeSet;
 use std::time::Duration;
 
 use dangian::bot::{
-    bot_for_level, bot_with_budget, place_rewards, AlphaBetaBot, AlphaBetaSettings, Bot, Evaluate,
-    ExpectimaxBot, ExpectimaxSettings, GreedyBot, Level, MctsBot, MctsSettings, PuctBot,
-    PuctSettings, RandomBot, HIDDEN_OUTCOME,
+    bot_for_level, bot_with_budget, place_rewards, Bot, Evaluate, ExpectimaxBot,
+    ExpectimaxSettings, GreedyBot, Level, MctsBot, MctsSettings, PuctBot, PuctSettings, RandomBot,
+    HIDDEN_OUTCOME,
 };
 use dangian::domino::{self, DrawPolicy, End, Phase, Placement, Setup, Tile};
+use dangian::o_an_quan::{AlphaBetaBot, AlphaBetaSettings};
 use dangian::{ca_ngua, o_an_quan, Action, ActionList, Game, GameRng, NoEvents, Seat, ToMove};
 
 // ---- helpers ------------------------------------------------------------------------------
@@ -348,7 +349,7 @@ fn the_hard_level_is_deterministic_too() {
 
 #[test]
 fn presets_grow_with_the_level() {
-    fn check<G: Game>() {
+    fn check<G: Evaluate>() {
         let (m, h) = (MctsSettings::medium::<G>(), MctsSettings::hard::<G>());
         assert!(h.iterations > m.iterations, "{:?}", G::KIND);
     }
@@ -753,14 +754,14 @@ fn rewards_follow_places_and_evaluations_stay_in_range() {
 
 #[test]
 fn the_learned_evaluation_counts_every_piece_and_judges_like_the_standard_one() {
-    use dangian::bot::learned::{features, values, FEATURES, WEIGHTS};
+    use dangian::ca_ngua::{learned_features, learned_values, LEARNED_FEATURES, LEARNED_WEIGHTS};
     for config in [
         ca_ngua::Config::default(),
         ca_ngua::Config::two_players(),
         ca_ngua::Config::two_players_two_colours(),
     ] {
         for state in random_positions::<ca_ngua::State>(&config, 3, 5, 11) {
-            let f = features(&state);
+            let f = learned_features(&state);
             let n = usize::from(state.seats());
             let mut colours = [0.0; 4];
             let mut in_yard = [0.0; 4];
@@ -776,11 +777,11 @@ fn the_learned_evaluation_counts_every_piece_and_judges_like_the_standard_one() 
                 assert!(f[s][26] >= 0.0 && f[s][26] <= 0.9 * counted + 1e-9);
                 let turns: f64 = f[s][29..=32].iter().sum();
                 assert!(turns <= colours[s], "{:?}", &f[s][28..]);
-                let dot: f64 = f[s].iter().zip(&WEIGHTS).map(|(a, b)| a * b).sum();
-                assert_eq!(values(&state, &WEIGHTS)[s], dot);
+                let dot: f64 = f[s].iter().zip(&LEARNED_WEIGHTS).map(|(a, b)| a * b).sum();
+                assert_eq!(learned_values(&state, &LEARNED_WEIGHTS)[s], dot);
             }
             for row in &f[n..] {
-                assert_eq!(row, &[0.0; FEATURES]);
+                assert_eq!(row, &[0.0; LEARNED_FEATURES]);
             }
             let judged = state.learned_all();
             for &v in &judged[..n] {

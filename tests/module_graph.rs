@@ -587,3 +587,271 @@ fn paths_are_read_from_code_only() {
         ["super::a::B", "super::c", "super::c::D", "crate::v::f"]
     );
 }
+
+/// The game folders, and the file every one of them has for each role.
+const GAMES: [&str; 3] = ["o_an_quan", "ca_ngua", "domino"];
+const ROLE_FILES: [&str; 9] = [
+    "config", "state", "action", "rules", "event", "view", "describe", "evaluate", "observe",
+];
+
+/// The role files missing from the game folders under `src`, as `game/role.rs`; and every
+/// folder of `src` with a `state.rs` that is not a known game folder.
+fn layout_faults(src: &Path) -> Vec<String> {
+    let mut faults = Vec::new();
+    for game in GAMES {
+        for role in ROLE_FILES {
+            if !src.join(game).join(format!("{role}.rs")).is_file() {
+                faults.push(format!("{game}/{role}.rs is missing"));
+            }
+        }
+    }
+    for entry in fs::read_dir(src).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if path.join("state.rs").is_file() && !GAMES.contains(&name.as_str()) {
+            faults.push(format!(
+                "{name}/ looks like a game folder but is not listed"
+            ));
+        }
+    }
+    faults
+}
+
+#[test]
+fn every_game_folder_has_a_file_for_every_role() {
+    let faults = layout_faults(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
+    assert!(faults.is_empty(), "{}", faults.join("; "));
+}
+
+/// The tokens of `src` up to its first `#[cfg(test)]` (the tests that follow may use any
+/// game).
+fn code_tokens(src: &str) -> Vec<Tok> {
+    let toks = tokens(src);
+    let test_cfg = [
+        Tok::Ident("cfg".into()),
+        Tok::Other,
+        Tok::Ident("test".into()),
+        Tok::Other,
+    ];
+    let end = toks
+        .windows(test_cfg.len())
+        .position(|w| w == test_cfg)
+        .unwrap_or(toks.len());
+    toks[..end].to_vec()
+}
+
+/// The game modules that the code (not the comments or the tests) of `src` names.
+fn games_named(src: &str) -> BTreeSet<String> {
+    code_tokens(src)
+        .into_iter()
+        .filter_map(|t| match t {
+            Tok::Ident(s) if GAMES.contains(&s.as_str()) => Some(s),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn shared_modules_hold_nothing_of_one_game() {
+    // The searches and the observation trait are written against `Game`; each game's
+    // evaluation, observation and own search live in its folder.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = vec![root.join("tensor.rs")];
+    for entry in fs::read_dir(root.join("bot")).unwrap() {
+        files.push(entry.unwrap().path());
+    }
+    let mut faults = Vec::new();
+    for file in &files {
+        let named = games_named(&fs::read_to_string(file).unwrap());
+        if !named.is_empty() {
+            faults.push(format!("{} names {named:?}", file.display()));
+        }
+    }
+    assert!(files.len() > 4, "{files:?}");
+    assert!(faults.is_empty(), "{}", faults.join("; "));
+}
+
+/// The modules `src` declares `pub` (`pub mod x;` or `pub mod x { … }`).
+fn public_modules(src: &str) -> Vec<String> {
+    let toks = code_tokens(src);
+    toks.windows(3)
+        .filter_map(|w| match w {
+            [Tok::Ident(p), Tok::Ident(m), Tok::Ident(name)] if p == "pub" && m == "mod" => {
+                Some(name.clone())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// The root's `pub use` paths that start in one of its public modules: a second public path
+/// to an item of that module.
+fn second_paths(lib: &str) -> Vec<String> {
+    let public = public_modules(lib);
+    let scan = scan(&Vec::new(), &code_tokens(lib));
+    scan.reexports
+        .iter()
+        .map(|(_, leaf)| {
+            let segs: Vec<&str> = leaf
+                .segs
+                .iter()
+                .map(String::as_str)
+                .skip_while(|s| *s == "crate" || *s == "self")
+                .collect();
+            segs
+        })
+        .filter(|segs| segs.first().is_some_and(|s| public.iter().any(|p| p == s)))
+        .map(|segs| segs.join("::"))
+        .collect()
+}
+
+#[test]
+fn one_public_path_to_each_item() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    // Inside a module, files are private and their items re-exported flat.
+    let mut faults = Vec::new();
+    let mut stack = vec![root.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") && path != root.join("lib.rs") {
+                for m in public_modules(&fs::read_to_string(&path).unwrap()) {
+                    faults.push(format!("{} declares `pub mod {m}`", path.display()));
+                }
+            }
+        }
+    }
+    // The root re-exports nothing of its public modules.
+    let lib = fs::read_to_string(root.join("lib.rs")).unwrap();
+    for path in second_paths(&lib) {
+        faults.push(format!(
+            "lib.rs re-exports `{path}`, already public in its module"
+        ));
+    }
+    assert!(public_modules(&lib).len() >= 3);
+    assert!(faults.is_empty(), "{}", faults.join("; "));
+}
+
+#[test]
+fn the_layout_checks_see_what_they_look_for() {
+    // Each check finds the fault it exists to find.
+    assert_eq!(
+        games_named("use crate::domino::State;\nimpl Observe for State {}"),
+        BTreeSet::from(["domino".to_string()])
+    );
+    assert!(games_named("// ca_ngua\n#[cfg(test)]\nmod tests { use crate::ca_ngua; }").is_empty());
+    assert_eq!(
+        public_modules("mod a;\npub mod b;\npub(crate) mod c;"),
+        ["b"]
+    );
+    assert_eq!(
+        second_paths("pub mod o_an_quan;\nmod game;\npub use game::Seat;\npub use o_an_quan::State as OAnQuan;"),
+        ["o_an_quan::State"]
+    );
+    let dir = std::env::temp_dir().join(format!("dangian-layout-{}", std::process::id()));
+    for game in GAMES {
+        fs::create_dir_all(dir.join(game)).unwrap();
+        for role in ROLE_FILES {
+            fs::write(dir.join(game).join(format!("{role}.rs")), "").unwrap();
+        }
+    }
+    assert!(layout_faults(&dir).is_empty());
+    fs::remove_file(dir.join("ca_ngua/observe.rs")).unwrap();
+    fs::create_dir_all(dir.join("xiangqi")).unwrap();
+    fs::write(dir.join("xiangqi/state.rs"), "").unwrap();
+    let faults = layout_faults(&dir);
+    fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(
+        faults,
+        [
+            "ca_ngua/observe.rs is missing",
+            "xiangqi/ looks like a game folder but is not listed"
+        ]
+    );
+}
+
+/// The text of the first `fn name` in `src`, from its `{` to the matching `}`.
+fn fn_body<'a>(src: &'a str, name: &str) -> &'a str {
+    let start = src
+        .find(&format!("fn {name}("))
+        .unwrap_or_else(|| panic!("no fn {name}"));
+    let open = start + src[start..].find('{').unwrap();
+    let mut depth = 0;
+    for (i, c) in src[open..].char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return &src[open..=open + i];
+                }
+            }
+            _ => {}
+        }
+    }
+    panic!("fn {name} does not close")
+}
+
+/// Whether `body` has a wildcard arm (a line that starts `_ =>` or `_ if`, as rustfmt writes
+/// arms).
+fn has_catch_all(body: &str) -> bool {
+    body.lines().any(|l| {
+        let l = l.trim_start();
+        l.starts_with("_ =>") || l.starts_with("_ if ")
+    })
+}
+
+/// The lines of the bindings that match on an engine error's variants (`AnyError::X … =>`):
+/// they must leave the mapping to the dynamic layer.
+fn binding_error_arms(src: &str) -> Vec<String> {
+    src.lines()
+        .filter(|l| {
+            let l = l.trim_start();
+            !l.starts_with("//")
+                && l.contains("=>")
+                && (l.contains("AnyError::") || l.contains("FairError::"))
+        })
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+#[test]
+fn errors_map_to_statuses_once_and_without_a_catch_all() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let any = fs::read_to_string(root.join("src/any.rs")).unwrap();
+    let mut faults = Vec::new();
+    for f in ["status", "reason", "name", "fair_status", "fair_name"] {
+        if has_catch_all(fn_body(&any, f)) {
+            faults.push(format!("any.rs: fn {f} has a `_ =>` arm"));
+        }
+    }
+    let mut bindings = vec![
+        root.join("bindings/python/src/lib.rs"),
+        root.join("bindings/js/src/lib.rs"),
+    ];
+    for entry in fs::read_dir(root.join("ffi/src")).unwrap() {
+        bindings.push(entry.unwrap().path());
+    }
+    for file in &bindings {
+        for arm in binding_error_arms(&fs::read_to_string(file).unwrap()) {
+            faults.push(format!("{}: {arm}", file.display()));
+        }
+    }
+    assert!(faults.is_empty(), "{}", faults.join("; "));
+    // The checks see what they look for.
+    let mapping =
+        "fn f(e: E) -> u32 {\n    match e {\n        A(_) => 1,\n        _ => 0,\n    }\n}";
+    assert!(has_catch_all(fn_body(mapping, "f")));
+    assert!(!has_catch_all(fn_body(
+        &mapping.replace("_ =>", "B { .. } =>"),
+        "f"
+    )));
+    assert_eq!(
+        binding_error_arms(
+            "AnyError::Stale { .. } => 9,\n// AnyError::X => 1\nif let AnyError::Y = e {"
+        ),
+        ["AnyError::Stale { .. } => 9,"]
+    );
+}

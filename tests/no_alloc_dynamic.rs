@@ -3,7 +3,7 @@
 //! game, counted by a global allocator (as `tests/no_alloc.rs` does for the typed engine).
 //!
 //! The record of the actions is reserved when the game is made or cloned, for the rest of the
-//! game up to [`dangian::record::RECORD_RESERVE`] actions: the games here are all shorter
+//! game up to [`dangian::RECORD_RESERVE`] actions: the games here are all shorter
 //! (checked below), so not one apply allocates. With events on, the events of the last
 //! action go into a buffer that is reused: after the first actions it allocates nothing
 //! either.
@@ -12,7 +12,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use dangian::any::AnyGame;
-use dangian::record::RECORD_RESERVE;
+use dangian::RECORD_RESERVE;
 use dangian::{ActionList, GameKind, GameRng, ToMove};
 
 struct Counting;

@@ -44,7 +44,7 @@ mod words;
 use std::cell::{Cell, RefCell};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use dangian::any::{AnyError, AnyGame};
+use dangian::any::{AnyError, AnyGame, Status};
 use dangian::{GameKind, GameRng, ToMove};
 
 pub use boards::*;
@@ -230,28 +230,35 @@ impl Failure {
 
 impl From<AnyError> for Failure {
     fn from(e: AnyError) -> Self {
-        let status = match &e {
-            AnyError::Config(_) | AnyError::NoSuchPreset { .. } => DgStatus::InvalidConfig,
-            AnyError::Setup(_) => DgStatus::InvalidState,
-            AnyError::Record(_) => DgStatus::InvalidRecord,
-            AnyError::UnknownId(_) | AnyError::Notation(_) => DgStatus::UnknownAction,
-            AnyError::Stale { .. } => DgStatus::StaleAction,
-            AnyError::Illegal { .. } => DgStatus::IllegalAction,
-            AnyError::NoSuchSeat(_) => DgStatus::InvalidArgument,
-            AnyError::NotChance => DgStatus::NotChance,
-            AnyError::NotToMove(_) => DgStatus::NoDecision,
-            AnyError::Fair(e) => return words::fair_failure(e.clone()),
-            _ => DgStatus::InvalidArgument,
-        };
-        let reason = match &e {
-            AnyError::Illegal { code, .. } => *code,
-            _ => 0,
-        };
         Failure {
-            status,
+            status: dg_status(e.status()),
             message: e.to_string(),
-            reason,
+            reason: e.reason(),
         }
+    }
+}
+
+/// The C value of a status of the dynamic layer (the same number, [`Status::code`]).
+fn dg_status(status: Status) -> DgStatus {
+    match status {
+        Status::NullPointer => DgStatus::NullPointer,
+        Status::InvalidArgument => DgStatus::InvalidArgument,
+        Status::BufferTooSmall => DgStatus::BufferTooSmall,
+        Status::InvalidUtf8 => DgStatus::InvalidUtf8,
+        Status::InvalidJson => DgStatus::InvalidJson,
+        Status::InvalidConfig => DgStatus::InvalidConfig,
+        Status::UnknownAction => DgStatus::UnknownAction,
+        Status::IllegalAction => DgStatus::IllegalAction,
+        Status::StaleAction => DgStatus::StaleAction,
+        Status::NotChance => DgStatus::NotChance,
+        Status::NotOver => DgStatus::NotOver,
+        Status::InvalidRecord => DgStatus::InvalidRecord,
+        Status::WrongGame => DgStatus::WrongGame,
+        Status::Panic => DgStatus::Panic,
+        Status::Poisoned => DgStatus::Poisoned,
+        Status::NoDecision => DgStatus::NoDecision,
+        Status::InvalidState => DgStatus::InvalidState,
+        Status::Unfair => DgStatus::Unfair,
     }
 }
 

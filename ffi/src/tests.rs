@@ -466,3 +466,12 @@ fn a_panic_while_reading_does_not_poison() {
     );
     unsafe { dg_game_free(game) };
 }
+
+#[test]
+fn every_status_of_the_dynamic_layer_has_its_c_value() {
+    // The C enum and the dynamic layer's vocabulary are one list: the same numbers.
+    for status in Status::ALL {
+        assert_eq!(dg_status(status) as u32, status.code(), "{status:?}");
+    }
+    assert_eq!(Status::ALL.len(), DgStatus::Unfair as usize);
+}

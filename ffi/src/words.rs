@@ -2,13 +2,14 @@
 //! provably fair chance: `dg_game_set_fair_chance`, `dg_game_fairness_json`, `dg_fair_commitment`
 //! and `dg_record_verify`.
 
+use dangian::any::fair_status;
 use dangian::describe::Lang;
 use dangian::fair::{self, FairError};
 use dangian::Record;
 
 use super::{
-    bounded, guard, guard_mut, guard_ref, optional_text_arg, seat_arg, text_arg, DgGame, DgStatus,
-    Failure, OutBuf, Result, DG_ALL_SEATS, DG_MAX_RECORD_JSON,
+    bounded, dg_status, guard, guard_mut, guard_ref, optional_text_arg, seat_arg, text_arg, DgGame,
+    DgStatus, Failure, OutBuf, Result, DG_ALL_SEATS, DG_MAX_RECORD_JSON,
 };
 
 /// The languages of descriptions, as passed to `dg_game_describe_action` and
@@ -112,12 +113,7 @@ pub const DG_MAX_PLAYER_SEED_BYTES: usize = fair::MAX_PLAYER_SEED_BYTES;
 pub const DG_MAX_PLAYER_SEEDS_JSON: usize = 64 * 1024;
 
 pub(crate) fn fair_failure(e: FairError) -> Failure {
-    let status = match &e {
-        FairError::BadSeed(_) | FairError::PlayerSeeds(_) => DgStatus::InvalidArgument,
-        FairError::Record(_) => DgStatus::InvalidRecord,
-        _ => DgStatus::Unfair,
-    };
-    Failure::new(status, e.to_string())
+    Failure::new(dg_status(fair_status(&e)), e.to_string())
 }
 
 /// Play this game's chance with provably fair chance: `server_seed_hex[0..seed_len]` is the

@@ -2,7 +2,7 @@
 //! `dg_game_to_move`, `dg_game_legal_actions`, `dg_game_play_chance` and `dg_game_apply`
 //! over whole random games of every game, counted by a global allocator (as
 //! `tests/no_alloc.rs` of the rules crate does for the typed engine). A handle reserves its
-//! record when it is made or cloned (see `dangian::record::RECORD_RESERVE`).
+//! record when it is made or cloned (see `dangian::RECORD_RESERVE`).
 //!
 //! # Safety
 //! Every call passes live handles used by this thread only, and valid, writable pointers.

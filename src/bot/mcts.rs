@@ -21,7 +21,7 @@
 use crate::bot::portable::ln;
 use crate::bot::{decision, decision_rng, place_rewards, Bot, Evaluate, Hint};
 use crate::chance::GameRng;
-use crate::game::{Action, ActionList, Game, GameKind, NoEvents, Seat, ToMove, MAX_SEATS};
+use crate::game::{Action, ActionList, NoEvents, Seat, ToMove, MAX_SEATS};
 
 /// The search budget and settings: all counts, no clock, so results are the same everywhere.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -44,25 +44,19 @@ pub struct MctsSettings {
 
 impl MctsSettings {
     /// The medium preset for game `G` (the medium level of Cờ cá ngựa and Domino): a short
-    /// search (tens to a hundred simulations, well under a millisecond per decision). The
-    /// budgets per game are set so that, in seeded arenas, medium beats easy and hard beats
-    /// medium by a clear margin (`docs/strength.md` has the measurements).
-    pub fn medium<G: Game>() -> Self {
-        match G::KIND {
-            GameKind::OAnQuan => MctsSettings::with(100, 40),
-            GameKind::CaNgua => MctsSettings::with(20, 8),
-            GameKind::Domino => MctsSettings::with(60, 60),
-        }
+    /// search (tens to a hundred simulations, well under a millisecond per decision), the
+    /// game's [`Evaluate::MCTS_MEDIUM`]. The budgets per game are set so that, in seeded
+    /// arenas, medium beats easy and hard beats medium by a clear margin (`docs/strength.md`
+    /// has the measurements).
+    pub fn medium<G: Evaluate>() -> Self {
+        G::MCTS_MEDIUM
     }
 
     /// The hard preset for game `G` (the hard level of Cờ cá ngựa and Domino): thousands of
-    /// simulations (`docs/benchmarks.md` has the time per decision).
-    pub fn hard<G: Game>() -> Self {
-        match G::KIND {
-            GameKind::OAnQuan => MctsSettings::with(10_000, 40),
-            GameKind::CaNgua => MctsSettings::with(8_000, 8),
-            GameKind::Domino => MctsSettings::with(6_000, 60),
-        }
+    /// simulations (`docs/benchmarks.md` has the time per decision), the game's
+    /// [`Evaluate::MCTS_HARD`].
+    pub fn hard<G: Evaluate>() -> Self {
+        G::MCTS_HARD
     }
 
     /// `iterations` simulations with playouts of `rollout_depth` random actions, exploration
@@ -410,6 +404,7 @@ impl<G: Evaluate> Bot<G> for MctsBot {
 mod tests {
     use super::*;
     use crate::domino;
+    use crate::game::Game;
 
     #[test]
     fn the_tree_stops_growing_at_its_node_cap() {

@@ -3,9 +3,10 @@
 //! - [`RandomBot`]: a uniformly random legal action.
 //! - [`GreedyBot`]: one ply: the action whose resulting position the game's own evaluation
 //!   ([`Evaluate::evaluate`]) likes best for the mover.
-//! - [`AlphaBetaBot`]: alpha-beta search for Ô ăn quan, a game with neither chance nor
-//!   hidden information: iterative deepening, a transposition table, move ordering,
-//!   quiescence and exact scores for finished games.
+//! - [`AlphaBetaBot`](crate::o_an_quan::AlphaBetaBot) (in the game's module): alpha-beta
+//!   search for Ô ăn quan, a game with neither chance nor hidden information: iterative
+//!   deepening, a transposition table, move ordering, quiescence and exact scores for
+//!   finished games.
 //! - [`MctsBot`]: Monte Carlo tree search. Chance (dice, draws) is sampled inside the tree; in
 //!   games with hidden information it is *information-set* MCTS: every iteration starts from
 //!   [`Evaluate::determinize`], a position sampled from what the bot's seat can see, so the
@@ -18,10 +19,13 @@
 //!
 //! | level | Ô ăn quan | Cờ cá ngựa, Domino |
 //! |---|---|---|
-//! | [`Level::Easy`] | [`AlphaBetaSettings::EASY`]: 2 plies, noise of up to 6 stones | [`GreedyBot`] |
-//! | [`Level::Medium`] | [`AlphaBetaSettings::MEDIUM`]: 4 plies and captures, noise of 2 | [`MctsSettings::medium`] |
-//! | [`Level::Hard`] | [`AlphaBetaSettings::HARD`]: 100 000 positions | [`MctsSettings::hard`] |
-//! | expert ([`bot_with_budget`]) | the same search for the host's time per move | the same search for the host's time (in Cờ cá ngựa its playouts played and scored by the [`learned`] evaluation) |
+//! | [`Level::Easy`] | [`AlphaBetaSettings::EASY`](crate::o_an_quan::AlphaBetaSettings::EASY): 2 plies, noise of up to 6 stones | [`GreedyBot`] |
+//! | [`Level::Medium`] | [`AlphaBetaSettings::MEDIUM`](crate::o_an_quan::AlphaBetaSettings::MEDIUM): 4 plies and captures, noise of 2 | [`MctsSettings::medium`] |
+//! | [`Level::Hard`] | [`AlphaBetaSettings::HARD`](crate::o_an_quan::AlphaBetaSettings::HARD): 100 000 positions | [`MctsSettings::hard`] |
+//! | expert ([`bot_with_budget`]) | the same search for the host's time per move | the same search for the host's time (in Cờ cá ngựa its playouts played and scored by the [learned](crate::ca_ngua::learned_values) evaluation) |
+//!
+//! Each game's evaluation, and a search of its own where it has one, live in the game's
+//! module (its `Evaluate` implementation); this module holds what every game shares.
 //!
 //! Every level is deterministic: its budget is counted in positions or simulations, never in
 //! time, and its randomness for a decision comes from a [`GameRng`] seeded with the bot's
@@ -47,15 +51,11 @@
 //! ```
 #![forbid(unsafe_code)]
 
-mod alphabeta;
-mod eval;
 mod expectimax;
-pub mod learned;
 mod mcts;
-mod portable;
+pub(crate) mod portable;
 mod puct;
 
-pub use alphabeta::{AlphaBetaBot, AlphaBetaSettings};
 pub use expectimax::{ExpectimaxBot, ExpectimaxSettings};
 pub use mcts::{MctsBot, MctsSettings, MAX_TREE_NODES};
 pub use puct::{PuctBot, PuctSettings};
@@ -70,6 +70,15 @@ use crate::game::{Action, ActionList, Game, NoEvents, Seat, StateHasher, ToMove,
 
 /// What the bots need to know about a game beyond its rules.
 pub trait Evaluate: Game {
+    /// The Monte Carlo tree search of [`MctsSettings::medium`] for this game (the medium
+    /// level where the game plays by it). Defaults to 100 simulations with playouts of 40
+    /// actions.
+    const MCTS_MEDIUM: MctsSettings = MctsSettings::with(100, 40);
+
+    /// The search of [`MctsSettings::hard`] for this game. Defaults to 10 000 simulations
+    /// with playouts of 40 actions.
+    const MCTS_HARD: MctsSettings = MctsSettings::with(10_000, 40);
+
     /// How good the position is for `seat`, from 0 (lost) to 1 (won), judged without search.
     /// Must look only at what `seat` can see (its [`Game::view`]).
     fn evaluate(&self, seat: Seat) -> f64;
@@ -85,7 +94,7 @@ pub trait Evaluate: Game {
     }
 
     /// The game's learned evaluation of every seat, where it has one (Cờ cá ngựa: see
-    /// [`learned`]), on the scale of [`evaluate_all`](Evaluate::evaluate_all); the
+    /// [`learned_values`](crate::ca_ngua::learned_values)), on the scale of [`evaluate_all`](Evaluate::evaluate_all); the
     /// searches use it with [`MctsSettings::learned`]. Defaults to `evaluate_all`.
     fn learned_all(&self) -> [f64; MAX_SEATS] {
         self.evaluate_all()
@@ -166,10 +175,11 @@ pub enum Level {
     /// For a beginner: a shallow search with some randomness in Ô ăn quan, one ply of
     /// look-ahead with the game's evaluation ([`GreedyBot`]) in the others.
     Easy,
-    /// A short search ([`AlphaBetaSettings::MEDIUM`], [`MctsSettings::medium`]).
+    /// A short search ([`AlphaBetaSettings::MEDIUM`](crate::o_an_quan::AlphaBetaSettings::MEDIUM),
+    /// [`MctsSettings::medium`]).
     Medium,
-    /// A long search ([`AlphaBetaSettings::HARD`], [`MctsSettings::hard`]), tens of
-    /// milliseconds at most per decision.
+    /// A long search ([`AlphaBetaSettings::HARD`](crate::o_an_quan::AlphaBetaSettings::HARD),
+    /// [`MctsSettings::hard`]), tens of milliseconds at most per decision.
     Hard,
 }
 
@@ -224,7 +234,7 @@ pub struct Hint<A> {
     /// Its score.
     pub score: f64,
     /// How many simulations went through it (0 for bots that do not simulate: [`GreedyBot`],
-    /// [`AlphaBetaBot`], [`ExpectimaxBot`]).
+    /// [`AlphaBetaBot`](crate::o_an_quan::AlphaBetaBot), [`ExpectimaxBot`]).
     pub visits: u32,
 }
 
@@ -251,13 +261,12 @@ pub fn bot_for_level<G: Evaluate>(level: Level, seed: u64) -> Box<dyn Bot<G> + S
 /// `budget` of wall-clock time per decision instead of a count (the host chooses the time
 /// per move). With 100 ms or more it is stronger than hard in Ô ăn quan and, by a few points,
 /// in Domino. In Cờ cá ngựa, where hard already chooses what a far longer search of its kind
-/// chooses, the expert's playouts are played and scored by the [`learned`] evaluation
-/// instead, which puts it a few points ahead of hard (`docs/strength.md` has the
-/// measurements). Unlike
-/// the [`Level`]s its choices depend on the machine's speed and load, so they are **not
-/// reproducible** from one machine or one run to the next. It is not a numbered level: the
-/// C ABI offers it as `dg_bot_choose_budget` (milliseconds per decision), beside the levels
-/// 0, 1 and 2.
+/// chooses, the expert's playouts are played and scored by the
+/// [learned](crate::ca_ngua::learned_values) evaluation instead, which puts it a few points
+/// ahead of hard (`docs/strength.md` has the measurements). Unlike the [`Level`]s its choices
+/// depend on the machine's speed and load, so they are **not reproducible** from one machine
+/// or one run to the next. It is not a numbered level: the C ABI offers it as
+/// `dg_bot_choose_budget` (milliseconds per decision), beside the levels 0, 1 and 2.
 pub fn bot_with_budget<G: Evaluate>(
     budget: std::time::Duration,
     seed: u64,
@@ -266,7 +275,7 @@ pub fn bot_with_budget<G: Evaluate>(
 }
 
 /// The seat to move and its legal actions, if a player is to move.
-fn decision<G: Game>(game: &G) -> Option<(Seat, ActionList)> {
+pub(crate) fn decision<G: Game>(game: &G) -> Option<(Seat, ActionList)> {
     let ToMove::Seat(seat) = game.to_move() else {
         return None;
     };
@@ -277,7 +286,7 @@ fn decision<G: Game>(game: &G) -> Option<(Seat, ActionList)> {
 
 /// The RNG for one decision: the bot's seed mixed with a hash of what the deciding seat
 /// sees, so the choice depends on nothing else.
-fn decision_rng<G: Game>(seed: u64, game: &G, seat: Seat) -> GameRng {
+pub(crate) fn decision_rng<G: Game>(seed: u64, game: &G, seat: Seat) -> GameRng {
     struct Feed<'a>(&'a mut StateHasher);
     impl std::io::Write for Feed<'_> {
         fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
@@ -354,7 +363,7 @@ impl GreedyBot {
     }
 
     /// A greedy bot that judges by the game's learned evaluation ([`Evaluate::learned_all`];
-    /// in Cờ cá ngựa, [`learned`]) instead of [`Evaluate::evaluate`].
+    /// in Cờ cá ngựa, [`learned_values`](crate::ca_ngua::learned_values)) instead of [`Evaluate::evaluate`].
     pub fn learned(seed: u64) -> Self {
         GreedyBot {
             seed,
@@ -423,4 +432,21 @@ pub fn place_rewards<G: Game>(game: &G) -> [f64; MAX_SEATS] {
         *r = ((n as f64 - mean_place) / (n as f64 - 1.0)).clamp(0.0, 1.0);
     }
     reward
+}
+
+/// A margin mapped to 0..1: 0.5 for even, towards 1 as `margin` grows.
+pub(crate) fn squash(margin: f64, scale: f64) -> f64 {
+    1.0 / (1.0 + portable::exp(-margin / scale))
+}
+
+/// The share of the other seats that `seat` is expected to beat, from a margin per pair
+/// (`ahead(other)` > 0: `seat` is ahead of `other`).
+pub(crate) fn versus_all(seats: u8, seat: Seat, scale: f64, ahead: impl Fn(usize) -> f64) -> f64 {
+    let n = usize::from(seats).min(MAX_SEATS);
+    let others = (0..n).filter(|&t| t != seat.index());
+    let count = others.clone().count();
+    if count == 0 {
+        return 0.5;
+    }
+    others.map(|t| squash(ahead(t), scale)).sum::<f64>() / count as f64
 }

@@ -52,7 +52,9 @@
 mod action;
 mod config;
 mod describe;
+mod evaluate;
 mod event;
+mod observe;
 mod progress;
 mod roll;
 mod rules;
@@ -65,6 +67,7 @@ pub use config::{
     HomeClimb, HomeEntry, HomeValues, MultiColourWin, PairSet, Seating, SquareSet, StartConflict,
     TriesCondition, TurnOrder,
 };
+pub use evaluate::{learned_features, learned_values, LEARNED_FEATURES, LEARNED_WEIGHTS};
 pub use event::{EndReason, Event, Illegal};
 pub use roll::Roll;
 pub use state::{CurrentRoll, Phase, Setup, State, YARD};
@@ -91,6 +94,7 @@ impl GameConfig for Config {
         "three_players",
         "two_players_two_colours",
     ];
+    const SEATS: std::ops::RangeInclusive<u8> = 2..=4;
 
     fn preset(name: &str) -> Option<Config> {
         Some(match name {
@@ -124,6 +128,8 @@ impl Game for State {
     type View = View;
 
     const KIND: GameKind = GameKind::CaNgua;
+    const CHANCE: bool = true;
+    const HIDDEN_INFORMATION: bool = false;
 
     fn new(config: Config) -> Result<Self, ConfigError> {
         State::new(config)

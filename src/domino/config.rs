@@ -295,6 +295,7 @@ impl GameConfig for Config {
         "western_draw",
         "block",
     ];
+    const SEATS: std::ops::RangeInclusive<u8> = 2..=4;
 
     fn preset(name: &str) -> Option<Config> {
         Some(match name {

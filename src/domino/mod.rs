@@ -82,7 +82,9 @@
 mod action;
 mod config;
 mod describe;
+mod evaluate;
 mod event;
+mod observe;
 mod rules;
 mod sample;
 mod state;

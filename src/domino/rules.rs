@@ -576,6 +576,8 @@ impl Game for State {
     type View = View;
 
     const KIND: GameKind = GameKind::Domino;
+    const CHANCE: bool = true;
+    const HIDDEN_INFORMATION: bool = true;
 
     fn new(config: Config) -> Result<State, ConfigError> {
         State::new(config)

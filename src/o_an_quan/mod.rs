@@ -42,9 +42,12 @@
 mod action;
 mod config;
 mod describe;
+mod evaluate;
 mod event;
 mod match_play;
+mod observe;
 mod rules;
+mod search;
 mod state;
 mod view;
 
@@ -58,5 +61,6 @@ pub use config::{
 pub use event::{EndReason, Event, TurnEndReason};
 pub use match_play::{GameResult, Match, MatchError, MatchSetup};
 pub use rules::Illegal;
+pub use search::{AlphaBetaBot, AlphaBetaSettings};
 pub use state::{is_quan, own_cells, BigStone, Setup, State, CELLS, LEFT_QUAN, RIGHT_QUAN};
 pub use view::View;

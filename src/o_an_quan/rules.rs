@@ -591,6 +591,8 @@ impl Game for State {
     type View = View;
 
     const KIND: GameKind = GameKind::OAnQuan;
+    const CHANCE: bool = false;
+    const HIDDEN_INFORMATION: bool = false;
 
     fn new(config: Config) -> Result<Self, ConfigError> {
         State::new(config)

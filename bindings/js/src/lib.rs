@@ -16,12 +16,12 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-use dangian::any::{AnyError, AnyGame};
+use dangian::any::{fair_name, AnyError, AnyGame, GameInfo};
 use dangian::bot::Level;
 use dangian::describe::Lang;
 use dangian::fair::{self, FairError};
-use dangian::record::{hash_text, Record};
-use dangian::{ActionList, ChanceList, GameKind, GameRng, IllegalReason, ToMove};
+use dangian::{hash_text, Record};
+use dangian::{ActionList, ChanceList, GameKind, GameRng, ToMove};
 use std::sync::atomic::{AtomicBool, Ordering};
 use wasm_bindgen::prelude::*;
 
@@ -88,21 +88,7 @@ impl Failure {
     /// The failure of a [`FairError`]: `bad_seed`, `record`, or `unfair` with its reason
     /// (and, for a chance action the seeds do not give, the [`Mismatch`]).
     pub fn from_fair(e: &FairError) -> Failure {
-        let (kind, reason) = match e {
-            FairError::BadSeed(_) => ("bad_seed", None),
-            FairError::PlayerSeeds(_) => ("bad_seed", Some("player_seeds")),
-            FairError::Record(_) => ("record", None),
-            FairError::NotFair => ("unfair", Some("not_fair")),
-            FairError::Scheme(_) => ("unfair", Some("scheme")),
-            FairError::NotRevealed => ("unfair", Some("not_revealed")),
-            FairError::WrongReveal { .. } => ("unfair", Some("wrong_reveal")),
-            FairError::Mismatch { .. } => ("unfair", Some("mismatch")),
-            FairError::ChosenStart => ("unfair", Some("chosen_start")),
-            FairError::AfterStart(_) => ("unfair", Some("after_start")),
-            FairError::Committed { .. } => ("unfair", Some("committed")),
-            FairError::AwaitingSeed { .. } => ("unfair", Some("awaiting_seed")),
-            _ => ("unfair", None),
-        };
+        let (kind, reason) = fair_name(e);
         let mut failure = Failure::new(kind, e.to_string());
         failure.reason = reason;
         if let FairError::Mismatch {
@@ -127,20 +113,7 @@ impl Failure {
         if let AnyError::Fair(e) = e {
             return Failure::from_fair(e);
         }
-        let name = match e {
-            AnyError::Config(_) => "config",
-            AnyError::Setup(_) => "setup",
-            AnyError::Record(_) => "record",
-            AnyError::NoSuchPreset { .. } => "no_such_preset",
-            AnyError::UnknownId(_) => "unknown_id",
-            AnyError::Notation(_) => "notation",
-            AnyError::Stale { .. } => "stale",
-            AnyError::Illegal { .. } => "illegal",
-            AnyError::NoSuchSeat(_) => "no_such_seat",
-            AnyError::NotChance => "not_chance",
-            AnyError::NotToMove(_) => "not_to_move",
-            _ => "other",
-        };
+        let name = e.name();
         let mut failure = Failure::new(name, e.to_string());
         if let AnyError::Illegal { code, .. } = e {
             failure.code = Some(*code);
@@ -178,18 +151,11 @@ impl From<Failure> for JsValue {
 
 /// Every reason an action of `kind` can be refused: its stable code and its name.
 pub fn reasons(kind: GameKind) -> &'static [(u32, &'static str)] {
-    match kind {
-        GameKind::OAnQuan => <dangian::o_an_quan::Illegal as IllegalReason>::REASONS,
-        GameKind::CaNgua => <dangian::ca_ngua::Illegal as IllegalReason>::REASONS,
-        GameKind::Domino => <dangian::domino::Illegal as IllegalReason>::REASONS,
-    }
+    GameInfo::of(kind).reasons
 }
 
 fn reason_name(kind: GameKind, code: u32) -> Option<&'static str> {
-    reasons(kind)
-        .iter()
-        .find(|(c, _)| *c == code)
-        .map(|(_, n)| *n)
+    GameInfo::of(kind).reason_name(code)
 }
 
 /// The game kind named `name` (`o_an_quan`, `ca_ngua`, `domino`).
@@ -197,15 +163,12 @@ fn reason_name(kind: GameKind, code: u32) -> Option<&'static str> {
 /// # Errors
 /// `unknown_kind`.
 pub fn kind_of(name: &str) -> Result<GameKind, Failure> {
-    GameKind::ALL
-        .into_iter()
-        .find(|k| k.name() == name)
-        .ok_or_else(|| {
-            Failure::new(
-                "unknown_kind",
-                format!("no game is called {name:?} (o_an_quan, ca_ngua, domino)"),
-            )
-        })
+    GameInfo::kind_named(name).ok_or_else(|| {
+        Failure::new(
+            "unknown_kind",
+            format!("no game is called {name:?} (o_an_quan, ca_ngua, domino)"),
+        )
+    })
 }
 
 /// The bot level named `name` (`easy`, `medium`, `hard`).

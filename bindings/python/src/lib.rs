@@ -8,8 +8,8 @@
 //! whatever N is.
 #![forbid(unsafe_code)]
 
-use dangian::any::{AnyError, AnyGame};
-use dangian::bot::{Evaluate, Level};
+use dangian::any::{fair_status, AnyError, AnyGame, GameInfo, Status};
+use dangian::bot::Level;
 use dangian::describe::Lang;
 use dangian::fair::{self, FairError};
 use dangian::limits::{MAX_CONFIG_JSON, MAX_RECORD_JSON, MAX_STATE_JSON};
@@ -28,52 +28,19 @@ use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 
-// ---- status codes (the C ABI's DgStatus values) ---------------------------------------------
-
-const INVALID_ARGUMENT: u32 = 2;
-const INVALID_UTF8: u32 = 4;
-const INVALID_JSON: u32 = 5;
-const INVALID_CONFIG: u32 = 6;
-const UNKNOWN_ACTION: u32 = 7;
-const ILLEGAL_ACTION: u32 = 8;
-const STALE_ACTION: u32 = 9;
-const NOT_CHANCE: u32 = 10;
-const INVALID_RECORD: u32 = 12;
-const WRONG_GAME: u32 = 13;
-const PANIC: u32 = 14;
-const POISONED: u32 = 15;
-const NO_DECISION: u32 = 16;
-const INVALID_STATE: u32 = 17;
-const UNFAIR: u32 = 18;
-
 /// `(status, message, reason code)`, turned into the matching exception of
-/// `dangian._errors` when it reaches Python.
-struct Failure(u32, String, u32);
+/// `dangian._errors` (by the status's code) when it reaches Python.
+struct Failure(Status, String, u32);
 
 impl Failure {
-    fn new(status: u32, message: impl Into<String>) -> Failure {
+    fn new(status: Status, message: impl Into<String>) -> Failure {
         Failure(status, message.into(), 0)
     }
 }
 
 impl From<AnyError> for Failure {
     fn from(e: AnyError) -> Failure {
-        let message = e.to_string();
-        match e {
-            AnyError::Config(_) | AnyError::NoSuchPreset { .. } => {
-                Failure(INVALID_CONFIG, message, 0)
-            }
-            AnyError::Setup(_) => Failure(INVALID_STATE, message, 0),
-            AnyError::Record(_) => Failure(INVALID_RECORD, message, 0),
-            AnyError::UnknownId(_) | AnyError::Notation(_) => Failure(UNKNOWN_ACTION, message, 0),
-            AnyError::Stale { .. } => Failure(STALE_ACTION, message, 0),
-            AnyError::Illegal { code, .. } => Failure(ILLEGAL_ACTION, message, code),
-            AnyError::NoSuchSeat(_) => Failure(INVALID_ARGUMENT, message, 0),
-            AnyError::NotChance => Failure(NOT_CHANCE, message, 0),
-            AnyError::NotToMove(_) => Failure(NO_DECISION, message, 0),
-            AnyError::Fair(e) => fair_failure(e),
-            _ => Failure(INVALID_ARGUMENT, message, 0),
-        }
+        Failure(e.status(), e.to_string(), e.reason())
     }
 }
 
@@ -85,7 +52,7 @@ impl From<Failure> for PyErr {
             let make = ERRORS.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
                 Ok(py.import("dangian._errors")?.getattr("_make")?.unbind())
             });
-            match make.and_then(|m| m.bind(py).call1((f.0, f.1.clone(), f.2))) {
+            match make.and_then(|m| m.bind(py).call1((f.0.code(), f.1.clone(), f.2))) {
                 Ok(exc) => PyErr::from_value(exc),
                 Err(e) => e,
             }
@@ -130,7 +97,7 @@ fn panicked(payload: Box<dyn Any + Send>) -> PyErr {
         .map(|s| (*s).to_owned())
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "a panic without a message".to_owned());
-    Failure::new(PANIC, format!("internal error of the engine: {message}")).into()
+    Failure::new(Status::Panic, format!("internal error of the engine: {message}")).into()
 }
 
 /// Whether an object's state may be inconsistent after a panic in one of its methods.
@@ -141,7 +108,7 @@ impl Poison {
     fn check(&self) -> Res<()> {
         if self.0.load(Ordering::Relaxed) {
             Err(Failure::new(
-                POISONED,
+                Status::Poisoned,
                 "a panic in an earlier call may have left this object inconsistent: make a new one",
             ))
         } else {
@@ -192,7 +159,7 @@ where
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
         let out_of_range = |shown: String| -> PyErr {
             Failure::new(
-                INVALID_ARGUMENT,
+                Status::InvalidArgument,
                 format!(
                     "{shown} is out of range: an integer from {} to {}",
                     T::MIN,
@@ -238,12 +205,9 @@ bounded!(u32, u64, i64, usize);
 fn kind_of(obj: &Bound<'_, PyAny>) -> PyResult<GameKind> {
     if let Ok(s) = obj.cast::<PyString>() {
         let s = s.to_cow()?;
-        return GameKind::ALL
-            .into_iter()
-            .find(|k| k.name() == s)
-            .ok_or_else(|| {
+        return GameInfo::kind_named(&s).ok_or_else(|| {
                 Failure::new(
-                    INVALID_ARGUMENT,
+                    Status::InvalidArgument,
                     format!("no game is called {s:?} (o_an_quan, ca_ngua, domino)"),
                 )
                 .into()
@@ -255,7 +219,7 @@ fn kind_of(obj: &Bound<'_, PyAny>) -> PyResult<GameKind> {
     u32::try_from(n)
         .ok()
         .and_then(GameKind::from_u32)
-        .ok_or_else(|| Failure::new(INVALID_ARGUMENT, format!("no game kind {n}")).into())
+        .ok_or_else(|| Failure::new(Status::InvalidArgument, format!("no game kind {n}")).into())
 }
 
 fn level_of(obj: &Bound<'_, PyAny>) -> PyResult<Level> {
@@ -266,7 +230,7 @@ fn level_of(obj: &Bound<'_, PyAny>) -> PyResult<Level> {
             .find(|l| l.name() == s)
             .ok_or_else(|| {
                 Failure::new(
-                    INVALID_ARGUMENT,
+                    Status::InvalidArgument,
                     format!("no level {s:?} (easy, medium, hard)"),
                 )
                 .into()
@@ -278,7 +242,7 @@ fn level_of(obj: &Bound<'_, PyAny>) -> PyResult<Level> {
     u32::try_from(n)
         .ok()
         .and_then(Level::from_u32)
-        .ok_or_else(|| Failure::new(INVALID_ARGUMENT, format!("no level {n}")).into())
+        .ok_or_else(|| Failure::new(Status::InvalidArgument, format!("no level {n}")).into())
 }
 
 /// JSON text from a `str`, `bytes` (UTF-8) or any value `json.dumps` accepts (a dict).
@@ -288,7 +252,7 @@ fn json_text(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<String> {
     }
     if let Ok(b) = obj.cast::<PyBytes>() {
         return String::from_utf8(b.as_bytes().to_vec())
-            .map_err(|_| Failure::new(INVALID_UTF8, "the text is not valid UTF-8").into());
+            .map_err(|_| Failure::new(Status::InvalidUtf8, "the text is not valid UTF-8").into());
     }
     py.import("json")?
         .getattr("dumps")?
@@ -302,7 +266,7 @@ fn bounded_json_text(
     py: Python<'_>,
     obj: &Bound<'_, PyAny>,
     max: usize,
-    status: u32,
+    status: Status,
     what: &str,
 ) -> PyResult<String> {
     let too_long = |len: usize, unit: &str| -> PyErr {
@@ -346,7 +310,7 @@ fn seat_of(game: &AnyGame, seat: i64) -> Res<Seat> {
         Ok(Seat(seat as u8))
     } else {
         Err(Failure::new(
-            INVALID_ARGUMENT,
+            Status::InvalidArgument,
             format!("seat {seat} is not in this game"),
         ))
     }
@@ -360,33 +324,21 @@ fn id_of(game: &AnyGame, action: &Bound<'_, PyAny>) -> PyResult<u32> {
         .extract()
         .map_err(|_| PyTypeError::new_err("an action is an id (int) or its text"))?;
     u32::try_from(n).map_err(|_| {
-        Failure::new(UNKNOWN_ACTION, format!("no action of this game has id {n}")).into()
+        Failure::new(Status::UnknownAction, format!("no action of this game has id {n}")).into()
     })
 }
 
 /// The number of distinct actions (`Action::ID_COUNT`) of a game.
 fn id_count(kind: GameKind) -> u32 {
-    match kind {
-        GameKind::OAnQuan => <o_an_quan::State as Game>::Action::ID_COUNT,
-        GameKind::CaNgua => <ca_ngua::State as Game>::Action::ID_COUNT,
-        GameKind::Domino => <domino::State as Game>::Action::ID_COUNT,
-    }
+    GameInfo::of(kind).action_ids
 }
 
 fn observation_len(kind: GameKind) -> usize {
-    match kind {
-        GameKind::OAnQuan => o_an_quan::State::OBSERVATION_LEN,
-        GameKind::CaNgua => ca_ngua::State::OBSERVATION_LEN,
-        GameKind::Domino => domino::State::OBSERVATION_LEN,
-    }
+    GameInfo::of(kind).observation_len
 }
 
 fn reasons(kind: GameKind) -> &'static [(u32, &'static str)] {
-    match kind {
-        GameKind::OAnQuan => <o_an_quan::State as Game>::Illegal::REASONS,
-        GameKind::CaNgua => <ca_ngua::State as Game>::Illegal::REASONS,
-        GameKind::Domino => <domino::State as Game>::Illegal::REASONS,
-    }
+    GameInfo::of(kind).reasons
 }
 
 fn kind_enum(py: Python<'_>, kind: GameKind) -> PyResult<Py<PyAny>> {
@@ -409,7 +361,7 @@ fn lang_of(obj: &Bound<'_, PyAny>) -> PyResult<Lang> {
     };
     lang.ok_or_else(|| {
         Failure::new(
-            INVALID_ARGUMENT,
+            Status::InvalidArgument,
             format!("no language {obj} (\"vi\" or \"en\")"),
         )
         .into()
@@ -417,12 +369,7 @@ fn lang_of(obj: &Bound<'_, PyAny>) -> PyResult<Lang> {
 }
 
 fn fair_failure(e: FairError) -> Failure {
-    let status = match &e {
-        FairError::BadSeed(_) | FairError::PlayerSeeds(_) => INVALID_ARGUMENT,
-        FairError::Record(_) => INVALID_RECORD,
-        _ => UNFAIR,
-    };
-    Failure::new(status, e.to_string())
+    Failure::new(fair_status(&e), e.to_string())
 }
 
 /// The commitment to a server seed given as 64 hex digits: SHA-256 of its 32 bytes, as 64
@@ -445,9 +392,9 @@ fn fair_commitment(server_seed_hex: &str) -> PyResult<String> {
 #[pyfunction]
 fn verify_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
     guard!({
-        let text = bounded_json_text(py, record, MAX_RECORD_JSON, INVALID_RECORD, "record")?;
+        let text = bounded_json_text(py, record, MAX_RECORD_JSON, Status::InvalidRecord, "record")?;
         let record = dangian::Record::from_json(&text)
-            .map_err(|e| Failure::new(INVALID_RECORD, e.to_string()))?;
+            .map_err(|e| Failure::new(Status::InvalidRecord, e.to_string()))?;
         let verified = fair::verify(&record).map_err(fair_failure)?;
         from_json(py, &serde_json::to_string(&verified).unwrap_or_default())
     })
@@ -500,7 +447,7 @@ fn validate_config(
     config: &Bound<'_, PyAny>,
 ) -> PyResult<Py<PyAny>> {
     guard!({
-        let text = bounded_json_text(py, config, MAX_CONFIG_JSON, INVALID_CONFIG, "config")?;
+        let text = bounded_json_text(py, config, MAX_CONFIG_JSON, Status::InvalidConfig, "config")?;
         let game = AnyGame::new(kind_of(kind)?, &text).map_err(Failure::from)?;
         from_json(py, &game.config_json())
     })
@@ -565,37 +512,8 @@ impl PyGame {
     }
 
     fn typed_wrong(&self, want: &str) -> Failure {
-        Failure::new(WRONG_GAME, format!("the game is not a {want} game"))
+        Failure::new(Status::WrongGame, format!("the game is not a {want} game"))
     }
-}
-
-fn observe_into(game: &AnyGame, seat: Seat, out: &mut [f32]) {
-    match game.kind() {
-        GameKind::OAnQuan => {
-            if let Some(g) = game.typed::<o_an_quan::State>() {
-                g.observe(seat, out)
-            }
-        }
-        GameKind::CaNgua => {
-            if let Some(g) = game.typed::<ca_ngua::State>() {
-                g.observe(seat, out)
-            }
-        }
-        GameKind::Domino => {
-            if let Some(g) = game.typed::<domino::State>() {
-                g.observe(seat, out)
-            }
-        }
-    }
-}
-
-fn returns_of(game: &AnyGame) -> [f32; MAX_SEATS] {
-    match game.kind() {
-        GameKind::OAnQuan => game.typed::<o_an_quan::State>().map(returns),
-        GameKind::CaNgua => game.typed::<ca_ngua::State>().map(returns),
-        GameKind::Domino => game.typed::<domino::State>().map(returns),
-    }
-    .unwrap_or_default()
 }
 
 #[pymethods]
@@ -615,7 +533,7 @@ impl PyGame {
             let kind = kind_of(kind)?;
             let text = match config {
                 None => String::new(),
-                Some(c) => bounded_json_text(py, c, MAX_CONFIG_JSON, INVALID_CONFIG, "config")?,
+                Some(c) => bounded_json_text(py, c, MAX_CONFIG_JSON, Status::InvalidConfig, "config")?,
             };
             Ok(PyGame::wrap(
                 AnyGame::new(kind, &text).map_err(Failure::from)?,
@@ -647,9 +565,9 @@ impl PyGame {
         guard!({
             let seed = seed.0;
             let kind = kind_of(kind)?;
-            let text = bounded_json_text(py, state, MAX_STATE_JSON, INVALID_STATE, "state")?;
+            let text = bounded_json_text(py, state, MAX_STATE_JSON, Status::InvalidState, "state")?;
             if serde_json::from_str::<serde_json::Value>(&text).is_err() {
-                return Err(Failure::new(INVALID_JSON, "the state is not JSON").into());
+                return Err(Failure::new(Status::InvalidJson, "the state is not JSON").into());
             }
             let game = AnyGame::from_setup_json(kind, &text).map_err(Failure::from)?;
             Ok(PyGame::wrap(game, seed))
@@ -663,7 +581,7 @@ impl PyGame {
     fn load(py: Python<'_>, record: &Bound<'_, PyAny>, seed: Int<u64>) -> PyResult<Self> {
         guard!({
             let seed = seed.0;
-            let text = bounded_json_text(py, record, MAX_RECORD_JSON, INVALID_RECORD, "record")?;
+            let text = bounded_json_text(py, record, MAX_RECORD_JSON, Status::InvalidRecord, "record")?;
             let game = AnyGame::from_record_json(&text).map_err(Failure::from)?;
             Ok(PyGame::wrap(game, seed))
         })
@@ -971,7 +889,7 @@ impl PyGame {
             let id = id.0;
             let id = u32::try_from(id).map_err(|_| {
                 Failure::new(
-                    UNKNOWN_ACTION,
+                    Status::UnknownAction,
                     format!("no action of this game has id {id}"),
                 )
             })?;
@@ -1017,7 +935,7 @@ impl PyGame {
     /// draw with two seats. They sum to 0.
     fn returns(&self) -> PyResult<Vec<f32>> {
         guard!(self, {
-            Ok(returns_of(&self.game)[..usize::from(self.game.seats())].to_vec())
+            Ok(self.game.returns()[..usize::from(self.game.seats())].to_vec())
         })
     }
 
@@ -1032,7 +950,8 @@ impl PyGame {
             let seat = seat.0;
             let seat = seat_of(&self.game, seat)?;
             let mut out = vec![0.0f32; observation_len(self.game.kind())];
-            observe_into(&self.game, seat, &mut out);
+            self.game.observe(u32::from(seat.0), &mut out)
+                .map_err(Failure::from)?;
             Ok(out.into_pyarray(py))
         })
     }
@@ -1046,18 +965,10 @@ impl PyGame {
             let (seat, seed) = (seat.0, seed.0);
             let seat = seat_of(&self.game, seat)?;
             let mut rng = GameRng::new(seed);
-            let game = match self.game.kind() {
-                GameKind::Domino => {
-                    let g = self
-                        .game
-                        .typed::<domino::State>()
-                        .ok_or_else(|| self.typed_wrong("Domino"))?;
-                    AnyGame::from_recorded(Recorded::starting_at(Evaluate::determinize(
-                        g, seat, &mut rng,
-                    )))
-                }
-                _ => self.game.clone(),
-            };
+            let game = self
+                .game
+                .determinize(u32::from(seat.0), &mut rng)
+                .map_err(Failure::from)?;
             Ok(PyGame::wrap(game, seed))
         })
     }
@@ -1091,7 +1002,7 @@ impl PyGame {
                     break;
                 }
             }
-            Ok(returns_of(&game)[..usize::from(game.seats())].to_vec())
+            Ok(game.returns()[..usize::from(game.seats())].to_vec())
         })
     }
 
@@ -1281,7 +1192,7 @@ impl PyGame {
             let seat = seat_of(&self.game, seat)?;
             if milliseconds == 0 {
                 return Err(Failure::new(
-                    INVALID_ARGUMENT,
+                    Status::InvalidArgument,
                     "the expert's budget is at least 1 millisecond",
                 )
                 .into());
@@ -1483,7 +1394,7 @@ impl PyGame {
         guard!(self, {
             let game = AnyGame::from_record_json(&state.0).map_err(Failure::from)?;
             let rng: GameRng = serde_json::from_str(&state.1)
-                .map_err(|e| Failure::new(INVALID_STATE, e.to_string()))?;
+                .map_err(|e| Failure::new(Status::InvalidState, e.to_string()))?;
             self.game = game;
             self.rng = rng;
             Ok(())
@@ -1588,19 +1499,19 @@ impl<G: Observe> Batch<G> {
                 .and_then(G::Action::from_id)
                 .ok_or_else(|| {
                     Failure::new(
-                        UNKNOWN_ACTION,
+                        Status::UnknownAction,
                         format!("game {i}: no action of this game has id {a}"),
                     )
                 })?;
             if !matches!(g.to_move(), ToMove::Seat(_)) {
                 return Err(Failure::new(
-                    NO_DECISION,
+                    Status::NoDecision,
                     format!("game {i}: no seat is to move"),
                 ));
             }
             g.check(action).map_err(|e| {
                 Failure(
-                    ILLEGAL_ACTION,
+                    Status::IllegalAction,
                     format!("game {i}: {a} ({action}): {e}"),
                     e.code(),
                 )
@@ -1686,7 +1597,7 @@ fn batch_config<G: Observe>(text: &str) -> Res<G::Config> {
     if text.is_empty() {
         Ok(G::Config::default())
     } else {
-        G::Config::from_json(text).map_err(|e| Failure::new(INVALID_CONFIG, e.to_string()))
+        G::Config::from_json(text).map_err(|e| Failure::new(Status::InvalidConfig, e.to_string()))
     }
 }
 
@@ -1702,7 +1613,7 @@ fn envs_in_range(num_envs: usize) -> Res<()> {
         Ok(())
     } else {
         Err(Failure::new(
-            INVALID_ARGUMENT,
+            Status::InvalidArgument,
             format!("num_envs {num_envs} is out of range: from 1 to {MAX_ENVS}"),
         ))
     }
@@ -1763,7 +1674,7 @@ impl VecEnv {
             envs_in_range(num_envs)?;
             let text = match config {
                 None => String::new(),
-                Some(c) => bounded_json_text(py, c, MAX_CONFIG_JSON, INVALID_CONFIG, "config")?,
+                Some(c) => bounded_json_text(py, c, MAX_CONFIG_JSON, Status::InvalidConfig, "config")?,
             };
             let batches = match kind {
                 GameKind::OAnQuan => Batches::OAnQuan(Batch::new(
@@ -1872,7 +1783,7 @@ impl VecEnv {
             let seat = seat.0;
             if seat >= self.seats {
                 return Err(Failure::new(
-                    INVALID_ARGUMENT,
+                    Status::InvalidArgument,
                     format!("seat {seat} is not in this game"),
                 )
                 .into());
@@ -1921,7 +1832,7 @@ impl VecEnv {
                 .map_err(|_| PyTypeError::new_err("actions must be a contiguous int64 array"))?;
             if actions.len() != self.n {
                 return Err(Failure::new(
-                    INVALID_ARGUMENT,
+                    Status::InvalidArgument,
                     format!("{} actions for {} games", actions.len(), self.n),
                 )
                 .into());
@@ -1973,7 +1884,7 @@ impl VecEnv {
         guard!(self, {
             let i = i.0;
             if i >= self.n {
-                return Err(Failure::new(INVALID_ARGUMENT, format!("no game {i}")).into());
+                return Err(Failure::new(Status::InvalidArgument, format!("no game {i}")).into());
             }
             let g = each!(&self.batches, b => AnyGame::from_recorded(Recorded::starting_at(b.games[i].clone())));
             Ok(PyGame::wrap(g, 0))
@@ -1999,7 +1910,7 @@ fn rust_random_play(
         envs_in_range(num_envs)?;
         if steps > MAX_STEPS {
             return Err(Failure::new(
-                INVALID_ARGUMENT,
+                Status::InvalidArgument,
                 format!("steps {steps} is out of range: at most {MAX_STEPS}"),
             )
             .into());

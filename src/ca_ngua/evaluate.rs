@@ -1,151 +1,11 @@
-//! Each game's evaluation for the bots: how good a position looks for a seat, from 0 to 1,
-//! from what that seat can see; and, for Domino, the honest deal of the hidden tiles.
-//!
-//! These are deliberately simple, material-style judgements; the search bots get their
-//! strength from looking ahead, not from the evaluation. Cờ cá ngựa also has a learned one
-//! ([`crate::bot::learned`]), which its expert plays by.
+//! Cờ cá ngựa's evaluation for the bots ([`Evaluate`]): the race values (progress less the
+//! risk of being kicked), and the learned evaluation, a linear value per player over
+//! [`LEARNED_FEATURES`] features of the position with weights learned from games
+//! ([`LEARNED_WEIGHTS`]), which the expert plays by.
 
-use crate::bot::{
-    place_rewards, AlphaBetaBot, AlphaBetaSettings, Bot, Evaluate, Level, MctsBot, MctsSettings,
-    HIDDEN_OUTCOME,
-};
-use crate::chance::GameRng;
-use crate::game::{Action as _, Game, Seat, ToMove, MAX_SEATS};
-
-/// A margin mapped to 0..1: 0.5 for even, towards 1 as `margin` grows.
-fn squash(margin: f64, scale: f64) -> f64 {
-    1.0 / (1.0 + super::portable::exp(-margin / scale))
-}
-
-/// The share of the other seats that `seat` is expected to beat, from a margin per pair
-/// (`ahead(other)` > 0: `seat` is ahead of `other`).
-fn versus_all(seats: u8, seat: Seat, scale: f64, ahead: impl Fn(usize) -> f64) -> f64 {
-    let n = usize::from(seats).min(MAX_SEATS);
-    let others = (0..n).filter(|&t| t != seat.index());
-    let count = others.clone().count();
-    if count == 0 {
-        return 0.5;
-    }
-    others.map(|t| squash(ahead(t), scale)).sum::<f64>() / count as f64
-}
-
-impl Evaluate for crate::o_an_quan::State {
-    /// Points captured plus stones on one's own side (they come home at the end), against the
-    /// opponent's.
-    fn evaluate(&self, seat: Seat) -> f64 {
-        if self.is_over() {
-            return place_rewards(self)[seat.index()];
-        }
-        let total = |s: Seat| f64::from(self.score(s)) + f64::from(self.side_stones(s)) * 0.5;
-        let other = Seat(1 - (seat.0 & 1));
-        squash(total(seat) - total(other), 8.0)
-    }
-
-    /// The score margin alone (points captured, a big stone at its value).
-    fn material(&self, seat: Seat) -> f64 {
-        if self.is_over() {
-            return place_rewards(self)[seat.index()];
-        }
-        let other = Seat(1 - (seat.0 & 1));
-        squash(f64::from(self.score(seat) - self.score(other)), 8.0)
-    }
-
-    fn level_bot(level: Level, seed: u64) -> Box<dyn Bot<Self> + Send> {
-        let settings = match level {
-            Level::Easy => AlphaBetaSettings::EASY,
-            Level::Medium => AlphaBetaSettings::MEDIUM,
-            Level::Hard => AlphaBetaSettings::HARD,
-        };
-        Box::new(AlphaBetaBot::new(settings, seed))
-    }
-
-    fn budget_bot(budget: std::time::Duration, seed: u64) -> Box<dyn Bot<Self> + Send> {
-        Box::new(AlphaBetaBot::with_time(budget, seed))
-    }
-}
-
-/// Extra pips a double in hand is judged to cost (Domino).
-const DOUBLE_COST: f64 = 4.0;
-/// Pips a number shown by the hand is judged to save (Domino).
-const VARIETY_BONUS: f64 = 3.0;
-
-impl Evaluate for crate::domino::State {
-    /// The running totals plus what each hand would cost if the round ended now: the seat's
-    /// own pips, and for the others their tile counts times the mean pips of the tiles the
-    /// seat cannot see. Lower is better; the margin against each other seat is squashed.
-    fn evaluate(&self, seat: Seat) -> f64 {
-        use crate::domino::{Phase, TileSet};
-        if self.is_over() {
-            return place_rewards(self)[seat.index()];
-        }
-        let n = usize::from(self.config().players);
-        let mut projected = [0.0f64; MAX_SEATS];
-        for (s, p) in projected.iter_mut().enumerate().take(n) {
-            *p = f64::from(self.scores()[s]);
-        }
-        if matches!(self.phase(), Phase::Play | Phase::Draw | Phase::Lead) {
-            let own = self.hand(seat);
-            let unseen =
-                TileSet::from_mask(TileSet::ALL.mask() & !own.mask() & !self.line_tiles().mask());
-            let blank = u32::from(self.config().double_blank_value);
-            let pips = |set: TileSet| -> u32 {
-                set.iter()
-                    .map(|t| {
-                        if t.index() == 0 {
-                            blank
-                        } else {
-                            u32::from(t.pips())
-                        }
-                    })
-                    .sum()
-            };
-            let mean = if unseen.is_empty() {
-                0.0
-            } else {
-                f64::from(pips(unseen)) / unseen.len() as f64
-            };
-            for (s, p) in projected.iter_mut().enumerate().take(n) {
-                *p += if s == seat.index() {
-                    // Doubles are harder to place, and a hand showing few numbers is
-                    // more likely to be stuck.
-                    let doubles = own.iter().filter(|t| t.is_double()).count() as f64;
-                    let shown = (0..7u8).filter(|&v| own.iter().any(|t| t.has(v))).count();
-                    f64::from(pips(own)) + DOUBLE_COST * doubles - VARIETY_BONUS * shown as f64
-                } else {
-                    self.hand(Seat(s as u8)).len() as f64 * mean
-                };
-            }
-        }
-        versus_all(self.config().players, seat, 20.0, |t| {
-            projected[t] - projected[seat.index()]
-        })
-    }
-
-    /// [`crate::domino::State::determinize`]: the other hands and the chợ dealt from the
-    /// seat's hand, the line, the counts, who was seen unable to play on which numbers and
-    /// what the opening tells.
-    fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Self {
-        crate::domino::State::determinize(self, seat, rng)
-    }
-
-    /// A tile dealt or drawn to another seat is seen face down.
-    fn observed_id(&self, action: crate::domino::Action, seat: Seat) -> u32 {
-        use crate::domino::Action;
-        match action {
-            Action::Deal(_) | Action::Draw(_)
-                if self.to_move() == ToMove::Chance && self.turn() != Some(seat) =>
-            {
-                HIDDEN_OUTCOME
-            }
-            _ => action.id(),
-        }
-    }
-
-    /// A playout stops when the round it started in is over: the totals then say enough.
-    fn rollout_done(&self, start: &Self) -> bool {
-        self.round() != start.round() || self.is_over()
-    }
-}
+use super::{Colour, Phase, State, TurnOrder};
+use crate::bot::{place_rewards, squash, Bot, Evaluate, MctsBot, MctsSettings};
+use crate::game::{Game, Seat, MAX_SEATS};
 
 /// The chance that one roll of two dice lets a piece move exactly `d` squares (the sum, or
 /// half of a double under the default rules), for `d` in `0..=12`.
@@ -170,7 +30,7 @@ const REACH: [f64; 13] = {
 /// a sum of 6, or 6-1).
 const EXIT_CHANCE: f64 = 13.0 / 36.0;
 
-impl crate::ca_ngua::State {
+impl State {
     /// How far each player's horses have come, less what they risk: per piece 0 in the yard,
     /// `10 + progress` on the track (less that times the chance that the nearest piece
     /// behind it, if an opponent's, can land on it with one roll, or that an opponent can
@@ -212,8 +72,7 @@ impl crate::ca_ngua::State {
     /// moves again (at most 0.9; 0 off the track): the chance that the nearest piece behind
     /// it, if an opponent's, can land on it with one roll, plus the chance that an opponent
     /// leaves its yard onto it.
-    pub(crate) fn piece_risks(&self) -> [[f64; 4]; 4] {
-        use crate::ca_ngua::Colour;
+    fn piece_risks(&self) -> [[f64; 4]; 4] {
         let rules = self.config();
         let pieces = self.pieces();
         let door = rules.door();
@@ -270,7 +129,7 @@ impl crate::ca_ngua::State {
     }
 }
 
-impl crate::ca_ngua::State {
+impl State {
     /// The evaluation of every seat from the race values (see [`Evaluate::evaluate`]).
     fn judge_all(&self, with_risk: bool) -> [f64; MAX_SEATS] {
         if self.is_over() {
@@ -283,7 +142,7 @@ impl crate::ca_ngua::State {
     /// odds of e to 1): places already taken count as they stand; between two players still
     /// racing, the margin of their values is squashed; a seat's score is its mean over the
     /// other players.
-    pub(crate) fn judge(&self, value: [f64; MAX_SEATS]) -> [f64; MAX_SEATS] {
+    fn judge(&self, value: [f64; MAX_SEATS]) -> [f64; MAX_SEATS] {
         let mut out = [0.0; MAX_SEATS];
         if self.is_over() {
             return place_rewards(self);
@@ -324,9 +183,12 @@ impl crate::ca_ngua::State {
     }
 }
 
-impl Evaluate for crate::ca_ngua::State {
+impl Evaluate for State {
+    const MCTS_MEDIUM: MctsSettings = MctsSettings::with(20, 8);
+    const MCTS_HARD: MctsSettings = MctsSettings::with(8_000, 8);
+
     /// Places already taken count as they stand; between two players still racing, the
-    /// margin of [their race values](crate::ca_ngua::State) (progress less risk) is squashed;
+    /// margin of [their race values](State) (progress less risk) is squashed;
     /// the seat's score is its mean over the other players.
     fn evaluate(&self, seat: Seat) -> f64 {
         self.judge_all(true)[seat.index() % MAX_SEATS]
@@ -341,10 +203,10 @@ impl Evaluate for crate::ca_ngua::State {
         self.judge_all(false)[seat.index() % MAX_SEATS]
     }
 
-    /// The [learned values](crate::bot::learned), judged as the race values are (a value
+    /// The [learned values](learned_values), judged as the race values are (a value
     /// apart for odds of e to 1).
     fn learned_all(&self) -> [f64; MAX_SEATS] {
-        let mut value = crate::bot::learned::values(self, &crate::bot::learned::WEIGHTS);
+        let mut value = learned_values(self, &LEARNED_WEIGHTS);
         // The race values' scale: judge divides margins by 30.
         for v in &mut value {
             *v *= 30.0;
@@ -353,7 +215,7 @@ impl Evaluate for crate::ca_ngua::State {
     }
 
     /// The expert: the hard level's search, its playouts choosing every move by the
-    /// [learned evaluation](crate::bot::learned), which also scores their ends, with as
+    /// [learned evaluation](learned_values), which also scores their ends, with as
     /// many simulations as `budget` allows.
     fn budget_bot(budget: std::time::Duration, seed: u64) -> Box<dyn Bot<Self> + Send> {
         let settings = MctsSettings {
@@ -364,4 +226,107 @@ impl Evaluate for crate::ca_ngua::State {
         };
         Box::new(MctsBot::with_time(settings, budget, seed))
     }
+}
+
+/// The number of features per player (see [`learned_features`]).
+pub const LEARNED_FEATURES: usize = 33;
+
+/// The learned weights of Cờ cá ngựa's learned evaluation, one per feature of
+/// [`learned_features`].
+///
+/// The value of a position for every player is `u = LEARNED_WEIGHTS · features[player]`
+/// ([`learned_values`]); a player's chance of finishing first is modelled as
+/// `exp(u) / Σ exp(u')` over the players (a conditional logit), and the bots turn the values
+/// into scores as they do the race values of the standard evaluation: places taken count as
+/// they stand, and between two players still racing, `1 / (1 + exp(u' − u))` is the chance
+/// one finishes ahead of the other ([`Evaluate::learned_all`]).
+///
+/// The weights were learned in two steps: a fit of the model to who finished first in games
+/// of the medium level against itself, then games of the greedy one-ply player choosing by
+/// the model against itself, moving the weights after each game towards the model's own
+/// later predictions (TD(λ) with λ = 0.7, step 0.0005, 2% of decisions random).
+/// `cargo run --release --example learn` repeats the second step from any start. The expert
+/// level of Cờ cá ngựa plays its playouts by it.
+pub const LEARNED_WEIGHTS: [f64; LEARNED_FEATURES] = [
+    0.03710, 0.05006, 0.06282, 0.08690, 0.10348, 0.12031, 0.15276, 0.19541, 0.21702, 0.25668,
+    0.32639, 0.37004, 0.43139, 0.43505, 0.45922, 0.44283, 0.43464, 0.39005, 0.26019, 0.83484,
+    0.80111, 0.87098, 0.74975, 0.80178, 0.70538, 0.62952, 0.03143, -0.60910, -0.01461, -0.01026,
+    -0.02190, -0.03596, 0.02700,
+];
+
+/// The features of `state` for every player (entries past the players are 0), summed over
+/// the colours a player controls:
+///
+/// - `0..=11`: pieces on the track short of its last eight squares, by twelfths of that
+///   stretch;
+/// - `12..=19`: pieces on each of the last eight squares (19: on the door square);
+/// - `20..=25`: pieces on home steps 1 to 6;
+/// - `26`: the chance of being kicked before moving again, summed over the track pieces;
+///   `27`: the same, each times the piece's progress over the track length;
+/// - `28`: pieces in the yard and none on the track (the player must roll for an exit);
+/// - `29..=31`: the player moves in 1, 2 or 3 turns; `32`: the player is to move and has
+///   rolled.
+pub fn learned_features(state: &State) -> [[f64; LEARNED_FEATURES]; MAX_SEATS] {
+    let rules = state.config();
+    let pieces = state.pieces();
+    let door = i32::from(rules.door());
+    // The last eight squares (up to the door) are counted one by one; the stretch before
+    // them in twelfths.
+    let tail = door - 7;
+    let len = f64::from(rules.track_len);
+    let risks = state.piece_risks();
+    let mut out = [[0.0; LEARNED_FEATURES]; MAX_SEATS];
+    let mover = state.colour_to_move().map(|c| c.0);
+    for (colour, player) in rules.seats.pairs() {
+        let f = &mut out[usize::from(player) % MAX_SEATS];
+        let mut on_track = false;
+        let mut in_yard = false;
+        for (piece, &p) in pieces[colour.index()].iter().enumerate() {
+            let p = i32::from(p);
+            if p < 0 {
+                in_yard = true;
+                continue;
+            }
+            if p > door {
+                f[20 + ((p - door - 1) as usize).min(5)] += 1.0;
+                continue;
+            }
+            on_track = true;
+            let i = if p >= tail {
+                12 + (p - tail) as usize
+            } else {
+                (p * 12 / tail.max(1)) as usize
+            };
+            f[i.min(19)] += 1.0;
+            let r = risks[colour.index()][piece];
+            f[26] += r;
+            f[27] += r * f64::from(p) / len;
+        }
+        if in_yard && !on_track {
+            f[28] += 1.0;
+        }
+        if let Some(m) = mover {
+            // Turns until this colour plays.
+            let d = match rules.turn_order {
+                TurnOrder::OppositeToMovement => (m + 4 - colour.0) % 4,
+                TurnOrder::SameAsMovement => (colour.0 + 4 - m) % 4,
+            };
+            if d > 0 {
+                f[28 + d as usize] = 1.0;
+            } else if state.phase() == Phase::Move {
+                f[32] = 1.0;
+            }
+        }
+    }
+    out
+}
+
+/// The value `weights · features` of every player (entries past the players are 0).
+pub fn learned_values(state: &State, weights: &[f64; LEARNED_FEATURES]) -> [f64; MAX_SEATS] {
+    let f = learned_features(state);
+    let mut out = [0.0; MAX_SEATS];
+    for (v, f) in out.iter_mut().zip(&f).take(usize::from(state.seats())) {
+        *v = f.iter().zip(weights).map(|(a, b)| a * b).sum::<f64>();
+    }
+    out
 }

@@ -19,10 +19,10 @@ use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 
+use super::{Action, BigStone, CapResolution, Refill, State};
 use crate::bot::portable::exp;
 use crate::bot::{decision, decision_rng, Bot, Hint};
 use crate::game::{Action as _, ActionList, Game, NoEvents, Seat};
-use crate::o_an_quan::{Action, BigStone, CapResolution, Refill, State};
 
 /// The settings of [`AlphaBetaBot`]: all counts, so results are the same everywhere.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -700,8 +700,8 @@ mod tests {
         let mut rng = GameRng::new(3);
         let mut checked = 0;
         for config in [
-            crate::o_an_quan::Config::default(),
-            crate::o_an_quan::Config::no_borrowing(),
+            super::super::Config::default(),
+            super::super::Config::no_borrowing(),
         ] {
             for _ in 0..6 {
                 let mut s = State::new(config).unwrap();
