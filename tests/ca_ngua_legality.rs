@@ -358,7 +358,7 @@ fn compare(state: &State, roll: CurrentRoll, seen: &mut Seen) -> Result<(), Stri
         .legality_probe(roll)
         .ok_or_else(|| format!("a roll refused by the probe: {roll:?}"))?;
     let cfg = state.config();
-    let any_kick = moves.iter().any(|(_, _, v)| *v == Ok(true));
+    let any_kick = moves.iter().any(|(_, _, v, _)| *v == Ok(true));
     let filter = cfg.capture == Capture::Mandatory && any_kick;
     let mut setup = state.to_setup();
     setup.phase = Phase::Move;
@@ -367,7 +367,14 @@ fn compare(state: &State, roll: CurrentRoll, seen: &mut Seen) -> Result<(), Stri
     let context = || serde_json::to_string(&setup).unwrap_or_default();
     seen.positions += 1;
     let mut listing = Vec::new();
-    for &(action, listed, verdict) in &moves {
+    for &(action, listed, verdict, same_effect) in &moves {
+        if !same_effect {
+            return Err(format!(
+                "{action}: listed, but its effect without the tests differs from the \
+                 evaluator's\n{}",
+                context()
+            ));
+        }
         let expected = match verdict {
             Ok(kicks) => !filter || kicks,
             Err(_) => false,
@@ -402,7 +409,7 @@ fn compare(state: &State, roll: CurrentRoll, seen: &mut Seen) -> Result<(), Stri
                     context()
                 ));
             }
-            for &(action, listed, verdict) in &moves {
+            for &(action, listed, verdict, _) in &moves {
                 let want = match verdict {
                     Ok(_) if listed => Ok(()),
                     Ok(_) => Err(Illegal::MustKick),

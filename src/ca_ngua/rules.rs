@@ -15,55 +15,35 @@ use super::roll::Roll;
 use super::state::{CurrentRoll, Phase, RollState, State, YARD};
 use crate::game::{ActionList, EventSink, Seat};
 
-/// A short sorted list of distinct values, each with the dice it spends (bit `i` = die `i`).
+/// A few distinct values (at most 12), each with the dice it spends (bit `i` = die `i`): bit
+/// `v` of `bits` says value `v` is there, bits `2v..2v+2` of `masks` are its dice.
 #[derive(Copy, Clone, Default)]
 pub(crate) struct Values {
-    v: [(u8, u8); 3],
-    n: u8,
+    bits: u64,
+    masks: u32,
 }
 
 impl Values {
-    #[inline]
+    /// Adds `value` spending `mask`, unless `value` is there already.
+    #[inline(always)]
     fn push(&mut self, value: u8, mask: u8) {
-        let n = self.n as usize;
-        if self.v[..n].iter().any(|&(x, _)| x == value) || n >= 3 {
-            return;
-        }
-        // Keep ascending order (insertion; at most three values).
-        let mut i = n;
-        while i > 0 && self.v[i - 1].0 > value {
-            self.v[i] = self.v[i - 1];
-            i -= 1;
-        }
-        self.v[i] = (value, mask);
-        self.n += 1;
-    }
-
-    /// Append a value larger than every value already there.
-    #[inline]
-    fn append(&mut self, value: u8, mask: u8) {
-        if let Some(slot) = self.v.get_mut(self.n as usize) {
-            *slot = (value, mask);
-            self.n += 1;
+        let bit = 1u64 << (value & 15);
+        if self.bits & bit == 0 {
+            self.bits |= bit;
+            self.masks |= u32::from(mask & 3) << (2 * (value & 15));
         }
     }
 
-    #[inline]
+    /// The dice `value` spends, if it is there.
+    #[inline(always)]
     fn mask_of(&self, value: u8) -> Option<u8> {
-        self.v[..self.n as usize]
-            .iter()
-            .find(|&&(x, _)| x == value)
-            .map(|&(_, m)| m)
+        (value < 16 && self.bits >> value & 1 != 0).then(|| (self.masks >> (2 * value)) as u8 & 3)
     }
 
     /// The values as a bit mask (bit `value`).
     #[inline(always)]
     fn bits(&self) -> u64 {
-        let mut out = 0;
-        for &(x, _) in &self.v[..self.n as usize] {
-            out |= 1 << x;
-        }
-        out
+        self.bits
     }
 }
 
@@ -204,17 +184,17 @@ impl State {
         match self.config.dice {
             Dice::One => {
                 if unused & 1 != 0 {
-                    out.append(a, 1);
+                    out.push(a, 1);
                 }
             }
             Dice::Two => match self.config.dice_usage {
                 // CN-A7: each die is its own move (a ≤ b, so the order is kept).
                 DiceUsage::EachDieSeparately => {
                     if unused & 1 != 0 {
-                        out.append(a, 1);
+                        out.push(a, 1);
                     }
                     if unused & 2 != 0 && (b != a || unused & 1 == 0) {
-                        out.append(b, 2);
+                        out.push(b, 2);
                     }
                 }
                 // CN-S8: the sum moves one piece; on a double also half of it (CN-C3).
@@ -222,15 +202,15 @@ impl State {
                     if unused == 3 {
                         if a == b {
                             match self.config.doubles_move {
-                                DoublesMove::SumOrHalf => out.append(a, 3),
-                                DoublesMove::SplitTwoPieces => out.append(a, 1),
+                                DoublesMove::SumOrHalf => out.push(a, 3),
+                                DoublesMove::SplitTwoPieces => out.push(a, 1),
                                 DoublesMove::SumOnly => {}
                             }
                         }
-                        out.append(a + b, 3);
+                        out.push(a + b, 3);
                     } else if a == b && self.config.doubles_move == DoublesMove::SplitTwoPieces {
                         // The second half of a split double.
-                        out.append(a, unused);
+                        out.push(a, unused);
                     }
                 }
             },
@@ -336,8 +316,8 @@ impl State {
     /// The squares of progress `p+1 .. p+n` (`n` squares ahead) of the moving piece must
     /// not block it.
     #[inline(always)]
-    fn check_ahead(&self, piece: u8, p: i8, n: u8) -> Result<(), Illegal> {
-        if n == 0 {
+    fn check_ahead<const CHECK: bool>(&self, piece: u8, p: i8, n: u8) -> Result<(), Illegal> {
+        if !CHECK || n == 0 {
             return Ok(());
         }
         let c = self.colour;
@@ -370,11 +350,14 @@ impl State {
     /// Whether a piece of colour `c` may land on track square `sq`; the kicked occupant
     /// (`1 + 4c + p`) or 0 (CN-S10, CN-A9, CN-C6).
     #[inline(always)]
-    fn landing(&self, piece: u8, sq: u8) -> Result<u8, Illegal> {
+    fn landing<const CHECK: bool>(&self, piece: u8, sq: u8) -> Result<u8, Illegal> {
         let c = self.colour;
         let occ = self.board[sq as usize];
         if occ == 0 || occ == 1 + 4 * c + piece {
             return Ok(0);
+        }
+        if !CHECK {
+            return Ok(occ);
         }
         let oc = (occ - 1) >> 2;
         if self.is_own(oc) {
@@ -398,8 +381,13 @@ impl State {
 
     /// Home steps `from..=to` of the current colour must be empty.
     #[inline(always)]
-    fn check_home_path(&self, piece: u8, from: u8, to: u8) -> Result<(), Illegal> {
-        if from > to {
+    fn check_home_path<const CHECK: bool>(
+        &self,
+        piece: u8,
+        from: u8,
+        to: u8,
+    ) -> Result<(), Illegal> {
+        if !CHECK || from > to {
             return Ok(());
         }
         let want = ((1u16 << (to + 1)) - (1u16 << from)) as u8;
@@ -450,13 +438,21 @@ impl State {
     // ---- legality ---------------------------------------------------------------------
 
     /// What the move `action` would do in [`Phase::Move`], or why it is illegal (before the
-    /// mandatory-kick filter).
+    /// mandatory-kick filter): the rules' one evaluator of a move.
+    #[inline(always)]
     pub(crate) fn evaluate(&self, action: Action) -> Result<Effect, Illegal> {
+        self.eval::<true>(action)
+    }
+
+    /// [`State::evaluate`], its tests of legality made (`CHECK`) or skipped: the effect of a
+    /// move the cache lists, which the scan, proven equal to the tests, has passed.
+    #[inline(always)]
+    fn eval<const CHECK: bool>(&self, action: Action) -> Result<Effect, Illegal> {
         match action {
-            Action::Exit { piece } => self.eval_exit(piece),
-            Action::Track { piece, dist } => self.eval_track(piece, dist),
-            Action::Enter { piece, step } => self.eval_enter(piece, step),
-            Action::Climb { piece, steps } => self.eval_climb(piece, steps),
+            Action::Exit { piece } => self.eval_exit::<CHECK>(piece),
+            Action::Track { piece, dist } => self.eval_track::<CHECK>(piece, dist),
+            Action::Enter { piece, step } => self.eval_enter::<CHECK>(piece, step),
+            Action::Climb { piece, steps } => self.eval_climb::<CHECK>(piece, steps),
             Action::Roll { .. } | Action::RollOne { .. } => Err(Illegal::MoveDue {
                 colour: Colour(self.colour),
                 roll: self.roll_value(),
@@ -475,35 +471,37 @@ impl State {
 
     /// CN-S7, CN-A2..A4, CN-C2: bring the lowest-numbered yard piece onto the start square.
     #[inline(always)]
-    fn eval_exit(&self, piece: u8) -> Result<Effect, Illegal> {
+    fn eval_exit<const CHECK: bool>(&self, piece: u8) -> Result<Effect, Illegal> {
         let c = self.colour;
         let pieces = self.progress[c as usize];
-        if pieces[piece as usize & 3] != YARD {
-            return Err(Illegal::NotInYard { piece });
-        }
-        if self.roll.exited {
-            return Err(Illegal::ExitAlreadyTaken);
-        }
-        if !self.is_exit_roll() {
-            return Err(Illegal::NotAnExitRoll {
-                roll: self.roll_value(),
-            });
-        }
-        // CN-A3, CN-C12: the exit comes first. Whether or not it uses up the roll, it is
-        // offered only while no part of the roll is spent (a track move, an entry or a climb
-        // ends the chance of an exit for the rest of the roll).
-        if self.roll.used != 0 {
-            return Err(Illegal::RollPartlyUsed);
-        }
-        // CN-C2: yard pieces are interchangeable; the lowest-numbered one goes.
-        let lowest = pieces.iter().position(|&p| p == YARD).unwrap_or(0) as u8;
-        if lowest != piece {
-            return Err(Illegal::NotLowestInYard { piece, lowest });
+        if CHECK {
+            if pieces[piece as usize & 3] != YARD {
+                return Err(Illegal::NotInYard { piece });
+            }
+            if self.roll.exited {
+                return Err(Illegal::ExitAlreadyTaken);
+            }
+            if !self.is_exit_roll() {
+                return Err(Illegal::NotAnExitRoll {
+                    roll: self.roll_value(),
+                });
+            }
+            // CN-A3, CN-C12: the exit comes first. Whether or not it uses up the roll, it is
+            // offered only while no part of the roll is spent (a track move, an entry or a
+            // climb ends the chance of an exit for the rest of the roll).
+            if self.roll.used != 0 {
+                return Err(Illegal::RollPartlyUsed);
+            }
+            // CN-C2: yard pieces are interchangeable; the lowest-numbered one goes.
+            let lowest = pieces.iter().position(|&p| p == YARD).unwrap_or(0) as u8;
+            if lowest != piece {
+                return Err(Illegal::NotLowestInYard { piece, lowest });
+            }
         }
         let sq = self.abs(c, 0);
         let occ = self.board[sq as usize];
         let mut victim = 0;
-        if occ != 0 {
+        if occ != 0 && CHECK {
             let oc = (occ - 1) >> 2;
             // CN-A4: own piece → illegal; opponent → kicked (or blocked by option). CN-C6: a
             // player's other colour counts as own; CN-C17: under kick_own_other_colour it is
@@ -517,6 +515,8 @@ impl State {
                     colour: Colour(oc),
                 });
             }
+        }
+        if occ != 0 {
             victim = occ;
         }
         Ok(Effect {
@@ -537,27 +537,21 @@ impl State {
     /// CN-S8, CN-S9, CN-S10, CN-A7..A10: a move along the track. CN-S2: pieces go one lap
     /// counter-clockwise (ascending squares) from the start square to the door, then up the
     /// home column.
-    fn eval_track(&self, piece: u8, dist: u8) -> Result<Effect, Illegal> {
+    #[inline(always)]
+    fn eval_track<const CHECK: bool>(&self, piece: u8, dist: u8) -> Result<Effect, Illegal> {
         let c = self.colour;
         let p = self.progress[c as usize][piece as usize & 3];
-        if p == YARD {
+        let door = self.config.door();
+        if CHECK && p == YARD {
             return Err(Illegal::InYard { piece });
         }
-        if p >= self.config.door() {
+        if CHECK && p >= door {
             return Err(Illegal::NotOnTrack { piece });
         }
         let mask = self
             .track_values()
             .mask_of(dist)
             .ok_or(Illegal::DistanceNotRolled { dist })?;
-        self.eval_track_from(piece, p, dist, mask)
-    }
-
-    /// A track move of `piece` from progress `p` (before the door) by `dist`, spending `mask`.
-    #[inline(always)]
-    fn eval_track_from(&self, piece: u8, p: i8, dist: u8, mask: u8) -> Result<Effect, Illegal> {
-        let c = self.colour;
-        let door = self.config.door();
         let q = p + dist as i8;
         let effect = |to: i8, victim: u8| Effect {
             piece,
@@ -570,8 +564,8 @@ impl State {
         };
         if q <= door {
             // CN-S9: nothing may stand strictly between; CN-S10: exact landing kicks.
-            self.check_ahead(piece, p, dist - 1)?;
-            let victim = self.landing(piece, self.abs(c, q))?;
+            self.check_ahead::<CHECK>(piece, p, dist - 1)?;
+            let victim = self.landing::<CHECK>(piece, self.abs(c, q))?;
             return Ok(effect(q, victim));
         }
         match self.config.door_rule {
@@ -579,23 +573,23 @@ impl State {
             DoorRule::ExactStop => Err(Illegal::PastDoor { piece, dist }),
             DoorRule::CountIntoHome => {
                 let step = (q - door) as u8;
-                if step > self.config.top_step() {
+                if CHECK && step > self.config.top_step() {
                     return Err(Illegal::StepOutOfRange { step });
                 }
-                self.check_ahead(piece, p, (door - p) as u8)?;
-                self.check_home_path(piece, 1, step)?;
+                self.check_ahead::<CHECK>(piece, p, (door - p) as u8)?;
+                self.check_home_path::<CHECK>(piece, 1, step)?;
                 Ok(effect(q, 0))
             }
             DoorRule::BounceBack => {
                 let back = q - door;
                 let t = door - back;
-                if t == p {
+                if CHECK && t == p {
                     return Err(Illegal::NoMovement { piece });
                 }
-                self.check_ahead(piece, p, (door - p) as u8)?;
+                self.check_ahead::<CHECK>(piece, p, (door - p) as u8)?;
                 let me = 1 + 4 * c + piece;
                 let mut s = door - 1;
-                while s > t {
+                while CHECK && s > t {
                     let sq = self.abs(c, s);
                     let occ = self.blocker(me, sq);
                     if occ != 0 {
@@ -603,7 +597,7 @@ impl State {
                     }
                     s -= 1;
                 }
-                let victim = self.landing(piece, self.abs(c, t))?;
+                let victim = self.landing::<CHECK>(piece, self.abs(c, t))?;
                 Ok(effect(t, victim))
             }
         }
@@ -611,17 +605,17 @@ impl State {
 
     /// CN-A11: from the door onto a home step.
     #[inline(always)]
-    fn eval_enter(&self, piece: u8, step: u8) -> Result<Effect, Illegal> {
+    fn eval_enter<const CHECK: bool>(&self, piece: u8, step: u8) -> Result<Effect, Illegal> {
         let c = self.colour;
         let p = self.progress[c as usize][piece as usize & 3];
         let door = self.config.door();
-        if p != door {
+        if CHECK && p != door {
             return Err(Illegal::NotOnDoor { piece });
         }
-        if self.roll.home_actions >= self.config.home_actions_per_roll {
+        if CHECK && self.roll.home_actions >= self.config.home_actions_per_roll {
             return Err(Illegal::HomeActionsUsed);
         }
-        if step > self.config.top_step() {
+        if CHECK && step > self.config.top_step() {
             return Err(Illegal::StepOutOfRange { step });
         }
         let mask = match self.config.home_entry {
@@ -632,7 +626,7 @@ impl State {
             HomeEntry::DoublesOnly => (self.whole_double() == Some(step)).then_some(3),
         }
         .ok_or(Illegal::StepNotRolled { piece, step })?;
-        self.check_home_path(piece, 1, step)?;
+        self.check_home_path::<CHECK>(piece, 1, step)?;
         Ok(Effect {
             piece,
             kind: Kind::Enter,
@@ -646,22 +640,22 @@ impl State {
 
     /// CN-A11, CN-A12: up the home column.
     #[inline(always)]
-    fn eval_climb(&self, piece: u8, steps: u8) -> Result<Effect, Illegal> {
+    fn eval_climb<const CHECK: bool>(&self, piece: u8, steps: u8) -> Result<Effect, Illegal> {
         let c = self.colour;
         let p = self.progress[c as usize][piece as usize & 3];
         let door = self.config.door();
-        if p <= door {
+        if CHECK && p <= door {
             return Err(Illegal::NotInHome { piece });
         }
         let s = (p - door) as u8;
-        if self.is_locked(c, s) {
+        if CHECK && self.is_locked(c, s) {
             return Err(Illegal::Locked { piece, step: s });
         }
-        if self.roll.home_actions >= self.config.home_actions_per_roll {
+        if CHECK && self.roll.home_actions >= self.config.home_actions_per_roll {
             return Err(Illegal::HomeActionsUsed);
         }
         let t = s + steps;
-        if t > self.config.top_step() {
+        if CHECK && t > self.config.top_step() {
             return Err(Illegal::StepOutOfRange { step: t });
         }
         let mask = match self.config.home_climb {
@@ -671,7 +665,7 @@ impl State {
             HomeClimb::DoublesOnly => (self.whole_double() == Some(t)).then_some(3),
         }
         .ok_or(Illegal::StepNotRolled { piece, step: t })?;
-        self.check_home_path(piece, s + 1, t)?;
+        self.check_home_path::<CHECK>(piece, s + 1, t)?;
         Ok(Effect {
             piece,
             kind: Kind::Climb,
@@ -723,6 +717,9 @@ impl State {
     /// `PLAIN` ([`State::PLAIN`]: any piece blocks, exact stop at the door, no safe squares, a
     /// side of one colour, optional capture, as in the seed rules) leaves out what those
     /// rules never need, the kicks included (`kicking` is then 0).
+    // Always inlined: out of line, the call and its two `u128` results cost the scan of
+    // every roll a tenth more.
+    #[inline(always)]
     fn scan_masks<const PLAIN: bool>(&self) -> (u128, u128) {
         let pieces = self.progress[self.colour as usize & 3];
         let door = self.config.door();
@@ -738,7 +735,7 @@ impl State {
         if yard != 0 {
             // CN-C2: one exit action, by the lowest-numbered yard piece.
             let piece = (yard.trailing_zeros() / 8) as u8;
-            if let Ok(e) = self.eval_exit(piece) {
+            if let Ok(e) = self.eval_exit::<true>(piece) {
                 all |= 1 << (24 * u32::from(piece));
                 if !PLAIN {
                     kicking |= u128::from(e.victim != 0) << (24 * u32::from(piece));
@@ -1082,17 +1079,19 @@ impl State {
                 }),
             },
             Phase::Move => {
-                let e = self.evaluate(action)?;
                 // The cache lists exactly the moves the evaluator accepts, less those the
                 // mandatory-kick filter takes out (the scan is proven equal to the evaluator
-                // by tests/ca_ngua_legality.rs): a move it accepts but the cache leaves out
-                // does not kick while another move does.
-                let listed = id >= MOVE_BASE && (self.legal_mask() >> (id - MOVE_BASE)) & 1 != 0;
-                if !listed {
-                    debug_assert!(self.config.capture == Capture::Mandatory && e.victim == 0);
-                    return Err(Illegal::MustKick);
+                // by tests/ca_ngua_legality.rs). A listed move needs only its effect; any
+                // other is illegal: the evaluator says why, and a move it accepts but the
+                // cache leaves out does not kick while another move does.
+                if id >= MOVE_BASE && (self.legal_mask() >> (id - MOVE_BASE)) & 1 != 0 {
+                    let e = self.eval::<false>(action);
+                    debug_assert_eq!(e, self.evaluate(action), "{self:?} {action:?}");
+                    return e.map(Some);
                 }
-                Ok(Some(e))
+                let e = self.evaluate(action)?;
+                debug_assert!(self.config.capture == Capture::Mandatory && e.victim == 0);
+                Err(Illegal::MustKick)
             }
         }
     }
@@ -1280,9 +1279,11 @@ impl State {
     /// The rules' two answers on the moves of `roll` played by the colour to move from this
     /// position: for each of the 96 move ids in ascending order, the action, whether the
     /// listing of the legal moves holds it (the fast scan that [`Game::legal_actions`]
-    /// reads, after the mandatory-kick filter), and the move evaluator's verdict that
+    /// reads, after the mandatory-kick filter), the move evaluator's verdict that
     /// [`Game::check`] and [`Game::apply`] use (`Ok(kicks)`, or why the move is illegal),
-    /// before that filter.
+    /// before that filter, and whether what a listed move does, worked out without the
+    /// evaluator's tests (as [`Game::apply`] does for a listed move), is what the evaluator
+    /// says (`true` for a move not listed).
     ///
     /// The position's own phase and roll are set aside. `None` when the game is over or
     /// `roll` is not one the colour could be playing: not of these dice, every die spent, or
@@ -1296,10 +1297,11 @@ impl State {
     /// [`Game::check`]: crate::Game::check
     /// [`Game::apply`]: crate::Game::apply
     #[doc(hidden)]
+    #[allow(clippy::type_complexity)]
     pub fn legality_probe(
         &self,
         roll: CurrentRoll,
-    ) -> Option<Vec<(Action, bool, Result<bool, Illegal>)>> {
+    ) -> Option<Vec<(Action, bool, Result<bool, Illegal>, bool)>> {
         use crate::game::Action as _;
         let cfg = &self.config;
         let used = u8::from(roll.used[0]) | u8::from(roll.used[1]) << 1;
@@ -1326,8 +1328,10 @@ impl State {
         let moves = (MOVE_BASE..MOVE_BASE + 96)
             .filter_map(Action::from_id)
             .map(|a| {
-                let verdict = s.evaluate(a).map(|e| e.victim != 0);
-                (a, listed.contains(&a.id()), verdict)
+                let evaluated = s.evaluate(a);
+                let listed = listed.contains(&a.id());
+                let same = !listed || s.eval::<false>(a) == evaluated;
+                (a, listed, evaluated.map(|e| e.victim != 0), same)
             })
             .collect();
         Some(moves)
