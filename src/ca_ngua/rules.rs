@@ -15,8 +15,9 @@ use super::roll::Roll;
 use super::state::{CurrentRoll, Phase, RollState, State, YARD};
 use crate::game::{ActionList, EventSink, Seat};
 
-/// A few distinct values (at most 12), each with the dice it spends (bit `i` = die `i`): bit
-/// `v` of `bits` says value `v` is there, bits `2v..2v+2` of `masks` are its dice.
+/// The values a roll gives (each in `1..=12`, distinct), each with the dice it spends (bit
+/// `i` = die `i`): bit `v` of `bits` says value `v` is there, bits `2v..2v+2` of `masks` are
+/// its dice.
 #[derive(Copy, Clone, Default)]
 pub(crate) struct Values {
     bits: u64,
@@ -500,8 +501,7 @@ impl State {
         }
         let sq = self.abs(c, 0);
         let occ = self.board[sq as usize];
-        let mut victim = 0;
-        if occ != 0 && CHECK {
+        if CHECK && occ != 0 {
             let oc = (occ - 1) >> 2;
             // CN-A4: own piece → illegal; opponent → kicked (or blocked by option). CN-C6: a
             // player's other colour counts as own; CN-C17: under kick_own_other_colour it is
@@ -516,15 +516,12 @@ impl State {
                 });
             }
         }
-        if occ != 0 {
-            victim = occ;
-        }
         Ok(Effect {
             piece,
             kind: Kind::Exit,
             from: YARD,
             to: 0,
-            victim,
+            victim: occ,
             mask: if self.config.exit_consumes_roll {
                 self.all_dice()
             } else {
