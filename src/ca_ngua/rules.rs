@@ -28,11 +28,10 @@ impl Values {
     /// Adds `value` spending `mask`, unless `value` is there already.
     #[inline(always)]
     fn push(&mut self, value: u8, mask: u8) {
-        let bit = 1u64 << (value & 15);
-        if self.bits & bit == 0 {
-            self.bits |= bit;
-            self.masks |= u32::from(mask & 3) << (2 * (value & 15));
-        }
+        let v = value & 15;
+        let new = self.bits >> v & 1 == 0;
+        self.bits |= 1 << v;
+        self.masks |= (u32::from(mask & 3) * u32::from(new)) << (2 * v);
     }
 
     /// The dice `value` spends, if it is there.
@@ -73,11 +72,16 @@ impl Scan {
         if self.own == 0 {
             self.blockers
         } else {
-            // CN-A8 (TwoPieceBlockadeOnly): an own piece blocks when another own piece, not
-            // the moving one, stands next to it.
-            let own = self.own & !(1 << p);
-            self.blockers | blockades(own, self.door as u32 + 1)
+            self.blockade_blockers(p)
         }
+    }
+
+    /// [`Scan::blockers_of`] under the two-piece blockade (CN-A8): an own piece blocks when
+    /// another own piece, not the moving one, stands next to it.
+    #[inline(never)]
+    fn blockade_blockers(&self, p: i8) -> u64 {
+        let own = self.own & !(1 << p);
+        self.blockers | blockades(own, self.door as u32 + 1)
     }
 }
 
@@ -406,7 +410,7 @@ impl State {
     /// winning step are filled (the finished block grows from the top).
     #[inline(always)]
     fn is_locked(&self, c: u8, s: u8) -> bool {
-        let top = self.config.top_step();
+        let top = self.top;
         if s > top {
             return false;
         }
@@ -570,7 +574,7 @@ impl State {
             DoorRule::ExactStop => Err(Illegal::PastDoor { piece, dist }),
             DoorRule::CountIntoHome => {
                 let step = (q - door) as u8;
-                if CHECK && step > self.config.top_step() {
+                if CHECK && step > self.top {
                     return Err(Illegal::StepOutOfRange { step });
                 }
                 self.check_ahead::<CHECK>(piece, p, (door - p) as u8)?;
@@ -612,7 +616,7 @@ impl State {
         if CHECK && self.roll.home_actions >= self.config.home_actions_per_roll {
             return Err(Illegal::HomeActionsUsed);
         }
-        if CHECK && step > self.config.top_step() {
+        if CHECK && step > self.top {
             return Err(Illegal::StepOutOfRange { step });
         }
         let mask = match self.config.home_entry {
@@ -652,7 +656,7 @@ impl State {
             return Err(Illegal::HomeActionsUsed);
         }
         let t = s + steps;
-        if CHECK && t > self.config.top_step() {
+        if CHECK && t > self.top {
             return Err(Illegal::StepOutOfRange { step: t });
         }
         let mask = match self.config.home_climb {
@@ -861,27 +865,27 @@ impl State {
     /// other colours, and the squares of the colour's own pieces.
     #[inline(never)]
     fn blockade_squares(&self) -> (u64, u64) {
-        let c = self.colour;
-        let door = self.config.door();
+        let c = self.colour as usize & 3;
         let l = u32::from(self.config.track_len);
         let full = (1u64 << l) - 1;
-        let start = u32::from(self.config.segment()) * u32::from(c & 3);
+        let start = u32::from(self.config.segment()) * c as u32;
         let rel = |x: u64| ((x >> start) | (x << (l - start))) & full;
-        let (mut others, mut own) = (0u64, 0u64);
-        for k in 0..4u8 {
-            let mut occ = 0u64;
-            for &p in &self.progress[k as usize] {
-                if (0..=door).contains(&p) {
-                    occ |= 1 << self.abs(k, p);
-                }
-            }
-            if k == c {
-                own = rel(occ);
-            } else {
+        // The squares of each colour, from the board.
+        let mut by_colour = [0u64; 4];
+        let mut occupied = self.occupied;
+        while occupied != 0 {
+            let sq = occupied.trailing_zeros();
+            occupied &= occupied - 1;
+            let k = (self.board[sq as usize].wrapping_sub(1) >> 2) as usize & 3;
+            by_colour[k] |= 1 << sq;
+        }
+        let mut others = 0u64;
+        for (k, &occ) in by_colour.iter().enumerate() {
+            if k != c {
                 others |= blockades(occ, l);
             }
         }
-        (rel(others), own)
+        (rel(others), rel(by_colour[c]))
     }
 
     /// The track moves of [`State::scan_masks`] of the piece at progress `p` before the door:
@@ -929,7 +933,7 @@ impl State {
                 // Bit `j` of `past` is step `j + 1`: the steps 1..=step must be free and in
                 // range.
                 let home = u32::from(self.home[self.colour as usize & 3]);
-                let top = u32::from(self.config.top_step());
+                let top = u32::from(self.top);
                 let free = ((home >> 1) | 1 << 7).trailing_zeros().min(top);
                 ((past & ((1 << free) - 1)) << (room + 1), 0)
             }
@@ -967,10 +971,25 @@ impl State {
         let c = self.colour;
         let door = cfg.door();
         let home = u32::from(self.home[c as usize & 3]);
-        let top = u32::from(cfg.top_step());
+        let top = u32::from(self.top);
         let whole_double = self.whole_double();
-        let hv = self.home_values().bits() as u32;
-        let v = self.track_values().bits() as u32;
+        // The values the home rules use (face values, move values), only those.
+        let faces = matches!(
+            cfg.home_entry,
+            HomeEntry::ByFaceValue | HomeEntry::StepByStepFromOne
+        ) || cfg.home_climb == HomeClimb::NextStepExactFace;
+        let counts =
+            cfg.home_entry == HomeEntry::CountSteps || cfg.home_climb == HomeClimb::CountSteps;
+        let hv = if faces {
+            self.home_values().bits() as u32
+        } else {
+            0
+        };
+        let v = if counts {
+            self.track_values().bits() as u32
+        } else {
+            0
+        };
         let mut all = 0u128;
         for piece in 0..4u32 {
             if column & (0x80 << (8 * piece)) == 0 {
