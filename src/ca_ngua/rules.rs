@@ -4,6 +4,12 @@
 //! are computed; if there is none the engine resolves the roll itself (another try, a bonus
 //! roll or the next turn); otherwise the player picks one; when the roll is spent, a bonus
 //! roll may follow, and then the next colour in turn order plays.
+//!
+//! Whether a move is legal, and what it does, is said once, by [`State::evaluate`]: `check`
+//! and `apply` use it (a listed move's effect comes from it with its tests skipped). The legal
+//! moves of a roll are listed by one bit-mask scan, [`State::scan_masks`], which runs on every
+//! roll and so does not call the evaluator; `tests/ca_ngua_legality.rs` proves the two equal
+//! over random positions of every rules family.
 
 use super::action::{Action, MOVE_BASE};
 use super::config::{
