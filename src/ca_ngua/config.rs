@@ -70,6 +70,55 @@ impl fmt::Display for Colour {
     }
 }
 
+/// The shape [`FaceSet`], [`PairSet`] and [`SquareSet`] share: members kept on the bits of
+/// a word, built from a list that may hold no non-member, and read from and written to JSON
+/// as the list of the members in ascending order. Each set says only which values are
+/// members and the bit each takes.
+trait BitSet: Copy {
+    /// A member, as the set's API and JSON take it.
+    type Member: Copy + Serialize + for<'de> Deserialize<'de>;
+
+    /// Every possible member, in ascending order.
+    fn universe() -> impl Iterator<Item = Self::Member>;
+
+    /// The bit of `m`, or `None` when `m` cannot be a member.
+    fn bit(m: Self::Member) -> Option<u32>;
+
+    /// The set's word, widened.
+    fn word(self) -> u64;
+
+    /// The set of the bits of `word` (only members' bits set).
+    fn from_word(word: u64) -> Self;
+
+    /// Why JSON naming `m` is refused.
+    fn refusal(m: Self::Member) -> String;
+
+    /// The set of `members`, or the first value that cannot be one.
+    fn from_members(members: &[Self::Member]) -> Result<Self, Self::Member> {
+        let mut word = 0u64;
+        for &m in members {
+            word |= 1 << Self::bit(m).ok_or(m)?;
+        }
+        Ok(Self::from_word(word))
+    }
+
+    /// The members in ascending order.
+    fn members(self) -> impl Iterator<Item = Self::Member> {
+        Self::universe().filter(move |&m| Self::bit(m).is_some_and(|b| self.word() >> b & 1 != 0))
+    }
+
+    /// The JSON list of the members.
+    fn write<S: Serializer>(self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.members())
+    }
+
+    /// The set from a JSON list of members.
+    fn read<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let members = Vec::<Self::Member>::deserialize(d)?;
+        Self::from_members(&members).map_err(|m| D::Error::custom(Self::refusal(m)))
+    }
+}
+
 /// A set of die faces `1..=6`, as a bitmask (bit `k` = face `k`). JSON: a list of faces,
 /// e.g. `[1, 6]`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -84,14 +133,7 @@ impl FaceSet {
     /// # Errors
     /// The first face outside `1..=6`.
     pub fn new(faces: &[u8]) -> Result<FaceSet, u8> {
-        let mut bits = 0u8;
-        for &f in faces {
-            if !(1..=6).contains(&f) {
-                return Err(f);
-            }
-            bits |= 1 << f;
-        }
-        Ok(FaceSet(bits))
+        FaceSet::from_members(faces)
     }
 
     /// `{1, 6}`: the faces of the single-die preset (§1.5).
@@ -110,20 +152,38 @@ impl FaceSet {
 
     /// The faces in ascending order.
     pub fn faces(self) -> impl Iterator<Item = u8> {
-        (1..=6).filter(move |&f| self.contains(f))
+        self.members()
+    }
+}
+
+impl BitSet for FaceSet {
+    type Member = u8;
+    fn universe() -> impl Iterator<Item = u8> {
+        1..=6
+    }
+    fn bit(face: u8) -> Option<u32> {
+        (1..=6).contains(&face).then_some(u32::from(face))
+    }
+    fn word(self) -> u64 {
+        u64::from(self.0)
+    }
+    fn from_word(word: u64) -> Self {
+        FaceSet(word as u8)
+    }
+    fn refusal(face: u8) -> String {
+        format!("die face {face} is not 1..=6")
     }
 }
 
 impl Serialize for FaceSet {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.faces())
+        self.write(s)
     }
 }
 
 impl<'de> Deserialize<'de> for FaceSet {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let faces = Vec::<u8>::deserialize(d)?;
-        FaceSet::new(&faces).map_err(|f| D::Error::custom(format!("die face {f} is not 1..=6")))
+        FaceSet::read(d)
     }
 }
 
@@ -150,14 +210,7 @@ impl PairSet {
     /// # Errors
     /// The first pair with a face outside `1..=6`.
     pub fn new(pairs: &[(u8, u8)]) -> Result<PairSet, (u8, u8)> {
-        let mut bits = 0u64;
-        for &(a, b) in pairs {
-            if !(1..=6).contains(&a) || !(1..=6).contains(&b) {
-                return Err((a, b));
-            }
-            bits |= 1 << Self::bit(a, b);
-        }
-        Ok(PairSet(bits))
+        PairSet::from_members(pairs)
     }
 
     /// Whether the roll `a`-`b` (either order) is in the set.
@@ -176,23 +229,38 @@ impl PairSet {
 
     /// The pairs, low face first, in ascending order.
     pub fn pairs(self) -> impl Iterator<Item = (u8, u8)> {
-        (1..=6u8)
-            .flat_map(|lo| (lo..=6u8).map(move |hi| (lo, hi)))
-            .filter(move |&(lo, hi)| self.contains(lo, hi))
+        self.members()
+    }
+}
+
+impl BitSet for PairSet {
+    type Member = (u8, u8);
+    fn universe() -> impl Iterator<Item = (u8, u8)> {
+        (1..=6u8).flat_map(|lo| (lo..=6u8).map(move |hi| (lo, hi)))
+    }
+    fn bit((a, b): (u8, u8)) -> Option<u32> {
+        ((1..=6).contains(&a) && (1..=6).contains(&b)).then(|| PairSet::bit(a, b))
+    }
+    fn word(self) -> u64 {
+        self.0
+    }
+    fn from_word(word: u64) -> Self {
+        PairSet(word)
+    }
+    fn refusal((a, b): (u8, u8)) -> String {
+        format!("roll {a}-{b} has a face not in 1..=6")
     }
 }
 
 impl Serialize for PairSet {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.pairs().map(|(a, b)| [a, b]))
+        self.write(s)
     }
 }
 
 impl<'de> Deserialize<'de> for PairSet {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let pairs = Vec::<(u8, u8)>::deserialize(d)?;
-        PairSet::new(&pairs)
-            .map_err(|(a, b)| D::Error::custom(format!("roll {a}-{b} has a face not in 1..=6")))
+        PairSet::read(d)
     }
 }
 
@@ -209,14 +277,7 @@ impl SquareSet {
     /// # Errors
     /// The first square above 55.
     pub fn new(squares: &[u8]) -> Result<SquareSet, u8> {
-        let mut bits = 0u64;
-        for &s in squares {
-            if s >= 56 {
-                return Err(s);
-            }
-            bits |= 1 << s;
-        }
-        Ok(SquareSet(bits))
+        SquareSet::from_members(squares)
     }
 
     /// Whether `square` is in the set.
@@ -233,21 +294,38 @@ impl SquareSet {
 
     /// The squares in ascending order.
     pub fn squares(self) -> impl Iterator<Item = u8> {
-        (0..64u8).filter(move |&s| self.contains(s))
+        self.members()
+    }
+}
+
+impl BitSet for SquareSet {
+    type Member = u8;
+    fn universe() -> impl Iterator<Item = u8> {
+        0..56
+    }
+    fn bit(square: u8) -> Option<u32> {
+        (square < 56).then_some(u32::from(square))
+    }
+    fn word(self) -> u64 {
+        self.0
+    }
+    fn from_word(word: u64) -> Self {
+        SquareSet(word)
+    }
+    fn refusal(square: u8) -> String {
+        format!("square {square} is not a track square (0..56)")
     }
 }
 
 impl Serialize for SquareSet {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.squares())
+        self.write(s)
     }
 }
 
 impl<'de> Deserialize<'de> for SquareSet {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let squares = Vec::<u8>::deserialize(d)?;
-        SquareSet::new(&squares)
-            .map_err(|s| D::Error::custom(format!("square {s} is not a track square (0..56)")))
+        SquareSet::read(d)
     }
 }
 

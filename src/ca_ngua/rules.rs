@@ -4,6 +4,12 @@
 //! are computed; if there is none the engine resolves the roll itself (another try, a bonus
 //! roll or the next turn); otherwise the player picks one; when the roll is spent, a bonus
 //! roll may follow, and then the next colour in turn order plays.
+//!
+//! Whether a move is legal, and what it does, is said once, by [`State::evaluate`]: `check`
+//! and `apply` use it (a listed move's effect comes from it with its tests skipped). The legal
+//! moves of a roll are listed by one bit-mask scan, [`State::scan_masks`], which runs on every
+//! roll and so does not call the evaluator; `tests/ca_ngua_legality.rs` proves the two equal
+//! over random positions of every rules family.
 
 use super::action::{Action, MOVE_BASE};
 use super::config::{
@@ -12,53 +18,38 @@ use super::config::{
 };
 use super::event::{EndReason, Event, Illegal};
 use super::roll::Roll;
-use super::state::{Phase, RollState, State, YARD};
+use super::state::{CurrentRoll, Phase, RollState, State, YARD};
 use crate::game::{ActionList, EventSink, Seat};
 
-/// A short sorted list of distinct values, each with the dice it spends (bit `i` = die `i`).
+/// The values a roll gives (each in `1..=12`, distinct), each with the dice it spends (bit
+/// `i` = die `i`): bit `v` of `bits` says value `v` is there, bits `2v..2v+2` of `masks` are
+/// its dice.
 #[derive(Copy, Clone, Default)]
 pub(crate) struct Values {
-    v: [(u8, u8); 3],
-    n: u8,
+    bits: u64,
+    masks: u32,
 }
 
 impl Values {
-    #[inline]
+    /// Adds `value` spending `mask`, unless `value` is there already.
+    #[inline(always)]
     fn push(&mut self, value: u8, mask: u8) {
-        let n = self.n as usize;
-        if self.v[..n].iter().any(|&(x, _)| x == value) || n >= 3 {
-            return;
-        }
-        // Keep ascending order (insertion; at most three values).
-        let mut i = n;
-        while i > 0 && self.v[i - 1].0 > value {
-            self.v[i] = self.v[i - 1];
-            i -= 1;
-        }
-        self.v[i] = (value, mask);
-        self.n += 1;
+        let v = value & 15;
+        let new = self.bits >> v & 1 == 0;
+        self.bits |= 1 << v;
+        self.masks |= (u32::from(mask & 3) * u32::from(new)) << (2 * v);
     }
 
-    /// Append a value larger than every value already there.
-    #[inline]
-    fn append(&mut self, value: u8, mask: u8) {
-        if let Some(slot) = self.v.get_mut(self.n as usize) {
-            *slot = (value, mask);
-            self.n += 1;
-        }
-    }
-
-    #[inline]
+    /// The dice `value` spends, if it is there.
+    #[inline(always)]
     fn mask_of(&self, value: u8) -> Option<u8> {
-        self.v[..self.n as usize]
-            .iter()
-            .find(|&&(x, _)| x == value)
-            .map(|&(_, m)| m)
+        (value < 16 && self.bits >> value & 1 != 0).then(|| (self.masks >> (2 * value)) as u8 & 3)
     }
 
-    #[inline]
-    fn iter(&self) -> impl Iterator<Item = u8> + '_ {
-        self.v[..self.n as usize].iter().map(|&(x, _)| x)
+    /// The values as a bit mask (bit `value`).
+    #[inline(always)]
+    fn bits(&self) -> u64 {
+        self.bits
     }
 }
 
@@ -69,11 +60,45 @@ pub(crate) struct Scan {
     occ: u64,
     /// Squares no piece of the colour may land on.
     bad: u64,
-    /// Squares whose occupant blocks a piece passing it (the moving piece's own included).
+    /// Squares whose occupant blocks a piece passing it (the moving piece's own included);
+    /// under the two-piece blockade, those of the other colours only ([`Scan::own`]).
     blockers: u64,
+    /// Under the two-piece blockade, the squares of the colour's own pieces (whose blockades
+    /// depend on which of them moves); 0 otherwise.
+    own: u64,
     /// The track values of the roll, bit `dist`.
     v: u64,
     door: i8,
+}
+
+impl Scan {
+    /// The squares whose occupant blocks the piece at progress `p` passing it.
+    #[inline(always)]
+    fn blockers_of(&self, p: i8) -> u64 {
+        if self.own == 0 {
+            self.blockers
+        } else {
+            self.blockade_blockers(p)
+        }
+    }
+
+    /// [`Scan::blockers_of`] under the two-piece blockade (CN-A8): an own piece blocks when
+    /// another own piece, not the moving one, stands next to it.
+    #[inline(never)]
+    fn blockade_blockers(&self, p: i8) -> u64 {
+        let own = self.own & !(1 << p);
+        self.blockers | blockades(own, self.door as u32 + 1)
+    }
+}
+
+/// The squares of `occ` (one colour's pieces on an `l`-square ring) with a neighbour in
+/// `occ`: the two-piece blockades (CN-A8).
+#[inline]
+fn blockades(occ: u64, l: u32) -> u64 {
+    let full = (1u64 << l) - 1;
+    let next = ((occ << 1) | (occ >> (l - 1))) & full;
+    let prev = (occ >> 1) | ((occ & 1) << (l - 1));
+    occ & (next | prev)
 }
 
 /// The high bit of each byte of `x` whose low seven bits are at least `k` (`k` below 64):
@@ -170,17 +195,17 @@ impl State {
         match self.config.dice {
             Dice::One => {
                 if unused & 1 != 0 {
-                    out.append(a, 1);
+                    out.push(a, 1);
                 }
             }
             Dice::Two => match self.config.dice_usage {
                 // CN-A7: each die is its own move (a ≤ b, so the order is kept).
                 DiceUsage::EachDieSeparately => {
                     if unused & 1 != 0 {
-                        out.append(a, 1);
+                        out.push(a, 1);
                     }
                     if unused & 2 != 0 && (b != a || unused & 1 == 0) {
-                        out.append(b, 2);
+                        out.push(b, 2);
                     }
                 }
                 // CN-S8: the sum moves one piece; on a double also half of it (CN-C3).
@@ -188,15 +213,15 @@ impl State {
                     if unused == 3 {
                         if a == b {
                             match self.config.doubles_move {
-                                DoublesMove::SumOrHalf => out.append(a, 3),
-                                DoublesMove::SplitTwoPieces => out.append(a, 1),
+                                DoublesMove::SumOrHalf => out.push(a, 3),
+                                DoublesMove::SplitTwoPieces => out.push(a, 1),
                                 DoublesMove::SumOnly => {}
                             }
                         }
-                        out.append(a + b, 3);
+                        out.push(a + b, 3);
                     } else if a == b && self.config.doubles_move == DoublesMove::SplitTwoPieces {
                         // The second half of a split double.
-                        out.append(a, unused);
+                        out.push(a, unused);
                     }
                 }
             },
@@ -302,8 +327,8 @@ impl State {
     /// The squares of progress `p+1 .. p+n` (`n` squares ahead) of the moving piece must
     /// not block it.
     #[inline(always)]
-    fn check_ahead(&self, piece: u8, p: i8, n: u8) -> Result<(), Illegal> {
-        if n == 0 {
+    fn check_ahead<const CHECK: bool>(&self, piece: u8, p: i8, n: u8) -> Result<(), Illegal> {
+        if !CHECK || n == 0 {
             return Ok(());
         }
         let c = self.colour;
@@ -336,11 +361,14 @@ impl State {
     /// Whether a piece of colour `c` may land on track square `sq`; the kicked occupant
     /// (`1 + 4c + p`) or 0 (CN-S10, CN-A9, CN-C6).
     #[inline(always)]
-    fn landing(&self, piece: u8, sq: u8) -> Result<u8, Illegal> {
+    fn landing<const CHECK: bool>(&self, piece: u8, sq: u8) -> Result<u8, Illegal> {
         let c = self.colour;
         let occ = self.board[sq as usize];
         if occ == 0 || occ == 1 + 4 * c + piece {
             return Ok(0);
+        }
+        if !CHECK {
+            return Ok(occ);
         }
         let oc = (occ - 1) >> 2;
         if self.is_own(oc) {
@@ -364,8 +392,13 @@ impl State {
 
     /// Home steps `from..=to` of the current colour must be empty.
     #[inline(always)]
-    fn check_home_path(&self, piece: u8, from: u8, to: u8) -> Result<(), Illegal> {
-        if from > to {
+    fn check_home_path<const CHECK: bool>(
+        &self,
+        piece: u8,
+        from: u8,
+        to: u8,
+    ) -> Result<(), Illegal> {
+        if !CHECK || from > to {
             return Ok(());
         }
         let want = ((1u16 << (to + 1)) - (1u16 << from)) as u8;
@@ -383,7 +416,7 @@ impl State {
     /// winning step are filled (the finished block grows from the top).
     #[inline(always)]
     fn is_locked(&self, c: u8, s: u8) -> bool {
-        let top = self.config.top_step();
+        let top = self.top;
         if s > top {
             return false;
         }
@@ -416,13 +449,21 @@ impl State {
     // ---- legality ---------------------------------------------------------------------
 
     /// What the move `action` would do in [`Phase::Move`], or why it is illegal (before the
-    /// mandatory-kick filter).
+    /// mandatory-kick filter): the rules' one evaluator of a move.
+    #[inline(always)]
     pub(crate) fn evaluate(&self, action: Action) -> Result<Effect, Illegal> {
+        self.eval::<true>(action)
+    }
+
+    /// [`State::evaluate`], its tests of legality made (`CHECK`) or skipped: the effect of a
+    /// move the cache lists, which the scan, proven equal to the tests, has passed.
+    #[inline(always)]
+    fn eval<const CHECK: bool>(&self, action: Action) -> Result<Effect, Illegal> {
         match action {
-            Action::Exit { piece } => self.eval_exit(piece),
-            Action::Track { piece, dist } => self.eval_track(piece, dist),
-            Action::Enter { piece, step } => self.eval_enter(piece, step),
-            Action::Climb { piece, steps } => self.eval_climb(piece, steps),
+            Action::Exit { piece } => self.eval_exit::<CHECK>(piece),
+            Action::Track { piece, dist } => self.eval_track::<CHECK>(piece, dist),
+            Action::Enter { piece, step } => self.eval_enter::<CHECK>(piece, step),
+            Action::Climb { piece, steps } => self.eval_climb::<CHECK>(piece, steps),
             Action::Roll { .. } | Action::RollOne { .. } => Err(Illegal::MoveDue {
                 colour: Colour(self.colour),
                 roll: self.roll_value(),
@@ -441,35 +482,36 @@ impl State {
 
     /// CN-S7, CN-A2..A4, CN-C2: bring the lowest-numbered yard piece onto the start square.
     #[inline(always)]
-    fn eval_exit(&self, piece: u8) -> Result<Effect, Illegal> {
+    fn eval_exit<const CHECK: bool>(&self, piece: u8) -> Result<Effect, Illegal> {
         let c = self.colour;
         let pieces = self.progress[c as usize];
-        if pieces[piece as usize & 3] != YARD {
-            return Err(Illegal::NotInYard { piece });
-        }
-        if self.roll.exited {
-            return Err(Illegal::ExitAlreadyTaken);
-        }
-        if !self.is_exit_roll() {
-            return Err(Illegal::NotAnExitRoll {
-                roll: self.roll_value(),
-            });
-        }
-        // CN-A3, CN-C12: the exit comes first. Whether or not it uses up the roll, it is
-        // offered only while no part of the roll is spent (a track move, an entry or a climb
-        // ends the chance of an exit for the rest of the roll).
-        if self.roll.used != 0 {
-            return Err(Illegal::RollPartlyUsed);
-        }
-        // CN-C2: yard pieces are interchangeable; the lowest-numbered one goes.
-        let lowest = pieces.iter().position(|&p| p == YARD).unwrap_or(0) as u8;
-        if lowest != piece {
-            return Err(Illegal::NotLowestInYard { piece, lowest });
+        if CHECK {
+            if pieces[piece as usize & 3] != YARD {
+                return Err(Illegal::NotInYard { piece });
+            }
+            if self.roll.exited {
+                return Err(Illegal::ExitAlreadyTaken);
+            }
+            if !self.is_exit_roll() {
+                return Err(Illegal::NotAnExitRoll {
+                    roll: self.roll_value(),
+                });
+            }
+            // CN-A3, CN-C12: the exit comes first. Whether or not it uses up the roll, it is
+            // offered only while no part of the roll is spent (a track move, an entry or a
+            // climb ends the chance of an exit for the rest of the roll).
+            if self.roll.used != 0 {
+                return Err(Illegal::RollPartlyUsed);
+            }
+            // CN-C2: yard pieces are interchangeable; the lowest-numbered one goes.
+            let lowest = pieces.iter().position(|&p| p == YARD).unwrap_or(0) as u8;
+            if lowest != piece {
+                return Err(Illegal::NotLowestInYard { piece, lowest });
+            }
         }
         let sq = self.abs(c, 0);
         let occ = self.board[sq as usize];
-        let mut victim = 0;
-        if occ != 0 {
+        if CHECK && occ != 0 {
             let oc = (occ - 1) >> 2;
             // CN-A4: own piece → illegal; opponent → kicked (or blocked by option). CN-C6: a
             // player's other colour counts as own; CN-C17: under kick_own_other_colour it is
@@ -483,14 +525,13 @@ impl State {
                     colour: Colour(oc),
                 });
             }
-            victim = occ;
         }
         Ok(Effect {
             piece,
             kind: Kind::Exit,
             from: YARD,
             to: 0,
-            victim,
+            victim: occ,
             mask: if self.config.exit_consumes_roll {
                 self.all_dice()
             } else {
@@ -503,27 +544,21 @@ impl State {
     /// CN-S8, CN-S9, CN-S10, CN-A7..A10: a move along the track. CN-S2: pieces go one lap
     /// counter-clockwise (ascending squares) from the start square to the door, then up the
     /// home column.
-    fn eval_track(&self, piece: u8, dist: u8) -> Result<Effect, Illegal> {
+    #[inline(always)]
+    fn eval_track<const CHECK: bool>(&self, piece: u8, dist: u8) -> Result<Effect, Illegal> {
         let c = self.colour;
         let p = self.progress[c as usize][piece as usize & 3];
-        if p == YARD {
+        let door = self.config.door();
+        if CHECK && p == YARD {
             return Err(Illegal::InYard { piece });
         }
-        if p >= self.config.door() {
+        if CHECK && p >= door {
             return Err(Illegal::NotOnTrack { piece });
         }
         let mask = self
             .track_values()
             .mask_of(dist)
             .ok_or(Illegal::DistanceNotRolled { dist })?;
-        self.eval_track_from(piece, p, dist, mask)
-    }
-
-    /// A track move of `piece` from progress `p` (before the door) by `dist`, spending `mask`.
-    #[inline(always)]
-    fn eval_track_from(&self, piece: u8, p: i8, dist: u8, mask: u8) -> Result<Effect, Illegal> {
-        let c = self.colour;
-        let door = self.config.door();
         let q = p + dist as i8;
         let effect = |to: i8, victim: u8| Effect {
             piece,
@@ -536,8 +571,8 @@ impl State {
         };
         if q <= door {
             // CN-S9: nothing may stand strictly between; CN-S10: exact landing kicks.
-            self.check_ahead(piece, p, dist - 1)?;
-            let victim = self.landing(piece, self.abs(c, q))?;
+            self.check_ahead::<CHECK>(piece, p, dist - 1)?;
+            let victim = self.landing::<CHECK>(piece, self.abs(c, q))?;
             return Ok(effect(q, victim));
         }
         match self.config.door_rule {
@@ -545,23 +580,23 @@ impl State {
             DoorRule::ExactStop => Err(Illegal::PastDoor { piece, dist }),
             DoorRule::CountIntoHome => {
                 let step = (q - door) as u8;
-                if step > self.config.top_step() {
+                if CHECK && step > self.top {
                     return Err(Illegal::StepOutOfRange { step });
                 }
-                self.check_ahead(piece, p, (door - p) as u8)?;
-                self.check_home_path(piece, 1, step)?;
+                self.check_ahead::<CHECK>(piece, p, (door - p) as u8)?;
+                self.check_home_path::<CHECK>(piece, 1, step)?;
                 Ok(effect(q, 0))
             }
             DoorRule::BounceBack => {
                 let back = q - door;
                 let t = door - back;
-                if t == p {
+                if CHECK && t == p {
                     return Err(Illegal::NoMovement { piece });
                 }
-                self.check_ahead(piece, p, (door - p) as u8)?;
+                self.check_ahead::<CHECK>(piece, p, (door - p) as u8)?;
                 let me = 1 + 4 * c + piece;
                 let mut s = door - 1;
-                while s > t {
+                while CHECK && s > t {
                     let sq = self.abs(c, s);
                     let occ = self.blocker(me, sq);
                     if occ != 0 {
@@ -569,7 +604,7 @@ impl State {
                     }
                     s -= 1;
                 }
-                let victim = self.landing(piece, self.abs(c, t))?;
+                let victim = self.landing::<CHECK>(piece, self.abs(c, t))?;
                 Ok(effect(t, victim))
             }
         }
@@ -577,17 +612,17 @@ impl State {
 
     /// CN-A11: from the door onto a home step.
     #[inline(always)]
-    fn eval_enter(&self, piece: u8, step: u8) -> Result<Effect, Illegal> {
+    fn eval_enter<const CHECK: bool>(&self, piece: u8, step: u8) -> Result<Effect, Illegal> {
         let c = self.colour;
         let p = self.progress[c as usize][piece as usize & 3];
         let door = self.config.door();
-        if p != door {
+        if CHECK && p != door {
             return Err(Illegal::NotOnDoor { piece });
         }
-        if self.roll.home_actions >= self.config.home_actions_per_roll {
+        if CHECK && self.roll.home_actions >= self.config.home_actions_per_roll {
             return Err(Illegal::HomeActionsUsed);
         }
-        if step > self.config.top_step() {
+        if CHECK && step > self.top {
             return Err(Illegal::StepOutOfRange { step });
         }
         let mask = match self.config.home_entry {
@@ -598,7 +633,7 @@ impl State {
             HomeEntry::DoublesOnly => (self.whole_double() == Some(step)).then_some(3),
         }
         .ok_or(Illegal::StepNotRolled { piece, step })?;
-        self.check_home_path(piece, 1, step)?;
+        self.check_home_path::<CHECK>(piece, 1, step)?;
         Ok(Effect {
             piece,
             kind: Kind::Enter,
@@ -612,22 +647,22 @@ impl State {
 
     /// CN-A11, CN-A12: up the home column.
     #[inline(always)]
-    fn eval_climb(&self, piece: u8, steps: u8) -> Result<Effect, Illegal> {
+    fn eval_climb<const CHECK: bool>(&self, piece: u8, steps: u8) -> Result<Effect, Illegal> {
         let c = self.colour;
         let p = self.progress[c as usize][piece as usize & 3];
         let door = self.config.door();
-        if p <= door {
+        if CHECK && p <= door {
             return Err(Illegal::NotInHome { piece });
         }
         let s = (p - door) as u8;
-        if self.is_locked(c, s) {
+        if CHECK && self.is_locked(c, s) {
             return Err(Illegal::Locked { piece, step: s });
         }
-        if self.roll.home_actions >= self.config.home_actions_per_roll {
+        if CHECK && self.roll.home_actions >= self.config.home_actions_per_roll {
             return Err(Illegal::HomeActionsUsed);
         }
         let t = s + steps;
-        if t > self.config.top_step() {
+        if CHECK && t > self.top {
             return Err(Illegal::StepOutOfRange { step: t });
         }
         let mask = match self.config.home_climb {
@@ -637,7 +672,7 @@ impl State {
             HomeClimb::DoublesOnly => (self.whole_double() == Some(t)).then_some(3),
         }
         .ok_or(Illegal::StepNotRolled { piece, step: t })?;
-        self.check_home_path(piece, s + 1, t)?;
+        self.check_home_path::<CHECK>(piece, s + 1, t)?;
         Ok(Effect {
             piece,
             kind: Kind::Climb,
@@ -649,215 +684,10 @@ impl State {
         })
     }
 
-    // ---- the scan's lean tests -----------------------------------------------------------
-    //
-    // The scan of the legal moves runs on every roll; these say only "legal, and whether it
-    // kicks" (`Some(kicks)`) or "illegal" (`None`), the same answers as `eval_exit` and
-    // `eval_track_from` without building an `Effect` or an `Illegal` (whose payloads cost
-    // the scan more than the tests themselves). Debug builds check every scan against
-    // `evaluate` (see `scan_legal`).
-
-    /// [`State::check_ahead`] as a yes/no.
-    #[inline(always)]
-    fn ahead_clear(&self, piece: u8, p: i8, n: u8) -> bool {
-        if n == 0 {
-            return true;
-        }
-        let c = self.colour;
-        let l = self.config.track_len;
-        let start = self.abs(c, p);
-        if self.config.blocking == Blocking::AnyPiece {
-            let full = (1u64 << l) - 1;
-            let rot = ((self.occupied >> start) | (self.occupied << (l - start))) & full;
-            let path = ((1u64 << (n + 1)) - 1) & !1;
-            return rot & path == 0;
-        }
-        let me = 1 + 4 * c + piece;
-        (1..=n).all(|k| self.blocker(me, (start + k) % l) == 0)
-    }
-
-    /// [`State::landing`] as `Some(kicks)` or `None`.
-    #[inline(always)]
-    fn landing_ok(&self, piece: u8, sq: u8) -> Option<bool> {
-        let occ = self.board[sq as usize];
-        if occ == 0 || occ == 1 + 4 * self.colour + piece {
-            return Some(false);
-        }
-        let oc = (occ - 1) >> 2;
-        let safe = self.config.safe_squares.contains(sq)
-            || (self.config.start_square_safe && sq % self.config.segment() == 0);
-        (!self.is_own(oc) && !safe).then_some(true)
-    }
-
-    /// [`State::eval_exit`] for the lowest yard piece `piece`, as `Some(kicks)` or `None`.
-    #[inline(always)]
-    fn exit_ok(&self, piece: u8) -> Option<bool> {
-        if self.roll.exited || self.roll.used != 0 || !self.is_exit_roll() {
-            return None;
-        }
-        let sq = self.abs(self.colour, 0);
-        let occ = self.board[sq as usize];
-        if occ == 0 {
-            return Some(false);
-        }
-        let _ = piece;
-        let oc = (occ - 1) >> 2;
-        (!self.is_own(oc) && self.config.start_occupied_by_opponent == StartConflict::Kick)
-            .then_some(true)
-    }
-
-    /// [`State::eval_track_from`] as `Some(kicks)` or `None`.
-    #[inline(always)]
-    fn track_ok(&self, piece: u8, p: i8, dist: u8) -> Option<bool> {
-        let c = self.colour;
-        let door = self.config.door();
-        let q = p + dist as i8;
-        if q <= door {
-            if !self.ahead_clear(piece, p, dist - 1) {
-                return None;
-            }
-            return self.landing_ok(piece, self.abs(c, q));
-        }
-        match self.config.door_rule {
-            DoorRule::ExactStop => None,
-            DoorRule::CountIntoHome => {
-                let step = (q - door) as u8;
-                let ok = step <= self.config.top_step()
-                    && self.ahead_clear(piece, p, (door - p) as u8)
-                    && self.check_home_path(piece, 1, step).is_ok();
-                ok.then_some(false)
-            }
-            DoorRule::BounceBack => {
-                let t = door - (q - door);
-                if t == p || !self.ahead_clear(piece, p, (door - p) as u8) {
-                    return None;
-                }
-                let me = 1 + 4 * c + piece;
-                if (t + 1..door).any(|s| self.blocker(me, self.abs(c, s)) != 0) {
-                    return None;
-                }
-                self.landing_ok(piece, self.abs(c, t))
-            }
-        }
-    }
-
-    /// Calls `f(action, kicks)` for every move legal before the mandatory-kick filter, in
-    /// ascending id order; stops early when `f` returns `false`.
-    #[inline]
-    fn for_each_move(&self, mut f: impl FnMut(Action, bool) -> bool) {
-        let c = self.colour as usize;
-        let door = self.config.door();
-        let mut exit_seen = false;
-        let mut track: Option<Values> = None;
-        for piece in 0..4u8 {
-            let p = self.progress[c][piece as usize];
-            if p == YARD {
-                // CN-C2: one exit action, by the lowest-numbered yard piece.
-                if !exit_seen {
-                    exit_seen = true;
-                    if let Some(kicks) = self.exit_ok(piece) {
-                        if !f(Action::Exit { piece }, kicks) {
-                            return;
-                        }
-                    }
-                }
-            } else if p < door {
-                let values = *track.get_or_insert_with(|| self.track_values());
-                for &(dist, _) in &values.v[..values.n as usize] {
-                    if let Some(kicks) = self.track_ok(piece, p, dist) {
-                        if !f(Action::Track { piece, dist }, kicks) {
-                            return;
-                        }
-                    }
-                }
-            } else if p == door {
-                let values = match self.config.home_entry {
-                    HomeEntry::ByFaceValue | HomeEntry::StepByStepFromOne => self.home_values(),
-                    HomeEntry::CountSteps => self.track_values(),
-                    HomeEntry::DoublesOnly => {
-                        let mut v = Values::default();
-                        if let Some(d) = self.whole_double() {
-                            v.push(d, 3);
-                        }
-                        v
-                    }
-                };
-                for step in values.iter() {
-                    if step <= 6
-                        && self.eval_enter(piece, step).is_ok()
-                        && !f(Action::Enter { piece, step }, false)
-                    {
-                        return;
-                    }
-                }
-            } else {
-                let s = (p - door) as u8;
-                let values = match self.config.home_climb {
-                    HomeClimb::NextStepExactFace => {
-                        let mut v = Values::default();
-                        v.push(1, 0);
-                        v
-                    }
-                    HomeClimb::CountSteps => self.track_values(),
-                    HomeClimb::DoublesOnly => {
-                        let mut v = Values::default();
-                        if let Some(d) = self.whole_double() {
-                            if d > s {
-                                v.push(d - s, 3);
-                            }
-                        }
-                        v
-                    }
-                };
-                for steps in values.iter() {
-                    if steps <= 5
-                        && self.eval_climb(piece, steps).is_ok()
-                        && !f(Action::Climb { piece, steps }, false)
-                    {
-                        return;
-                    }
-                }
-            }
-        }
-    }
-
     /// The legal moves now (after the mandatory-kick filter), as the bit mask of
     /// `id − MOVE_BASE` that [`State::legal`] caches.
-    ///
-    /// This scan runs on every roll and was most of the engine's time. Every rule but the
-    /// two-piece blockade takes [`State::scan_masks`] (bit operations on the track seen
-    /// from the colour's start square); the blockade, whose blockers depend on neighbouring
-    /// squares per colour, keeps the per-square tests of [`State::scan_general`]. Debug
-    /// builds check both against `evaluate` of every move id.
     fn scan_legal(&self) -> u128 {
-        let plain = State::PLAIN | 1 << self.colour;
-        let (all, kicking) = if self.scan_flags & plain == plain {
-            self.scan_masks::<true>()
-        } else if self.config.blocking == Blocking::TwoPieceBlockadeOnly {
-            self.scan_general()
-        } else {
-            self.scan_masks::<false>()
-        };
-        #[cfg(debug_assertions)]
-        {
-            // The scan against the full evaluation of every move id.
-            use crate::game::Action as _;
-            let (mut all2, mut kicking2) = (0u128, 0u128);
-            for off in 0..96 {
-                let a = Action::from_id(MOVE_BASE + off).expect("a move id");
-                if let Ok(e) = self.evaluate(a) {
-                    all2 |= 1 << off;
-                    if e.victim != 0 {
-                        kicking2 |= 1 << off;
-                    }
-                }
-            }
-            // The plain rules need no kicks (the capture is optional).
-            if self.scan_flags & plain == plain {
-                kicking2 = 0;
-            }
-            debug_assert_eq!((all, kicking), (all2, kicking2), "{self:?}");
-        }
+        let (all, kicking) = self.scan();
         // CN-A9 (Mandatory): when some move kicks, only the kicking moves remain.
         if self.config.capture == Capture::Mandatory && kicking != 0 {
             kicking
@@ -866,70 +696,37 @@ impl State {
         }
     }
 
-    /// The track values of the roll as a bit mask of distances ([`State::track_values`]).
+    /// The moves [`State::evaluate`] accepts, `(all, kicking)` as bit masks of
+    /// `id − MOVE_BASE`, before the mandatory-kick filter, found by [`State::scan_masks`].
+    /// Under the plain rules (optional capture) `kicking` is 0.
     #[inline(always)]
-    fn track_value_bits(&self) -> u64 {
-        let [a, b] = self.roll.dice;
-        let unused = self.unused();
-        let bit = |x: u8| 1u64 << x;
-        match self.config.dice {
-            Dice::One => {
-                if unused & 1 != 0 {
-                    bit(a)
-                } else {
-                    0
-                }
-            }
-            Dice::Two => match self.config.dice_usage {
-                DiceUsage::EachDieSeparately => {
-                    (if unused & 1 != 0 { bit(a) } else { 0 })
-                        | (if unused & 2 != 0 { bit(b) } else { 0 })
-                }
-                DiceUsage::SumAsOneMove => {
-                    if unused == 3 {
-                        let half = a == b && self.config.doubles_move != DoublesMove::SumOnly;
-                        bit(a + b) | if half { bit(a) } else { 0 }
-                    } else if a == b && self.config.doubles_move == DoublesMove::SplitTwoPieces {
-                        bit(a)
-                    } else {
-                        0
-                    }
-                }
-            },
+    fn scan(&self) -> (u128, u128) {
+        let plain = State::PLAIN | 1 << self.colour;
+        if self.scan_flags & plain == plain {
+            self.scan_masks::<true>()
+        } else {
+            self.scan_masks::<false>()
         }
     }
 
-    /// The home values of the roll as a bit mask ([`State::home_values`]).
-    #[inline(always)]
-    fn home_value_bits(&self) -> u32 {
-        let [a, b] = self.roll.dice;
-        let unused = self.unused();
-        let mut out = 0u32;
-        if unused & 1 != 0 {
-            out |= 1 << a;
-        }
-        if self.config.dice == Dice::Two {
-            if unused & 2 != 0 {
-                out |= 1 << b;
-            }
-            if self.config.home_values == HomeValues::FacesAndSum && unused == 3 {
-                out |= 1 << (a + b);
-            }
-        }
-        out
-    }
-
-    /// [`State::scan_general`]'s answers `(all, kicking)` from bit masks over the track as
-    /// the colour to move sees it: bit `k` is its progress `k`, so the way from any of its
+    /// The moves [`State::evaluate`] accepts, `(all, kicking)`, from bit masks over the track
+    /// as the colour to move sees it: bit `k` is its progress `k`, so the way from any of its
     /// pieces to the door is a plain run of bits, with no wrap. One piece's track moves are
     /// then a few operations for all its distances at once: the first blocker ahead bounds
     /// the distances, the landing squares rule out own pieces and opponents on safe squares,
     /// and the occupied landing squares are the kicks. The exit and the home column, rarer,
     /// are out of line so that their set-up is paid only when a piece needs it.
     ///
+    /// This scan runs on every roll and was most of the engine's time, which is why it does
+    /// not call the evaluator for each candidate move. `tests/ca_ngua_legality.rs` proves it
+    /// equal to [`State::evaluate`] over random positions of every rules variant.
+    ///
     /// `PLAIN` ([`State::PLAIN`]: any piece blocks, exact stop at the door, no safe squares, a
     /// side of one colour, optional capture, as in the seed rules) leaves out what those
     /// rules never need, the kicks included (`kicking` is then 0).
+    // Always inlined: out of line, the call and its two `u128` results cost the scan of
+    // every roll a tenth more.
+    #[inline(always)]
     fn scan_masks<const PLAIN: bool>(&self) -> (u128, u128) {
         let pieces = self.progress[self.colour as usize & 3];
         let door = self.config.door();
@@ -945,10 +742,10 @@ impl State {
         if yard != 0 {
             // CN-C2: one exit action, by the lowest-numbered yard piece.
             let piece = (yard.trailing_zeros() / 8) as u8;
-            if let Some(kicks) = self.exit_ok(piece) {
+            if let Ok(e) = self.eval_exit::<true>(piece) {
                 all |= 1 << (24 * u32::from(piece));
                 if !PLAIN {
-                    kicking |= u128::from(kicks) << (24 * u32::from(piece));
+                    kicking |= u128::from(e.victim != 0) << (24 * u32::from(piece));
                 }
             }
         }
@@ -1018,7 +815,8 @@ impl State {
                 occ,
                 bad: side,
                 blockers: occ,
-                v: self.track_value_bits(),
+                own: 0,
+                v: self.track_values().bits(),
                 door,
             };
         }
@@ -1035,15 +833,18 @@ impl State {
             }
             bad |= occ & rel(safe);
         }
+        let (blockers, own) = match cfg.blocking {
+            Blocking::AnyPiece => (occ, 0),
+            Blocking::OpponentOnly => (occ & !side, 0),
+            Blocking::TwoPieceBlockadeOnly => self.blockade_squares(),
+            Blocking::None => (0, 0),
+        };
         Scan {
             occ,
             bad,
-            blockers: match cfg.blocking {
-                Blocking::AnyPiece => occ,
-                Blocking::OpponentOnly => occ & !side,
-                Blocking::None | Blocking::TwoPieceBlockadeOnly => 0,
-            },
-            v: self.track_value_bits(),
+            blockers,
+            own,
+            v: self.track_values().bits(),
             door,
         }
     }
@@ -1066,15 +867,47 @@ impl State {
         abs
     }
 
+    /// Under the two-piece blockade, in the frame of the colour to move: the blockades of the
+    /// other colours, and the squares of the colour's own pieces.
+    #[inline(never)]
+    fn blockade_squares(&self) -> (u64, u64) {
+        let c = self.colour as usize & 3;
+        let l = u32::from(self.config.track_len);
+        let full = (1u64 << l) - 1;
+        let start = u32::from(self.config.segment()) * c as u32;
+        let rel = |x: u64| ((x >> start) | (x << (l - start))) & full;
+        // The squares of each colour, from the board.
+        let mut by_colour = [0u64; 4];
+        let mut occupied = self.occupied;
+        while occupied != 0 {
+            let sq = occupied.trailing_zeros();
+            occupied &= occupied - 1;
+            let k = (self.board[sq as usize].wrapping_sub(1) >> 2) as usize & 3;
+            by_colour[k] |= 1 << sq;
+        }
+        let mut others = 0u64;
+        for (k, &occ) in by_colour.iter().enumerate() {
+            if k != c {
+                others |= blockades(occ, l);
+            }
+        }
+        (rel(others), rel(by_colour[c]))
+    }
+
     /// The track moves of [`State::scan_masks`] of the piece at progress `p` before the door:
     /// bit `dist` of the legal moves and of the kicks.
     #[inline(always)]
     fn track_bits<const PLAIN: bool>(&self, scan: &Scan, p: i8) -> (u64, u64) {
         let pu = p as u32;
         let room = (scan.door - p) as u32;
+        let blockers = if PLAIN {
+            scan.blockers
+        } else {
+            scan.blockers_of(p)
+        };
         // Distances 1..=f+1 pass no blocker, where f squares ahead are clear; a sentinel at
         // the door keeps them on the track.
-        let f = ((scan.blockers >> (pu + 1)) | (1 << (room - 1))).trailing_zeros();
+        let f = ((blockers >> (pu + 1)) | (1 << (room - 1))).trailing_zeros();
         let reach = (1u64 << (f + 2)) - 2;
         let ok = reach & scan.v & !(scan.bad >> pu);
         if PLAIN {
@@ -1085,19 +918,19 @@ impl State {
         if scan.v >> (room + 1) == 0 {
             return (ok, k);
         }
-        let (m2, k2) = self.past_door_bits(scan, p);
+        let (m2, k2) = self.past_door_bits(scan, blockers, p);
         (ok | m2, k | k2)
     }
 
     /// The track moves of [`State::track_bits`] that count past the door (CN-A10).
     #[inline(never)]
-    fn past_door_bits(&self, scan: &Scan, p: i8) -> (u64, u64) {
+    fn past_door_bits(&self, scan: &Scan, blockers: u64, p: i8) -> (u64, u64) {
         let door = scan.door;
         let pu = p as u32;
         let room = (door - p) as u32;
         let past = scan.v >> (room + 1);
         // The squares up to the door must not block.
-        if (scan.blockers >> (pu + 1)) & ((1 << room) - 1) != 0 {
+        if (blockers >> (pu + 1)) & ((1 << room) - 1) != 0 {
             return (0, 0);
         }
         match self.config.door_rule {
@@ -1106,7 +939,7 @@ impl State {
                 // Bit `j` of `past` is step `j + 1`: the steps 1..=step must be free and in
                 // range.
                 let home = u32::from(self.home[self.colour as usize & 3]);
-                let top = u32::from(self.config.top_step());
+                let top = u32::from(self.top);
                 let free = ((home >> 1) | 1 << 7).trailing_zeros().min(top);
                 ((past & ((1 << free) - 1)) << (room + 1), 0)
             }
@@ -1123,7 +956,7 @@ impl State {
                     // Back from the door: squares t+1..door-1 pass no blocker but the piece
                     // itself; then the landing square.
                     let back = ((1u64 << door) - 1) & !((2u64 << t) - 1) & !(1 << pu);
-                    if scan.blockers & back != 0 || scan.bad & (1 << t) != 0 {
+                    if blockers & back != 0 || scan.bad & (1 << t) != 0 {
                         continue;
                     }
                     let d = room + over;
@@ -1144,10 +977,25 @@ impl State {
         let c = self.colour;
         let door = cfg.door();
         let home = u32::from(self.home[c as usize & 3]);
-        let top = u32::from(cfg.top_step());
+        let top = u32::from(self.top);
         let whole_double = self.whole_double();
-        let hv = self.home_value_bits();
-        let v = self.track_value_bits() as u32;
+        // The values the home rules use (face values, move values), only those.
+        let faces = matches!(
+            cfg.home_entry,
+            HomeEntry::ByFaceValue | HomeEntry::StepByStepFromOne
+        ) || cfg.home_climb == HomeClimb::NextStepExactFace;
+        let counts =
+            cfg.home_entry == HomeEntry::CountSteps || cfg.home_climb == HomeClimb::CountSteps;
+        let hv = if faces {
+            self.home_values().bits() as u32
+        } else {
+            0
+        };
+        let v = if counts {
+            self.track_values().bits() as u32
+        } else {
+            0
+        };
         let mut all = 0u128;
         for piece in 0..4u32 {
             if column & (0x80 << (8 * piece)) == 0 {
@@ -1189,111 +1037,6 @@ impl State {
         all
     }
 
-    /// The scan of the legal moves by per-square tests, for any rules: `(all, kicking)`,
-    /// before the mandatory-kick filter.
-    ///
-    /// The same moves as [`State::for_each_move`] finds, in one loop over the pieces with
-    /// everything that depends only on the roll worked out once (the track and home values,
-    /// the top step, whether a home action is left) and the lean tests above.
-    fn scan_general(&self) -> (u128, u128) {
-        let c = self.colour as usize;
-        let cfg = &self.config;
-        let door = cfg.door();
-        let top = cfg.top_step();
-        // Entering and climbing both need a home action left (CN-A11).
-        let home_action_left = self.roll.home_actions < cfg.home_actions_per_roll;
-        let mut all = 0u128;
-        let mut kicking = 0u128;
-        let mut exit_seen = false;
-        let mut track: Option<Values> = None;
-        let mut home: Option<Values> = None;
-        for piece in 0..4u8 {
-            let base = 24 * u32::from(piece);
-            let p = self.progress[c][piece as usize];
-            if p == YARD {
-                // CN-C2: one exit action, by the lowest-numbered yard piece.
-                if !exit_seen {
-                    exit_seen = true;
-                    if let Some(kicks) = self.exit_ok(piece) {
-                        all |= 1 << base;
-                        kicking |= u128::from(kicks) << base;
-                    }
-                }
-            } else if p < door {
-                let values = *track.get_or_insert_with(|| self.track_values());
-                for &(dist, _) in &values.v[..values.n as usize] {
-                    if let Some(kicks) = self.track_ok(piece, p, dist) {
-                        let off = base + u32::from(dist);
-                        all |= 1 << off;
-                        kicking |= u128::from(kicks) << off;
-                    }
-                }
-            } else if !home_action_left {
-                continue;
-            } else if p == door {
-                // CN-A11: the steps `eval_enter` accepts are exactly these values (each
-                // carries its dice), within the column, one step at a time under
-                // StepByStepFromOne, on a free path.
-                let values = match cfg.home_entry {
-                    HomeEntry::ByFaceValue | HomeEntry::StepByStepFromOne => {
-                        *home.get_or_insert_with(|| self.home_values())
-                    }
-                    HomeEntry::CountSteps => *track.get_or_insert_with(|| self.track_values()),
-                    HomeEntry::DoublesOnly => {
-                        let mut v = Values::default();
-                        if let Some(d) = self.whole_double() {
-                            v.push(d, 3);
-                        }
-                        v
-                    }
-                };
-                for step in values.iter() {
-                    if step <= 6
-                        && step <= top
-                        && (cfg.home_entry != HomeEntry::StepByStepFromOne || step == 1)
-                        && self.check_home_path(piece, 1, step).is_ok()
-                    {
-                        all |= 1 << (base + 12 + u32::from(step));
-                    }
-                }
-            } else {
-                // CN-A11, CN-A12: climbing, as `eval_climb` decides it.
-                let s = (p - door) as u8;
-                if self.is_locked(c as u8, s) {
-                    continue;
-                }
-                let values = match cfg.home_climb {
-                    HomeClimb::NextStepExactFace => {
-                        // One step, by a face showing the step climbed to.
-                        let hv = *home.get_or_insert_with(|| self.home_values());
-                        let mut v = Values::default();
-                        if hv.mask_of(s + 1).is_some() {
-                            v.push(1, 0);
-                        }
-                        v
-                    }
-                    HomeClimb::CountSteps => *track.get_or_insert_with(|| self.track_values()),
-                    HomeClimb::DoublesOnly => {
-                        let mut v = Values::default();
-                        if let Some(d) = self.whole_double() {
-                            if d > s {
-                                v.push(d - s, 3);
-                            }
-                        }
-                        v
-                    }
-                };
-                for steps in values.iter() {
-                    let t = s + steps;
-                    if steps <= 5 && t <= top && self.check_home_path(piece, s + 1, t).is_ok() {
-                        all |= 1 << (base + 18 + u32::from(steps));
-                    }
-                }
-            }
-        }
-        (all, kicking)
-    }
-
     /// Compute the cache of the legal moves for the roll being played (see
     /// [`State::legal`]); called whenever the phase becomes, or stays, [`Phase::Move`].
     #[inline]
@@ -1314,16 +1057,6 @@ impl State {
     #[inline]
     pub(crate) fn has_legal_move(&self) -> bool {
         self.legal != [0; 3]
-    }
-
-    /// Whether some legal move kicks (for CN-A9 `Capture::Mandatory`).
-    fn any_kick(&self) -> bool {
-        let mut any = false;
-        self.for_each_move(|_, kicks| {
-            any |= kicks;
-            !any
-        });
-        any
     }
 
     /// The legal moves of [`Phase::Move`], ascending, read from the cache
@@ -1368,107 +1101,21 @@ impl State {
                 }),
             },
             Phase::Move => {
-                // A listed move is legal: only its effect is needed (the mandatory-kick
-                // filter is already in the cache). Anything else takes the full check below,
-                // which says why it is illegal.
+                // The cache lists exactly the moves the evaluator accepts, less those the
+                // mandatory-kick filter takes out (the scan is proven equal to the evaluator
+                // by tests/ca_ngua_legality.rs). A listed move needs only its effect; any
+                // other is illegal: the evaluator says why, and a move it accepts but the
+                // cache leaves out does not kick while another move does.
                 if id >= MOVE_BASE && (self.legal_mask() >> (id - MOVE_BASE)) & 1 != 0 {
-                    return self.listed_effect(action).map(Some);
+                    let e = self.eval::<false>(action);
+                    debug_assert_eq!(e, self.evaluate(action), "{self:?} {action:?}");
+                    return e.map(Some);
                 }
                 let e = self.evaluate(action)?;
-                if self.config.capture == Capture::Mandatory && e.victim == 0 && self.any_kick() {
-                    return Err(Illegal::MustKick);
-                }
-                Ok(Some(e))
+                debug_assert!(self.config.capture == Capture::Mandatory && e.victim == 0);
+                Err(Illegal::MustKick)
             }
         }
-    }
-
-    /// What the move `action`, listed in the cache (so legal), does: [`State::evaluate`]'s
-    /// effect without its tests, which the scan has already passed.
-    #[inline(always)]
-    fn listed_effect(&self, action: Action) -> Result<Effect, Illegal> {
-        let c = self.colour;
-        let door = self.config.door();
-        let progress = |piece: u8| self.progress[c as usize & 3][piece as usize & 3];
-        // A legal move lands on an empty square or kicks the occupant.
-        let victim = |to: i8| {
-            if to <= door {
-                self.board[self.abs(c, to) as usize]
-            } else {
-                0
-            }
-        };
-        let e = match action {
-            Action::Track { piece, dist } => {
-                let from = progress(piece);
-                let q = from + dist as i8;
-                // Past the door only under CountIntoHome (into the column) or BounceBack.
-                let to = if q > door && self.config.door_rule == DoorRule::BounceBack {
-                    2 * door - q
-                } else {
-                    q
-                };
-                Effect {
-                    piece,
-                    kind: Kind::Track,
-                    from,
-                    to,
-                    victim: victim(to),
-                    mask: self.track_values().mask_of(dist).unwrap_or(0),
-                    dist,
-                }
-            }
-            Action::Exit { piece } => Effect {
-                piece,
-                kind: Kind::Exit,
-                from: YARD,
-                to: 0,
-                victim: victim(0),
-                mask: if self.config.exit_consumes_roll {
-                    self.all_dice()
-                } else {
-                    0
-                },
-                dist: 0,
-            },
-            Action::Enter { piece, step } => Effect {
-                piece,
-                kind: Kind::Enter,
-                from: door,
-                to: door + step as i8,
-                victim: 0,
-                mask: match self.config.home_entry {
-                    HomeEntry::ByFaceValue => self.home_values().mask_of(step),
-                    HomeEntry::StepByStepFromOne => self.home_values().mask_of(1),
-                    HomeEntry::CountSteps => self.track_values().mask_of(step),
-                    HomeEntry::DoublesOnly => Some(3),
-                }
-                .unwrap_or(0),
-                dist: 0,
-            },
-            Action::Climb { piece, steps } => {
-                let from = progress(piece);
-                let t = (from - door) as u8 + steps;
-                Effect {
-                    piece,
-                    kind: Kind::Climb,
-                    from,
-                    to: door + t as i8,
-                    victim: 0,
-                    mask: match self.config.home_climb {
-                        HomeClimb::NextStepExactFace => self.home_values().mask_of(t),
-                        HomeClimb::CountSteps => self.track_values().mask_of(steps),
-                        HomeClimb::DoublesOnly => Some(3),
-                    }
-                    .unwrap_or(0),
-                    dist: 0,
-                }
-            }
-            // Never listed as a move: the full evaluation says why.
-            Action::Roll { .. } | Action::RollOne { .. } => return self.evaluate(action),
-        };
-        debug_assert_eq!(Ok(e), self.evaluate(action), "{self:?} {action:?}");
-        Ok(e)
     }
 
     // ---- applying -----------------------------------------------------------------------
@@ -1617,17 +1264,19 @@ impl State {
         }
     }
 
-    /// The moves `piece` has with the roll being played, each with what it does: the
-    /// scan's candidates checked by [`State::evaluate`] (no mandatory-kick filter).
+    /// The moves `piece` has with the roll being played (no mandatory-kick filter), in
+    /// ascending id order, each with what [`State::evaluate`] says it does.
     pub(crate) fn moves_of(&self, piece: u8, mut f: impl FnMut(Effect)) {
-        self.for_each_move(|a, _| {
-            if a.piece() == Some(piece) {
-                if let Ok(e) = self.evaluate(a) {
-                    f(e);
-                }
+        use crate::game::Action as _;
+        let base = 24 * u32::from(piece & 3);
+        let mut m = (self.scan().0 >> base) as u32 & 0xff_ffff;
+        while m != 0 {
+            let id = MOVE_BASE + base + m.trailing_zeros();
+            m &= m - 1;
+            if let Some(Ok(e)) = Action::from_id(id).map(|a| self.evaluate(a)) {
+                f(e);
             }
-            true
-        });
+        }
     }
 
     /// Plays `e` for a lone piece: moves it and spends the dice, nothing else (no kick, no
@@ -1647,6 +1296,67 @@ impl State {
             exited: false,
         };
         self.phase = Phase::Move;
+    }
+
+    /// The rules' two answers on the moves of `roll` played by the colour to move from this
+    /// position: for each of the 96 move ids in ascending order, the action, whether the
+    /// listing of the legal moves holds it (the fast scan that [`Game::legal_actions`]
+    /// reads, after the mandatory-kick filter), the move evaluator's verdict that
+    /// [`Game::check`] and [`Game::apply`] use (`Ok(kicks)`, or why the move is illegal),
+    /// before that filter, and whether what a listed move does, worked out without the
+    /// evaluator's tests (as [`Game::apply`] does for a listed move), is what the evaluator
+    /// says (`true` for a move not listed).
+    ///
+    /// The position's own phase and roll are set aside. `None` when the game is over or
+    /// `roll` is not one the colour could be playing: not of these dice, every die spent, or
+    /// more home actions than a roll allows. A roll that allows no move is answered too (a
+    /// position cannot wait on it, so [`State::from_setup`] refuses it).
+    ///
+    /// The two answers agree, which a property test checks over random positions; this is
+    /// what lets it see both.
+    ///
+    /// [`Game::legal_actions`]: crate::Game::legal_actions
+    /// [`Game::check`]: crate::Game::check
+    /// [`Game::apply`]: crate::Game::apply
+    #[doc(hidden)]
+    #[allow(clippy::type_complexity)]
+    pub fn legality_probe(
+        &self,
+        roll: CurrentRoll,
+    ) -> Option<Vec<(Action, bool, Result<bool, Illegal>, bool)>> {
+        use crate::game::Action as _;
+        let cfg = &self.config;
+        let used = u8::from(roll.used[0]) | u8::from(roll.used[1]) << 1;
+        if self.phase == Phase::Over
+            || !roll.dice.well_formed(cfg.dice)
+            || used & !self.all_dice() != 0
+            || used == self.all_dice()
+            || roll.home_actions > cfg.home_actions_per_roll
+        {
+            return None;
+        }
+        let mut s = *self;
+        s.phase = Phase::Move;
+        s.tries_left = 0;
+        s.roll = RollState {
+            dice: roll.dice.faces(),
+            used,
+            home_actions: roll.home_actions,
+            exited: roll.exited,
+        };
+        s.refresh_legal();
+        let mut listed = ActionList::new();
+        s.legal_moves(&mut listed);
+        let moves = (MOVE_BASE..MOVE_BASE + 96)
+            .filter_map(Action::from_id)
+            .map(|a| {
+                let evaluated = s.evaluate(a);
+                let listed = listed.contains(&a.id());
+                let same = !listed || s.eval::<false>(a) == evaluated;
+                (a, listed, evaluated.map(|e| e.victim != 0), same)
+            })
+            .collect();
+        Some(moves)
     }
 
     /// Whether every die of the roll is spent.
