@@ -8,8 +8,9 @@
 //! and kick each other; any roll, partly spent or not), including those whose roll allows no
 //! move, which no game can wait on; positions reached by random play are checked too.
 //!
-//! A few hundred positions per family by default; `DANGIAN_LONG_TESTS=1` draws a hundred
-//! times more (run it in release: `cargo test --release -p dangian --test ca_ngua_legality`).
+//! A few hundred positions per family by default; `DANGIAN_LONG_TESTS=1` in a release build
+//! draws a hundred times more (`DANGIAN_LONG_TESTS=1 cargo test --release -p dangian --test
+//! ca_ngua_legality`, as CI runs it).
 
 mod ca_ngua_common;
 
@@ -160,11 +161,20 @@ const FAMILIES: &[Family] = &[
     }),
 ];
 
-/// `(configs per family, positions per config)`.
+/// `(configs per family, positions per config)`: the long run only in a release build (in a
+/// debug build it would take an hour; CI runs it with `--release`).
 fn counts() -> (usize, usize) {
-    if std::env::var("DANGIAN_LONG_TESTS").is_ok_and(|v| v == "1") {
+    if dangian::testing::long_tests() && !cfg!(debug_assertions) {
         (200, 200)
     } else {
+        if dangian::testing::long_tests() {
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "quick run: ca_ngua_legality's long run needs a release build \
+                 (DANGIAN_LONG_TESTS=1 cargo test --release -p dangian --test ca_ngua_legality)"
+            );
+        }
         (8, 24)
     }
 }
