@@ -1484,6 +1484,28 @@ mod tests {
         assert_eq!(fair_name(&FairError::AfterStart(3)).1, Some("after_start"));
         let seed = AnyError::from(FairError::BadSeed("x".into()));
         assert_eq!(seed.status(), Status::InvalidArgument);
+        // A game of a batch refusing its action keeps the status, reason and name of why.
+        let in_batch = AnyError::InBatch {
+            game: 3,
+            error: Box::new(illegal.clone()),
+        };
+        assert_eq!(
+            (in_batch.status(), in_batch.reason(), in_batch.name()),
+            (illegal.status(), illegal.reason(), "illegal")
+        );
+        assert!(in_batch.to_string().starts_with("game 3: "));
+        let wrong = game.ca_ngua_board().unwrap_err();
+        assert_eq!(
+            (wrong.status(), wrong.name()),
+            (Status::WrongGame, "wrong_game")
+        );
+        assert_eq!(AnyError::NoSeatToMove.status(), Status::NoDecision);
+        let short = AnyError::BufferLength {
+            what: "masks",
+            expected: 2,
+            got: 1,
+        };
+        assert_eq!(short.status(), Status::InvalidArgument);
     }
 
     #[test]

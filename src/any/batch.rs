@@ -41,6 +41,14 @@ impl<G: Playable> Batch<G> {
         Ok(b)
     }
 
+    fn observation_len(&self) -> usize {
+        G::OBSERVATION_LEN
+    }
+
+    fn action_ids(&self) -> usize {
+        G::Action::ID_COUNT as usize
+    }
+
     /// A new game under the batch's config (validated when the batch was made).
     fn fresh(&self) -> G {
         G::new(self.config.clone()).expect("a validated config")
@@ -306,11 +314,11 @@ impl AnyBatch {
     }
     /// The width of a row of observations.
     pub fn observation_len(&self) -> usize {
-        super::GameInfo::of(self.kind).observation_len
+        each_batch!(&self.batches, b => b.observation_len())
     }
     /// The width of a row of masks: how many action ids there are.
     pub fn action_ids(&self) -> usize {
-        super::GameInfo::of(self.kind).action_ids as usize
+        each_batch!(&self.batches, b => b.action_ids())
     }
     /// Games finished since the batch was made or last reset.
     pub fn episodes(&self) -> u64 {
