@@ -420,7 +420,10 @@ impl AnyBatch {
 mod tests {
     use super::*;
 
-    fn buffers(b: &AnyBatch) -> (Vec<f32>, Vec<u8>, Vec<f32>, Vec<bool>, Vec<i32>) {
+    /// Observations, masks, rewards, done flags, seats to move.
+    type Buffers = (Vec<f32>, Vec<u8>, Vec<f32>, Vec<bool>, Vec<i32>);
+
+    fn buffers(b: &AnyBatch) -> Buffers {
         let n = b.len();
         (
             vec![0.0; n * b.observation_len()],
