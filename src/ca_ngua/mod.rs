@@ -8,7 +8,7 @@
 //!
 //! - [`Config`]: the seed rules by default, every variant selectable, presets
 //!   ([`Config::one_die`], [`Config::two_players`], [`Config::two_players_two_colours`], …).
-//! - [`State`]: the playable game, implementing [`Game`]; [`Setup`] is its plain
+//! - [`State`]: the playable game, implementing [`Game`](crate::Game); [`Setup`] is its plain
 //!   (JSON) form.
 //! - [`Action`]: the rolls (chance outcomes, **unordered**: 21 for two dice with weights 1
 //!   for a double and 2 otherwise, CN-C1) and the moves, with dense ids and a short text
@@ -31,7 +31,7 @@
 //!   turn. It is never a player's decision (as in the reference games).
 //! - Games end after [`Config::max_actions`] actions (default 20 000) with
 //!   [`EndReason::ActionLimit`]: kicks can otherwise repeat forever. This is
-//!   [`Game::max_moves`].
+//!   [`Game::max_moves`](crate::Game::max_moves).
 //! - Variant details the rules file leaves open are documented on each [`Config`] option;
 //!   those its clarifications settle (CN-C11 … CN-C18: bounces that go nowhere, the exit
 //!   first, places with two players, the other colour as an opponent, configurations that
