@@ -32,6 +32,12 @@ use crate::record::{Record, RecordError, Recorded};
 use crate::tensor::Observe;
 use crate::{ca_ngua, domino, o_an_quan};
 
+mod batch;
+mod board;
+
+pub use batch::{batch_seed, AnyBatch, Outputs};
+pub use board::{CaNguaBoard, DominoBoard, OAnQuanBoard};
+
 /// `$f::<G>($args)` for the game `G` of `$kind`.
 macro_rules! dispatch {
     ($kind:expr, $f:ident ( $($arg:expr),* )) => {
@@ -101,6 +107,35 @@ pub enum AnyError {
     /// to, bad seeds), or a game loaded from a fair record waits for its server seed.
     #[error(transparent)]
     Fair(#[from] FairError),
+    /// The operation is for another game (a board of one game asked of another).
+    #[error("the game is {have}, not {want}")]
+    WrongGame {
+        /// The game the operation is for.
+        want: GameKind,
+        /// The game it was asked of.
+        have: GameKind,
+    },
+    /// No seat is to move (chance, or the game is over) where a seat's action was given.
+    #[error("no seat is to move")]
+    NoSeatToMove,
+    /// An array given to fill or to read is not as long as the operation needs.
+    #[error("{what}: {got} entries where {expected} are needed")]
+    BufferLength {
+        /// Which array.
+        what: &'static str,
+        /// The length needed.
+        expected: usize,
+        /// The length given.
+        got: usize,
+    },
+    /// One game of an [`AnyBatch`] refused its action: which game, and why.
+    #[error("game {game}: {error}")]
+    InBatch {
+        /// The game's index in the batch.
+        game: usize,
+        /// Why it refused.
+        error: Box<AnyError>,
+    },
 }
 
 impl AnyError {
@@ -126,6 +161,10 @@ impl AnyError {
             AnyError::NotChance => Status::NotChance,
             AnyError::NotToMove(_) => Status::NoDecision,
             AnyError::Fair(e) => fair_status(e),
+            AnyError::WrongGame { .. } => Status::WrongGame,
+            AnyError::NoSeatToMove => Status::NoDecision,
+            AnyError::BufferLength { .. } => Status::InvalidArgument,
+            AnyError::InBatch { error, .. } => error.status(),
         }
     }
 
@@ -134,6 +173,7 @@ impl AnyError {
     pub fn reason(&self) -> u32 {
         match self {
             AnyError::Illegal { code, .. } => *code,
+            AnyError::InBatch { error, .. } => error.reason(),
             AnyError::Config(_)
             | AnyError::NoSuchPreset { .. }
             | AnyError::Setup(_)
@@ -144,13 +184,17 @@ impl AnyError {
             | AnyError::NoSuchSeat(_)
             | AnyError::NotChance
             | AnyError::NotToMove(_)
-            | AnyError::Fair(_) => 0,
+            | AnyError::Fair(_)
+            | AnyError::WrongGame { .. }
+            | AnyError::NoSeatToMove
+            | AnyError::BufferLength { .. } => 0,
         }
     }
 
     /// The error's name in the web binding's failures: `config`, `setup`, `record`,
     /// `no_such_preset`, `unknown_id`, `notation`, `stale`, `illegal`, `no_such_seat`,
-    /// `not_chance`, `not_to_move`, and for fair chance [`fair_name`]'s.
+    /// `not_chance`, `not_to_move`, `wrong_game`, `no_seat_to_move`, `buffer_length`, for
+    /// fair chance [`fair_name`]'s, and for a game of a batch the name of its error.
     pub fn name(&self) -> &'static str {
         match self {
             AnyError::Config(_) => "config",
@@ -165,6 +209,10 @@ impl AnyError {
             AnyError::NotChance => "not_chance",
             AnyError::NotToMove(_) => "not_to_move",
             AnyError::Fair(e) => fair_name(e).0,
+            AnyError::WrongGame { .. } => "wrong_game",
+            AnyError::NoSeatToMove => "no_seat_to_move",
+            AnyError::BufferLength { .. } => "buffer_length",
+            AnyError::InBatch { error, .. } => error.name(),
         }
     }
 }
@@ -1436,6 +1484,28 @@ mod tests {
         assert_eq!(fair_name(&FairError::AfterStart(3)).1, Some("after_start"));
         let seed = AnyError::from(FairError::BadSeed("x".into()));
         assert_eq!(seed.status(), Status::InvalidArgument);
+        // A game of a batch refusing its action keeps the status, reason and name of why.
+        let in_batch = AnyError::InBatch {
+            game: 3,
+            error: Box::new(illegal.clone()),
+        };
+        assert_eq!(
+            (in_batch.status(), in_batch.reason(), in_batch.name()),
+            (illegal.status(), illegal.reason(), "illegal")
+        );
+        assert!(in_batch.to_string().starts_with("game 3: "));
+        let wrong = game.ca_ngua_board().unwrap_err();
+        assert_eq!(
+            (wrong.status(), wrong.name()),
+            (Status::WrongGame, "wrong_game")
+        );
+        assert_eq!(AnyError::NoSeatToMove.status(), Status::NoDecision);
+        let short = AnyError::BufferLength {
+            what: "masks",
+            expected: 2,
+            got: 1,
+        };
+        assert_eq!(short.status(), Status::InvalidArgument);
     }
 
     #[test]

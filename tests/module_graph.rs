@@ -855,3 +855,65 @@ fn errors_map_to_statuses_once_and_without_a_catch_all() {
         ["AnyError::Stale { .. } => 9,"]
     );
 }
+
+/// The binding sources: the C ABI's, Python's and the web binding's.
+fn binding_files(root: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = vec![
+        root.join("bindings/python/src/lib.rs"),
+        root.join("bindings/js/src/lib.rs"),
+    ];
+    for entry in fs::read_dir(root.join("ffi/src")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "rs") {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// What in the code of `src` (not its comments) reaches past the dynamic layer: a game
+/// module's path (`o_an_quan::State`) or the downcast to a game type (`AnyGame::typed`).
+fn reaches_past_the_dynamic_layer(src: &str) -> Vec<String> {
+    let toks = tokens(src);
+    let mut found = BTreeSet::new();
+    for (i, t) in toks.iter().enumerate() {
+        let Tok::Ident(a) = t else { continue };
+        if GAMES.contains(&a.as_str()) && toks.get(i + 1) == Some(&Tok::Colons) {
+            found.insert(format!("{a}::"));
+        }
+        if a == "typed" {
+            found.insert("typed".to_string());
+        }
+    }
+    found.into_iter().collect()
+}
+
+#[test]
+fn bindings_reach_the_engine_only_through_the_dynamic_layer() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let files = binding_files(root);
+    assert!(files.len() >= 4, "{files:?}");
+    let mut faults = Vec::new();
+    for file in &files {
+        let found = reaches_past_the_dynamic_layer(&fs::read_to_string(file).unwrap());
+        if !found.is_empty() {
+            faults.push(format!("{} names {}", file.display(), found.join(", ")));
+        }
+    }
+    assert!(faults.is_empty(), "{}", faults.join("; "));
+    // The check sees what it looks for, in code only.
+    assert_eq!(
+        reaches_past_the_dynamic_layer(
+            "use dangian::domino::Phase;\nlet s = g.typed::<State>();\n// ca_ngua::State\n"
+        ),
+        ["domino::", "typed"]
+    );
+    assert_eq!(
+        reaches_past_the_dynamic_layer("let s: Option<&State> = g.typed();"),
+        ["typed"]
+    );
+    assert!(
+        reaches_past_the_dynamic_layer("fn o_an_quan_board() {}\nlet t = \"ca_ngua::\";")
+            .is_empty()
+    );
+}

@@ -1,8 +1,7 @@
 //! Flat `#[repr(C)]` board snapshots, one per game, for callers that do not want JSON.
 
-use super::{guard_ref, to_move_code, DgGame, DgStatus, Failure, Out, Result};
+use super::{guard_ref, to_move_code, DgGame, DgStatus, Out, Result};
 use dangian::any::AnyGame;
-use dangian::{Game, Seat};
 
 /// Run `f` on the game behind `game` and write its snapshot to `*out`.
 ///
@@ -15,13 +14,6 @@ unsafe fn snapshot<T>(
 ) -> DgStatus {
     // SAFETY: the module contract for `game`.
     unsafe { guard_ref(game, |g| Out::new(out, "out")?.put(f(&g.game)?)) }
-}
-
-fn wrong_game(want: &str) -> Failure {
-    Failure::new(
-        DgStatus::WrongGame,
-        format!("the handle is not a {want} game"),
-    )
 }
 
 /// An Ô ăn quan position. Cells are numbered as in the rules: 0 = left quan square,
@@ -56,31 +48,20 @@ pub unsafe extern "C" fn dg_o_an_quan_board(
     game: *const DgGame,
     out: *mut DgOAnQuanBoard,
 ) -> DgStatus {
-    use dangian::o_an_quan::{BigStone, State};
     // SAFETY: the module contract for `game` and `out`.
     unsafe {
         snapshot(game, out, |g| {
-            let s = g.typed::<State>().ok_or_else(|| wrong_game("Ô ăn quan"))?;
-            let mut b = DgOAnQuanBoard::default();
-            for (d, v) in b.dan.iter_mut().zip(s.board()) {
-                *d = u32::from(v);
-            }
-            for (q, big) in s.big_stones().iter().enumerate() {
-                b.big_on_board[q] = u32::from(*big == BigStone::OnBoard);
-                b.big_captured_by[q] = match big {
-                    BigStone::CapturedBy { seat } => i32::from(seat.0),
-                    _ => -1,
-                };
-            }
-            for p in 0..2u8 {
-                let seat = Seat(p);
-                b.captured_dan[usize::from(p)] = s.captured_dan(seat);
-                b.captured_quan[usize::from(p)] = u32::from(s.captured_quan(seat));
-                b.scores[usize::from(p)] = s.score(seat);
-            }
-            b.to_move = to_move_code(s.to_move());
-            b.ply = s.ply();
-            Ok(b)
+            let b = g.o_an_quan_board()?;
+            Ok(DgOAnQuanBoard {
+                dan: b.dan,
+                big_on_board: b.big_on_board,
+                big_captured_by: b.big_captured_by,
+                captured_dan: b.captured_dan,
+                captured_quan: b.captured_quan,
+                scores: b.scores,
+                to_move: to_move_code(b.to_move),
+                ply: b.ply,
+            })
         })
     }
 }
@@ -138,57 +119,25 @@ pub unsafe extern "C" fn dg_domino_board(
     seat: u32,
     out: *mut DgDominoBoard,
 ) -> DgStatus {
-    use dangian::domino::{Phase, State};
     // SAFETY: the module contract for `game` and `out`.
     unsafe {
         snapshot(game, out, |g| {
-            let s = g.typed::<State>().ok_or_else(|| wrong_game("Domino"))?;
-            if seat >= u32::from(s.seats()) {
-                return Err(Failure::new(
-                    DgStatus::InvalidArgument,
-                    format!("seat {seat} is not at this table"),
-                ));
-            }
-            let me = Seat(seat as u8);
-            let mut b = DgDominoBoard {
-                seat,
-                players: u32::from(s.seats()),
-                round: s.round(),
-                phase: match s.phase() {
-                    Phase::Deal => 0,
-                    Phase::Lead => 1,
-                    Phase::Play => 2,
-                    Phase::Draw => 3,
-                    Phase::Over => 4,
-                },
-                to_move: to_move_code(s.to_move()),
-                hand_mask: s.hand(me).mask(),
-                hand_counts: [0; 4],
-                boneyard: s.boneyard().len() as u32,
-                drawable: u32::from(s.drawable()),
-                ends: [-1, -1],
-                line_len: 0,
-                line: [DgDominoPlaced::default(); 28],
-                scores: [0; 4],
-            };
-            for p in 0..s.seats() {
-                b.hand_counts[usize::from(p)] = s.hand(Seat(p)).len() as u32;
-            }
-            for (dst, src) in b.scores.iter_mut().zip(s.scores()) {
-                *dst = *src;
-            }
-            if let Some((l, r)) = s.ends() {
-                b.ends = [i32::from(l), i32::from(r)];
-            }
-            let line = s.line();
-            for (dst, p) in b.line.iter_mut().zip(line.as_slice()) {
-                *dst = DgDominoPlaced {
-                    left: p.left,
-                    right: p.right,
-                };
-            }
-            b.line_len = line.len() as u32;
-            Ok(b)
+            let b = g.domino_board(seat)?;
+            Ok(DgDominoBoard {
+                seat: b.seat,
+                players: b.players,
+                round: b.round,
+                phase: b.phase,
+                to_move: to_move_code(b.to_move),
+                hand_mask: b.hand_mask,
+                hand_counts: b.hand_counts,
+                boneyard: b.boneyard,
+                drawable: b.drawable,
+                ends: b.ends,
+                line_len: b.line_len,
+                line: b.line.map(|(left, right)| DgDominoPlaced { left, right }),
+                scores: b.scores,
+            })
         })
     }
 }
@@ -226,38 +175,20 @@ pub unsafe extern "C" fn dg_ca_ngua_board(
     game: *const DgGame,
     out: *mut DgCaNguaBoard,
 ) -> DgStatus {
-    use dangian::ca_ngua::{Colour, State};
     // SAFETY: the module contract for `game` and `out`.
     unsafe {
         snapshot(game, out, |g| {
-            let s = g.typed::<State>().ok_or_else(|| wrong_game("Cờ cá ngựa"))?;
-            let rules = s.config();
-            let mut b = DgCaNguaBoard {
-                track_len: u32::from(rules.track_len),
-                colour_to_move: s.colour_to_move().map_or(-1, |c| i32::from(c.0)),
-                to_move: to_move_code(s.to_move()),
-                tries_left: u32::from(s.tries_left()),
-                ..DgCaNguaBoard::default()
-            };
-            let pieces = s.pieces();
-            for c in 0..4u8 {
-                let colour = Colour(c);
-                let i = usize::from(c);
-                b.owner[i] = rules.seats.owner(colour).map_or(-1, i32::from);
-                for (dst, src) in b.progress[i].iter_mut().zip(pieces[i]) {
-                    *dst = i32::from(src);
-                }
-            }
-            if let Some(roll) = s.current_roll() {
-                let f = roll.faces();
-                b.dice = [u32::from(f[0]), u32::from(f[1])];
-            }
-            for (row, src) in b.kicks.iter_mut().zip(s.kicks()) {
-                for (dst, k) in row.iter_mut().zip(src) {
-                    *dst = u32::from(k);
-                }
-            }
-            Ok(b)
+            let b = g.ca_ngua_board()?;
+            Ok(DgCaNguaBoard {
+                track_len: b.track_len,
+                owner: b.owner,
+                progress: b.progress,
+                colour_to_move: b.colour_to_move,
+                to_move: to_move_code(b.to_move),
+                dice: b.dice,
+                tries_left: b.tries_left,
+                kicks: b.kicks,
+            })
         })
     }
 }

@@ -1,4 +1,5 @@
-//! The rules: which actions are legal, and what applying one does.
+//! The rules: which actions are legal and why not ([`Illegal`]), what applying one does, and
+//! the [`Game`] implementation.
 //!
 //! The procedure of a turn (rules §2.2): the colour rolls (chance); the roll's legal actions
 //! are computed; if there is none the engine resolves the roll itself (another try, a bonus
@@ -11,15 +12,261 @@
 //! roll and so does not call the evaluator; `tests/ca_ngua_legality.rs` proves the two equal
 //! over random positions of every rules family.
 
+use super::action;
 use super::action::{Action, MOVE_BASE};
+use super::config::Config;
 use super::config::{
     Blocking, BonusRule, Capture, Colour, Dice, DiceUsage, DoorRule, DoublesMove, HomeClimb,
     HomeEntry, HomeValues, StartConflict, TriesCondition, TurnOrder,
 };
-use super::event::{EndReason, Event, Illegal};
+use super::event::{EndReason, Event};
 use super::roll::Roll;
+use super::state::Setup;
 use super::state::{CurrentRoll, Phase, RollState, State, YARD};
-use crate::game::{ActionList, EventSink, Seat};
+use super::view::View;
+use crate::game::{
+    ActionList, ChanceList, ChanceOutcome, ConfigError, EventSink, Game, GameKind, IllegalReason,
+    Outcome, Seat, SetupError, StateHasher, ToMove,
+};
+
+/// Why an action is illegal. The text says exactly why, e.g. "piece 2 is blocked by a yellow
+/// piece on square 17".
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Illegal {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// A field of the action is out of range.
+    #[error("the action {0} is out of range")]
+    Malformed(&'static str),
+    /// The dice must be rolled first.
+    #[error("the {colour} player must roll first")]
+    RollDue {
+        /// The colour to roll.
+        colour: Colour,
+    },
+    /// A roll was given while a move is due.
+    #[error("{colour} must move with the roll {roll} first")]
+    MoveDue {
+        /// The colour to move.
+        colour: Colour,
+        /// The roll being played.
+        roll: Roll,
+    },
+    /// A roll of the wrong number of dice.
+    #[error("this game is played with {0}")]
+    WrongDice(&'static str),
+    /// Exit of a piece that is not in the yard.
+    #[error("piece {piece} is not in the yard")]
+    NotInYard {
+        /// The piece.
+        piece: u8,
+    },
+    /// Exit of another piece than the lowest-numbered one in the yard (CN-C2).
+    #[error("the exit takes the lowest-numbered piece in the yard, {lowest}, not {piece}")]
+    NotLowestInYard {
+        /// The piece asked for.
+        piece: u8,
+        /// The piece that exits.
+        lowest: u8,
+    },
+    /// The roll does not allow an exit (CN-S7, CN-A2).
+    #[error("the roll {roll} does not allow an exit")]
+    NotAnExitRoll {
+        /// The roll.
+        roll: Roll,
+    },
+    /// This roll already brought a piece out.
+    #[error("this roll has already brought a piece out")]
+    ExitAlreadyTaken,
+    /// An exit comes first: it needs a roll with no part spent, and part of this one is
+    /// spent (CN-A3, CN-C12, whether or not the exit uses up the roll).
+    #[error("an exit comes first: part of this roll is already spent")]
+    RollPartlyUsed,
+    /// The start square is held by an own piece (CN-A4) or, under
+    /// `StartConflict::Blocked`, by an opponent.
+    #[error("the start square {square} is held by a {colour} piece")]
+    StartOccupied {
+        /// The start square.
+        square: u8,
+        /// The colour there.
+        colour: Colour,
+    },
+    /// The piece is in the yard.
+    #[error("piece {piece} is in the yard")]
+    InYard {
+        /// The piece.
+        piece: u8,
+    },
+    /// A track move of a piece on the door or in the home column.
+    #[error("piece {piece} is not on the track before its door")]
+    NotOnTrack {
+        /// The piece.
+        piece: u8,
+    },
+    /// The distance is not a move value of the roll.
+    #[error("the roll does not give a move of {dist}")]
+    DistanceNotRolled {
+        /// The distance asked for.
+        dist: u8,
+    },
+    /// The move passes the door (CN-A10).
+    #[error("piece {piece} cannot move {dist}: it would pass its door")]
+    PastDoor {
+        /// The piece.
+        piece: u8,
+        /// The distance.
+        dist: u8,
+    },
+    /// A piece stands in the way (bị cản, CN-S9, CN-A8).
+    #[error("piece {piece} is blocked by a {colour} piece on square {square}")]
+    Blocked {
+        /// The piece that would move.
+        piece: u8,
+        /// The blocking colour.
+        colour: Colour,
+        /// The absolute square of the blocking piece.
+        square: u8,
+    },
+    /// The move would land on an own piece (CN-S10: no kicking your own pieces).
+    #[error("piece {piece} would land on its own side's {colour} piece on square {square}")]
+    LandsOnOwn {
+        /// The piece.
+        piece: u8,
+        /// The colour there.
+        colour: Colour,
+        /// The absolute square.
+        square: u8,
+    },
+    /// The move would land on an opponent on a safe square (CN-A9).
+    #[error("piece {piece} cannot land on the {colour} piece on safe square {square}")]
+    SafeSquare {
+        /// The piece.
+        piece: u8,
+        /// The colour there.
+        colour: Colour,
+        /// The absolute square.
+        square: u8,
+    },
+    /// A bounce back from the door would end where the piece started.
+    #[error("piece {piece} would bounce back to the square it started from")]
+    NoMovement {
+        /// The piece.
+        piece: u8,
+    },
+    /// Entering home from elsewhere than the door.
+    #[error("piece {piece} is not on its door")]
+    NotOnDoor {
+        /// The piece.
+        piece: u8,
+    },
+    /// Climbing with a piece not in the home column.
+    #[error("piece {piece} is not in the home column")]
+    NotInHome {
+        /// The piece.
+        piece: u8,
+    },
+    /// The piece is part of the finished block at the top of the column (CN-A12).
+    #[error("piece {piece} on step {step} is locked in the finished block")]
+    Locked {
+        /// The piece.
+        piece: u8,
+        /// Its step.
+        step: u8,
+    },
+    /// This roll's home actions are used up (`home_actions_per_roll`, CN-A11).
+    #[error("this roll allows no more home actions")]
+    HomeActionsUsed,
+    /// The roll does not allow that home move (CN-A11).
+    #[error("the roll does not take piece {piece} to step {step}")]
+    StepNotRolled {
+        /// The piece.
+        piece: u8,
+        /// The step asked for.
+        step: u8,
+    },
+    /// The step is above the top winning step, or beyond the column.
+    #[error("step {step} is beyond the usable steps of the home column")]
+    StepOutOfRange {
+        /// The step.
+        step: u8,
+    },
+    /// An own piece stands in the way in the home column.
+    #[error("piece {piece} cannot pass or land on the piece on home step {step}")]
+    HomeBlocked {
+        /// The piece.
+        piece: u8,
+        /// The occupied step.
+        step: u8,
+    },
+    /// A kick is possible and kicks are mandatory (CN-A9).
+    #[error("a kick is possible, and kicking is mandatory")]
+    MustKick,
+}
+
+impl IllegalReason for Illegal {
+    const REASONS: &'static [(u32, &'static str)] = &[
+        (200, "game_over"),
+        (201, "malformed"),
+        (202, "roll_due"),
+        (203, "move_due"),
+        (204, "wrong_dice"),
+        (205, "not_in_yard"),
+        (206, "not_lowest_in_yard"),
+        (207, "not_an_exit_roll"),
+        (208, "exit_already_taken"),
+        (209, "roll_partly_used"),
+        (210, "start_occupied"),
+        (211, "in_yard"),
+        (212, "not_on_track"),
+        (213, "distance_not_rolled"),
+        (214, "past_door"),
+        (215, "blocked"),
+        (216, "lands_on_own"),
+        (217, "safe_square"),
+        (218, "no_movement"),
+        (219, "not_on_door"),
+        (220, "not_in_home"),
+        (221, "locked"),
+        (222, "home_actions_used"),
+        (223, "step_not_rolled"),
+        (224, "step_out_of_range"),
+        (225, "home_blocked"),
+        (226, "must_kick"),
+    ];
+
+    fn code(&self) -> u32 {
+        match self {
+            Illegal::GameOver => 200,
+            Illegal::Malformed(..) => 201,
+            Illegal::RollDue { .. } => 202,
+            Illegal::MoveDue { .. } => 203,
+            Illegal::WrongDice(..) => 204,
+            Illegal::NotInYard { .. } => 205,
+            Illegal::NotLowestInYard { .. } => 206,
+            Illegal::NotAnExitRoll { .. } => 207,
+            Illegal::ExitAlreadyTaken => 208,
+            Illegal::RollPartlyUsed => 209,
+            Illegal::StartOccupied { .. } => 210,
+            Illegal::InYard { .. } => 211,
+            Illegal::NotOnTrack { .. } => 212,
+            Illegal::DistanceNotRolled { .. } => 213,
+            Illegal::PastDoor { .. } => 214,
+            Illegal::Blocked { .. } => 215,
+            Illegal::LandsOnOwn { .. } => 216,
+            Illegal::SafeSquare { .. } => 217,
+            Illegal::NoMovement { .. } => 218,
+            Illegal::NotOnDoor { .. } => 219,
+            Illegal::NotInHome { .. } => 220,
+            Illegal::Locked { .. } => 221,
+            Illegal::HomeActionsUsed => 222,
+            Illegal::StepNotRolled { .. } => 223,
+            Illegal::StepOutOfRange { .. } => 224,
+            Illegal::HomeBlocked { .. } => 225,
+            Illegal::MustKick => 226,
+        }
+    }
+}
 
 /// The values a roll gives (each in `1..=12`, distinct), each with the dice it spends (bit
 /// `i` = die `i`): bit `v` of `bits` says value `v` is there, bits `2v..2v+2` of `masks` are
@@ -1581,3 +1828,244 @@ impl State {
         }
     }
 }
+
+impl Game for State {
+    type Config = Config;
+    type Setup = Setup;
+    type Action = Action;
+    type Event = Event;
+    type Illegal = Illegal;
+    type EndReason = EndReason;
+    type View = View;
+
+    const KIND: GameKind = GameKind::CaNgua;
+    const CHANCE: bool = true;
+    const HIDDEN_INFORMATION: bool = false;
+
+    fn new(config: Config) -> Result<Self, ConfigError> {
+        State::new(config)
+    }
+
+    fn from_setup(setup: Setup) -> Result<Self, SetupError> {
+        State::from_setup(setup)
+    }
+
+    fn to_setup(&self) -> Setup {
+        State::to_setup(self)
+    }
+
+    /// The player of the colour to act, while the game goes on.
+    fn turn(&self) -> Option<Seat> {
+        self.colour_to_move()
+            .map(|c| Seat(self.config.seats.owner_byte(c.index())))
+    }
+
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn seats(&self) -> u8 {
+        self.config.players()
+    }
+
+    #[inline]
+    fn to_move(&self) -> ToMove {
+        match self.phase {
+            Phase::Roll => ToMove::Chance,
+            Phase::Move => ToMove::Seat(Seat(self.config.seats.owner_byte(self.colour as usize))),
+            Phase::Over => ToMove::Over,
+        }
+    }
+
+    #[inline]
+    fn legal_actions(&self, out: &mut ActionList) {
+        out.clear();
+        match self.phase {
+            Phase::Roll => {
+                let range = match self.config.dice {
+                    Dice::Two => 0..21,
+                    Dice::One => 21..27,
+                };
+                out.extend(range);
+            }
+            Phase::Move => self.legal_moves(out),
+            Phase::Over => {}
+        }
+    }
+
+    /// CN-C1: two dice give 21 unordered outcomes, a double of weight 1 and any other pair of
+    /// weight 2 (of 36); one die gives 6 outcomes of weight 1.
+    #[inline]
+    fn chance_outcomes(&self, out: &mut ChanceList) {
+        out.clear();
+        if self.phase != Phase::Roll {
+            return;
+        }
+        match self.config.dice {
+            Dice::Two => {
+                let mut id = 0;
+                for low in 1..=6u8 {
+                    for high in low..=6u8 {
+                        out.push(ChanceOutcome {
+                            id,
+                            weight: if low == high { 1 } else { 2 },
+                        });
+                        id += 1;
+                    }
+                }
+            }
+            Dice::One => out.extend((21..27).map(|id| ChanceOutcome { id, weight: 1 })),
+        }
+    }
+
+    /// The same draw as the provided method (one `uniform_below(36)` or `(6)` walked over the
+    /// outcomes in id order), from a table instead of a list.
+    // Always inlined: the roll's id, computed here, then reaches the caller's use of it.
+    #[inline(always)]
+    fn sample_chance<R: rand_core::Rng + ?Sized>(&self, rng: &mut R) -> Option<Action> {
+        if self.phase != Phase::Roll {
+            return None;
+        }
+        Some(match self.config.dice {
+            Dice::Two => {
+                let id = TWO_DICE_BY_DRAW[crate::chance::uniform_below(rng, 36) as usize];
+                let (low, high) = action::TWO_DICE[id as usize];
+                Action::Roll { low, high }
+            }
+            Dice::One => Action::RollOne {
+                face: 1 + crate::chance::uniform_below(rng, 6) as u8,
+            },
+        })
+    }
+
+    fn check(&self, action: Action) -> Result<(), Illegal> {
+        self.check_action(action).map(|_| ())
+    }
+
+    // Always inlined, as the steps below it are: the dynamic layer's entry points are then
+    // one call each, with no second frame for the action (the typed caller inlines it anyway).
+    #[inline(always)]
+    fn apply(&mut self, action: Action, events: &mut impl EventSink<Event>) -> Result<(), Illegal> {
+        if self.apply_if_roll(action, events) {
+            return Ok(());
+        }
+        let effect = self.check_action(action)?;
+        self.apply_checked(action, effect, events);
+        Ok(())
+    }
+
+    /// Places by finishing order (CN-C7); scores are the kicks each player made (CN-C8).
+    fn outcome(&self) -> Option<Outcome<EndReason>> {
+        let reason = self.end?;
+        let seats = self.config.players();
+        let mut places = [0u8; 4];
+        for (i, &p) in self.place_order[..self.placed_count as usize]
+            .iter()
+            .enumerate()
+        {
+            places[p as usize & 3] = i as u8 + 1;
+        }
+        let mut scores = [0i32; 4];
+        for p in 0..seats {
+            scores[p as usize] = i32::try_from(self.kicks_made(Seat(p))).unwrap_or(i32::MAX);
+        }
+        Some(Outcome {
+            reason,
+            seats,
+            scores,
+            places,
+        })
+    }
+
+    fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// [`Config::max_actions`]: the game ends there at the latest (every action, chance
+    /// included, counts one, and the roll that allows nothing is part of its chance action).
+    fn max_moves(&self) -> u32 {
+        self.config.max_actions
+    }
+
+    fn hash_state(&self, h: &mut StateHasher) {
+        // The config as its JSON (every option counts), then everything else in one buffer,
+        // fed at once: pieces, turn, roll, tries, bonus streak, finished colours, places, end
+        // reason, then the kick tally and the move number as LEB128 varints (mostly one byte
+        // each).
+        h.config(&self.config);
+        let mut buf = [0u8; 160];
+        for (i, &p) in self.progress.as_flattened().iter().enumerate() {
+            buf[8 + i] = p as u8;
+        }
+        buf[24..33].copy_from_slice(&[
+            self.colour,
+            self.phase as u8,
+            self.roll.dice[0],
+            self.roll.dice[1],
+            self.roll.used,
+            self.roll.home_actions,
+            u8::from(self.roll.exited),
+            self.tries_left,
+            self.bonus_streak,
+        ]);
+        buf[33] = self.finished_count;
+        buf[34..38].copy_from_slice(&self.finished_order);
+        buf[38] = self.placed_count;
+        buf[39..43].copy_from_slice(&self.place_order);
+        buf[43] = match self.end {
+            None => 0,
+            Some(EndReason::AllPlaced) => 1,
+            Some(EndReason::FirstFinisher) => 2,
+            Some(EndReason::ActionLimit) => 3,
+        };
+        let mut n = 44;
+        let tally = self.kicks.as_flattened().iter().map(|&k| u32::from(k));
+        for k in tally.chain([self.move_number]) {
+            let mut v = k;
+            while v >= 0x80 {
+                buf[n] = (v as u8) | 0x80;
+                n += 1;
+                v >>= 7;
+            }
+            buf[n] = v as u8;
+            n += 1;
+        }
+        h.bytes(&buf[..n]);
+    }
+
+    fn view(&self, seat: Seat) -> View {
+        View::of(self, seat)
+    }
+
+    fn validate(&self) -> Result<(), SetupError> {
+        let again = State::from_setup(self.to_setup())?;
+        if again != *self {
+            return Err(SetupError::Position(
+                "the board caches disagree with the pieces".into(),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The roll id for each draw `r` in `0..36`: the outcomes in id order, a double taking one
+/// draw and any other pair two (CN-C1), exactly as the provided `sample_chance` walks them.
+const TWO_DICE_BY_DRAW: [u8; 36] = {
+    let mut table = [0u8; 36];
+    let (mut id, mut r, mut low) = (0u8, 0usize, 1u8);
+    while low <= 6 {
+        let mut high = low;
+        while high <= 6 {
+            table[r] = id;
+            r += 1;
+            if high != low {
+                table[r] = id;
+                r += 1;
+            }
+            id += 1;
+            high += 1;
+        }
+        low += 1;
+    }
+    table
+};

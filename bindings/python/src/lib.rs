@@ -8,16 +8,14 @@
 //! whatever N is.
 #![forbid(unsafe_code)]
 
-use dangian::any::{fair_status, AnyError, AnyGame, GameInfo, Status};
+use dangian::any::{
+    batch_seed, fair_status, AnyBatch, AnyError, AnyGame, GameInfo, Outputs, Status,
+};
 use dangian::bot::Level;
 use dangian::describe::Lang;
 use dangian::fair::{self, FairError};
 use dangian::limits::{MAX_CONFIG_JSON, MAX_RECORD_JSON, MAX_STATE_JSON};
-use dangian::tensor::{legal_mask, returns, Observe};
-use dangian::{
-    ca_ngua, domino, o_an_quan, Action, ActionList, ChanceList, Game, GameConfig, GameKind,
-    GameRng, IllegalReason, NoEvents, Recorded, Seat, ToMove, MAX_SEATS,
-};
+use dangian::{ActionList, ChanceList, GameKind, GameRng, Seat, ToMove, MAX_SEATS};
 use numpy::ndarray::{Array1, Array2};
 use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1};
 use pyo3::exceptions::PyTypeError;
@@ -97,7 +95,11 @@ fn panicked(payload: Box<dyn Any + Send>) -> PyErr {
         .map(|s| (*s).to_owned())
         .or_else(|| payload.downcast_ref::<String>().cloned())
         .unwrap_or_else(|| "a panic without a message".to_owned());
-    Failure::new(Status::Panic, format!("internal error of the engine: {message}")).into()
+    Failure::new(
+        Status::Panic,
+        format!("internal error of the engine: {message}"),
+    )
+    .into()
 }
 
 /// Whether an object's state may be inconsistent after a panic in one of its methods.
@@ -206,12 +208,12 @@ fn kind_of(obj: &Bound<'_, PyAny>) -> PyResult<GameKind> {
     if let Ok(s) = obj.cast::<PyString>() {
         let s = s.to_cow()?;
         return GameInfo::kind_named(&s).ok_or_else(|| {
-                Failure::new(
-                    Status::InvalidArgument,
-                    format!("no game is called {s:?} (o_an_quan, ca_ngua, domino)"),
-                )
-                .into()
-            });
+            Failure::new(
+                Status::InvalidArgument,
+                format!("no game is called {s:?} (o_an_quan, ca_ngua, domino)"),
+            )
+            .into()
+        });
     }
     let n: i64 = obj
         .extract()
@@ -324,7 +326,11 @@ fn id_of(game: &AnyGame, action: &Bound<'_, PyAny>) -> PyResult<u32> {
         .extract()
         .map_err(|_| PyTypeError::new_err("an action is an id (int) or its text"))?;
     u32::try_from(n).map_err(|_| {
-        Failure::new(Status::UnknownAction, format!("no action of this game has id {n}")).into()
+        Failure::new(
+            Status::UnknownAction,
+            format!("no action of this game has id {n}"),
+        )
+        .into()
     })
 }
 
@@ -504,15 +510,7 @@ impl PyGame {
     }
 
     fn to_move_code(&self) -> i32 {
-        match self.game.to_move() {
-            ToMove::Seat(s) => i32::from(s.0),
-            ToMove::Chance => -1,
-            ToMove::Over => -2,
-        }
-    }
-
-    fn typed_wrong(&self, want: &str) -> Failure {
-        Failure::new(Status::WrongGame, format!("the game is not a {want} game"))
+        to_move_code(self.game.to_move())
     }
 }
 
@@ -533,7 +531,9 @@ impl PyGame {
             let kind = kind_of(kind)?;
             let text = match config {
                 None => String::new(),
-                Some(c) => bounded_json_text(py, c, MAX_CONFIG_JSON, Status::InvalidConfig, "config")?,
+                Some(c) => {
+                    bounded_json_text(py, c, MAX_CONFIG_JSON, Status::InvalidConfig, "config")?
+                }
             };
             Ok(PyGame::wrap(
                 AnyGame::new(kind, &text).map_err(Failure::from)?,
@@ -581,7 +581,8 @@ impl PyGame {
     fn load(py: Python<'_>, record: &Bound<'_, PyAny>, seed: Int<u64>) -> PyResult<Self> {
         guard!({
             let seed = seed.0;
-            let text = bounded_json_text(py, record, MAX_RECORD_JSON, Status::InvalidRecord, "record")?;
+            let text =
+                bounded_json_text(py, record, MAX_RECORD_JSON, Status::InvalidRecord, "record")?;
             let game = AnyGame::from_record_json(&text).map_err(Failure::from)?;
             Ok(PyGame::wrap(game, seed))
         })
@@ -950,7 +951,8 @@ impl PyGame {
             let seat = seat.0;
             let seat = seat_of(&self.game, seat)?;
             let mut out = vec![0.0f32; observation_len(self.game.kind())];
-            self.game.observe(u32::from(seat.0), &mut out)
+            self.game
+                .observe(u32::from(seat.0), &mut out)
                 .map_err(Failure::from)?;
             Ok(out.into_pyarray(py))
         })
@@ -1232,44 +1234,16 @@ impl PyGame {
     /// The Ô ăn quan board as a dict (the fields of the C ABI's `DgOAnQuanBoard`).
     fn o_an_quan_board(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         guard!(self, {
-            use o_an_quan::BigStone;
-            let s = self
-                .game
-                .typed::<o_an_quan::State>()
-                .ok_or_else(|| self.typed_wrong("Ô ăn quan"))?;
+            let b = self.game.o_an_quan_board().map_err(Failure::from)?;
             let d = PyDict::new(py);
-            d.set_item("dan", s.board().to_vec())?;
-            let bigs = s.big_stones();
-            d.set_item(
-                "big_on_board",
-                bigs.iter()
-                    .map(|b| u32::from(*b == BigStone::OnBoard))
-                    .collect::<Vec<_>>(),
-            )?;
-            d.set_item(
-                "big_captured_by",
-                bigs.iter()
-                    .map(|b| match b {
-                        BigStone::CapturedBy { seat } => i32::from(seat.0),
-                        _ => -1,
-                    })
-                    .collect::<Vec<_>>(),
-            )?;
-            d.set_item(
-                "captured_dan",
-                [s.captured_dan(Seat(0)), s.captured_dan(Seat(1))].to_vec(),
-            )?;
-            d.set_item(
-                "captured_quan",
-                [
-                    u32::from(s.captured_quan(Seat(0))),
-                    u32::from(s.captured_quan(Seat(1))),
-                ]
-                .to_vec(),
-            )?;
-            d.set_item("scores", [s.score(Seat(0)), s.score(Seat(1))].to_vec())?;
-            d.set_item("to_move", self.to_move_code())?;
-            d.set_item("ply", s.ply())?;
+            d.set_item("dan", b.dan.to_vec())?;
+            d.set_item("big_on_board", b.big_on_board.to_vec())?;
+            d.set_item("big_captured_by", b.big_captured_by.to_vec())?;
+            d.set_item("captured_dan", b.captured_dan.to_vec())?;
+            d.set_item("captured_quan", b.captured_quan.to_vec())?;
+            d.set_item("scores", b.scores.to_vec())?;
+            d.set_item("to_move", to_move_code(b.to_move))?;
+            d.set_item("ply", b.ply)?;
             Ok(d.into_any().unbind())
         })
     }
@@ -1277,45 +1251,21 @@ impl PyGame {
     /// The Cờ cá ngựa board as a dict (the fields of `DgCaNguaBoard`).
     fn ca_ngua_board(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         guard!(self, {
-            use ca_ngua::Colour;
-            let s = self
-                .game
-                .typed::<ca_ngua::State>()
-                .ok_or_else(|| self.typed_wrong("Cờ cá ngựa"))?;
-            let rules = s.config();
+            let b = self.game.ca_ngua_board().map_err(Failure::from)?;
             let d = PyDict::new(py);
-            d.set_item("track_len", rules.track_len)?;
-            d.set_item(
-                "owner",
-                Colour::ALL
-                    .iter()
-                    .map(|&c| rules.seats.owner(c).map_or(-1, i32::from))
-                    .collect::<Vec<_>>(),
-            )?;
+            d.set_item("track_len", b.track_len)?;
+            d.set_item("owner", b.owner.to_vec())?;
             d.set_item(
                 "progress",
-                s.pieces()
-                    .iter()
-                    .map(|row| row.iter().map(|&p| i32::from(p)).collect::<Vec<_>>())
-                    .collect::<Vec<_>>(),
+                b.progress.iter().map(|r| r.to_vec()).collect::<Vec<_>>(),
             )?;
-            d.set_item(
-                "colour_to_move",
-                s.colour_to_move().map_or(-1, |c| i32::from(c.0)),
-            )?;
-            d.set_item("to_move", self.to_move_code())?;
-            d.set_item(
-                "dice",
-                s.current_roll()
-                    .map_or([0, 0], |r| r.faces())
-                    .iter()
-                    .map(|&f| u32::from(f))
-                    .collect::<Vec<_>>(),
-            )?;
-            d.set_item("tries_left", s.tries_left())?;
+            d.set_item("colour_to_move", b.colour_to_move)?;
+            d.set_item("to_move", to_move_code(b.to_move))?;
+            d.set_item("dice", b.dice.to_vec())?;
+            d.set_item("tries_left", b.tries_left)?;
             d.set_item(
                 "kicks",
-                s.kicks().iter().map(|r| r.to_vec()).collect::<Vec<_>>(),
+                b.kicks.iter().map(|r| r.to_vec()).collect::<Vec<_>>(),
             )?;
             Ok(d.into_any().unbind())
         })
@@ -1325,53 +1275,27 @@ impl PyGame {
     /// as `[[left, right], …]`). Safe to send to that seat.
     fn domino_board(&self, py: Python<'_>, seat: Int<i64>) -> PyResult<Py<PyAny>> {
         guard!(self, {
-            let seat = seat.0;
-            use domino::Phase;
-            let s = self
+            // The game is checked before the seat, as by the C ABI.
+            self.game.domino_board(0).map_err(Failure::from)?;
+            let me = seat_of(&self.game, seat.0)?;
+            let b = self
                 .game
-                .typed::<domino::State>()
-                .ok_or_else(|| self.typed_wrong("Domino"))?;
-            let me = seat_of(&self.game, seat)?;
+                .domino_board(u32::from(me.0))
+                .map_err(Failure::from)?;
             let d = PyDict::new(py);
-            d.set_item("seat", me.0)?;
-            d.set_item("players", s.seats())?;
-            d.set_item("round", s.round())?;
-            d.set_item(
-                "phase",
-                match s.phase() {
-                    Phase::Deal => 0,
-                    Phase::Lead => 1,
-                    Phase::Play => 2,
-                    Phase::Draw => 3,
-                    Phase::Over => 4,
-                },
-            )?;
-            d.set_item("to_move", self.to_move_code())?;
-            d.set_item("hand_mask", s.hand(me).mask())?;
-            d.set_item(
-                "hand_counts",
-                (0..s.seats())
-                    .map(|p| s.hand(Seat(p)).len())
-                    .collect::<Vec<_>>(),
-            )?;
-            d.set_item("boneyard", s.boneyard().len())?;
-            d.set_item("drawable", s.drawable())?;
-            d.set_item(
-                "ends",
-                s.ends()
-                    .map_or([-1, -1], |(l, r)| [i32::from(l), i32::from(r)])
-                    .to_vec(),
-            )?;
-            let line = s.line();
-            d.set_item("line_len", line.len())?;
-            d.set_item(
-                "line",
-                line.as_slice()
-                    .iter()
-                    .map(|p| (p.left, p.right))
-                    .collect::<Vec<_>>(),
-            )?;
-            d.set_item("scores", s.scores().to_vec())?;
+            d.set_item("seat", b.seat)?;
+            d.set_item("players", b.players)?;
+            d.set_item("round", b.round)?;
+            d.set_item("phase", b.phase)?;
+            d.set_item("to_move", to_move_code(b.to_move))?;
+            d.set_item("hand_mask", b.hand_mask)?;
+            d.set_item("hand_counts", b.hand_counts[..b.players as usize].to_vec())?;
+            d.set_item("boneyard", b.boneyard)?;
+            d.set_item("drawable", b.drawable)?;
+            d.set_item("ends", b.ends.to_vec())?;
+            d.set_item("line_len", b.line_len)?;
+            d.set_item("line", b.line[..b.line_len as usize].to_vec())?;
+            d.set_item("scores", b.scores[..b.players as usize].to_vec())?;
             Ok(d.into_any().unbind())
         })
     }
@@ -1406,200 +1330,16 @@ impl PyGame {
     }
 }
 
+/// Who is to move as a number: the seat, -1 for chance, -2 when the game is over.
+fn to_move_code(to_move: ToMove) -> i32 {
+    match to_move {
+        ToMove::Seat(s) => i32::from(s.0),
+        ToMove::Chance => -1,
+        ToMove::Over => -2,
+    }
+}
+
 // ---- VecEnv ---------------------------------------------------------------------------------
-
-/// A seed for game `i` of a batch seeded with `seed` (SplitMix64 of both).
-fn env_seed(seed: u64, i: u64) -> u64 {
-    let mut z = seed
-        .wrapping_add(i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
-        .wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// N games of one kind, stepped together.
-struct Batch<G: Observe> {
-    config: G::Config,
-    games: Vec<G>,
-    rngs: Vec<GameRng>,
-    episodes: u64,
-}
-
-impl<G: Observe> Batch<G> {
-    fn new(config: G::Config, n: usize, seed: u64) -> Batch<G> {
-        let mut b = Batch {
-            config,
-            games: Vec::with_capacity(n),
-            rngs: Vec::with_capacity(n),
-            episodes: 0,
-        };
-        b.reset(n, seed);
-        b
-    }
-
-    fn reset(&mut self, n: usize, seed: u64) {
-        self.games.clear();
-        self.rngs.clear();
-        self.episodes = 0;
-        for i in 0..n {
-            self.rngs.push(GameRng::new(env_seed(seed, i as u64)));
-            // The config was validated when the batch was made.
-            self.games
-                .push(G::new(self.config.clone()).expect("a validated config"));
-            self.advance(i);
-        }
-    }
-
-    /// Sample chance until a seat is to move (or the game is over).
-    fn advance(&mut self, i: usize) {
-        let (game, rng) = (&mut self.games[i], &mut self.rngs[i]);
-        while game.to_move() == ToMove::Chance {
-            match game.sample_chance(rng) {
-                Some(a) => {
-                    let _ = game.apply(a, &mut NoEvents);
-                }
-                None => break,
-            }
-        }
-    }
-
-    fn write(&self, i: usize, obs: &mut [f32], mask: &mut [u8]) -> i32 {
-        let g = &self.games[i];
-        legal_mask(g, mask);
-        match g.to_move() {
-            ToMove::Seat(s) => {
-                g.observe(s, obs);
-                i32::from(s.0)
-            }
-            _ => {
-                g.observe(Seat(0), obs);
-                -1
-            }
-        }
-    }
-
-    /// Check every action first (so that a refused batch changes nothing), then apply.
-    fn step(
-        &mut self,
-        actions: &[i64],
-        obs: &mut [f32],
-        mask: &mut [u8],
-        rewards: &mut [f32],
-        dones: &mut [bool],
-        to_play: &mut [i32],
-    ) -> Res<()> {
-        let n = self.games.len();
-        let (ol, al) = (G::OBSERVATION_LEN, G::Action::ID_COUNT as usize);
-        let seats = usize::from(self.config_seats());
-        for (i, &a) in actions.iter().enumerate() {
-            let g = &self.games[i];
-            let action = u32::try_from(a)
-                .ok()
-                .and_then(G::Action::from_id)
-                .ok_or_else(|| {
-                    Failure::new(
-                        Status::UnknownAction,
-                        format!("game {i}: no action of this game has id {a}"),
-                    )
-                })?;
-            if !matches!(g.to_move(), ToMove::Seat(_)) {
-                return Err(Failure::new(
-                    Status::NoDecision,
-                    format!("game {i}: no seat is to move"),
-                ));
-            }
-            g.check(action).map_err(|e| {
-                Failure(
-                    Status::IllegalAction,
-                    format!("game {i}: {a} ({action}): {e}"),
-                    e.code(),
-                )
-            })?;
-        }
-        for i in 0..n {
-            let action = G::Action::from_id(actions[i] as u32).expect("checked");
-            let g = &mut self.games[i];
-            let _ = g.apply(action, &mut NoEvents);
-            self.advance(i);
-            let r = &mut rewards[i * seats..(i + 1) * seats];
-            if self.games[i].is_over() {
-                r.copy_from_slice(&returns(&self.games[i])[..seats]);
-                dones[i] = true;
-                self.episodes += 1;
-                self.games[i] = G::new(self.config.clone()).expect("a validated config");
-                self.advance(i);
-            } else {
-                r.fill(0.0);
-                dones[i] = false;
-            }
-            to_play[i] = self.write(
-                i,
-                &mut obs[i * ol..(i + 1) * ol],
-                &mut mask[i * al..(i + 1) * al],
-            );
-        }
-        Ok(())
-    }
-
-    fn config_seats(&self) -> u8 {
-        self.config.seats()
-    }
-
-    fn observe_all(&self, obs: &mut [f32], mask: &mut [u8], to_play: &mut [i32]) {
-        let (ol, al) = (G::OBSERVATION_LEN, G::Action::ID_COUNT as usize);
-        for i in 0..self.games.len() {
-            to_play[i] = self.write(
-                i,
-                &mut obs[i * ol..(i + 1) * ol],
-                &mut mask[i * al..(i + 1) * al],
-            );
-        }
-    }
-
-    fn observe_seat(&self, seat: u8, obs: &mut [f32]) {
-        let ol = G::OBSERVATION_LEN;
-        for (i, g) in self.games.iter().enumerate() {
-            g.observe(Seat(seat), &mut obs[i * ol..(i + 1) * ol]);
-        }
-    }
-
-    fn random_actions(&self, rng: &mut GameRng, out: &mut [i64]) {
-        let mut legal = ActionList::new();
-        for (g, o) in self.games.iter().zip(out.iter_mut()) {
-            g.legal_actions(&mut legal);
-            *o = if legal.is_empty() {
-                -1
-            } else {
-                i64::from(legal[rng.below(legal.len() as u32) as usize])
-            };
-        }
-    }
-}
-
-enum Batches {
-    OAnQuan(Batch<o_an_quan::State>),
-    CaNgua(Batch<ca_ngua::State>),
-    Domino(Batch<domino::State>),
-}
-
-macro_rules! each {
-    ($b:expr, $x:ident => $body:expr) => {
-        match $b {
-            Batches::OAnQuan($x) => $body,
-            Batches::CaNgua($x) => $body,
-            Batches::Domino($x) => $body,
-        }
-    };
-}
-
-fn batch_config<G: Observe>(text: &str) -> Res<G::Config> {
-    if text.is_empty() {
-        Ok(G::Config::default())
-    } else {
-        G::Config::from_json(text).map_err(|e| Failure::new(Status::InvalidConfig, e.to_string()))
-    }
-}
 
 /// The most games a `VecEnv` (or `rust_random_play`) steps together: 65 536 games of the
 /// widest observation (307 floats) take 80 MB per observation array.
@@ -1629,7 +1369,9 @@ fn envs_in_range(num_envs: usize) -> Res<()> {
 struct VecEnv {
     kind: GameKind,
     seed: u64,
-    batches: Batches,
+    batch: AnyBatch,
+    /// The actions of a step as ids, kept between steps.
+    ids: Vec<u32>,
     n: usize,
     seats: usize,
     obs_len: usize,
@@ -1674,34 +1416,20 @@ impl VecEnv {
             envs_in_range(num_envs)?;
             let text = match config {
                 None => String::new(),
-                Some(c) => bounded_json_text(py, c, MAX_CONFIG_JSON, Status::InvalidConfig, "config")?,
+                Some(c) => {
+                    bounded_json_text(py, c, MAX_CONFIG_JSON, Status::InvalidConfig, "config")?
+                }
             };
-            let batches = match kind {
-                GameKind::OAnQuan => Batches::OAnQuan(Batch::new(
-                    batch_config::<o_an_quan::State>(&text)?,
-                    num_envs,
-                    seed,
-                )),
-                GameKind::CaNgua => Batches::CaNgua(Batch::new(
-                    batch_config::<ca_ngua::State>(&text)?,
-                    num_envs,
-                    seed,
-                )),
-                GameKind::Domino => Batches::Domino(Batch::new(
-                    batch_config::<domino::State>(&text)?,
-                    num_envs,
-                    seed,
-                )),
-            };
-            let seats = usize::from(each!(&batches, b => b.config_seats()));
+            let batch = AnyBatch::new(kind, &text, num_envs, seed).map_err(Failure::from)?;
             Ok(VecEnv {
                 kind,
                 seed,
-                batches,
+                ids: Vec::with_capacity(num_envs),
                 n: num_envs,
-                seats,
-                obs_len: observation_len(kind),
-                actions: id_count(kind) as usize,
+                seats: batch.seats(),
+                obs_len: batch.observation_len(),
+                actions: batch.action_ids(),
+                batch,
                 poison: Poison::default(),
             })
         })
@@ -1735,7 +1463,7 @@ impl VecEnv {
     /// Games finished since the last reset.
     #[getter]
     fn episodes(&self) -> PyResult<u64> {
-        guard!(self, { Ok(each!(&self.batches, b => b.episodes)) })
+        guard!(self, { Ok(self.batch.episodes()) })
     }
 
     /// Start every game anew (chance sampled up to the first decision): returns
@@ -1746,10 +1474,8 @@ impl VecEnv {
     fn reset<'py>(&mut self, py: Python<'py>, seed: Option<Int<u64>>) -> PyResult<ObsOut<'py>> {
         guard!(self, {
             let seed = seed.map(|v| v.0);
-            let n = self.n;
-            self.seed = seed.unwrap_or_else(|| env_seed(self.seed, u64::MAX));
-            let seed = self.seed;
-            each!(&mut self.batches, b => b.reset(n, seed));
+            self.seed = seed.unwrap_or_else(|| batch_seed(self.seed, u64::MAX));
+            self.batch.reset(self.seed);
             self.observe(py)
         })
     }
@@ -1760,11 +1486,13 @@ impl VecEnv {
             let mut obs = Array2::<f32>::zeros((self.n, self.obs_len));
             let mut mask = Array2::<u8>::zeros((self.n, self.actions));
             let mut to_play = Array1::<i32>::zeros(self.n);
-            each!(&self.batches, b => b.observe_all(
-                obs.as_slice_mut().expect("contiguous"),
-                mask.as_slice_mut().expect("contiguous"),
-                to_play.as_slice_mut().expect("contiguous"),
-            ));
+            self.batch
+                .observe(
+                    obs.as_slice_mut().expect("contiguous"),
+                    mask.as_slice_mut().expect("contiguous"),
+                    to_play.as_slice_mut().expect("contiguous"),
+                )
+                .map_err(Failure::from)?;
             Ok((
                 obs.into_pyarray(py),
                 i8_of(mask).into_pyarray(py),
@@ -1780,16 +1508,11 @@ impl VecEnv {
         seat: Int<usize>,
     ) -> PyResult<Bound<'py, PyArray2<f32>>> {
         guard!(self, {
-            let seat = seat.0;
-            if seat >= self.seats {
-                return Err(Failure::new(
-                    Status::InvalidArgument,
-                    format!("seat {seat} is not in this game"),
-                )
-                .into());
-            }
+            let seat = u32::try_from(seat.0).unwrap_or(u32::MAX);
             let mut obs = Array2::<f32>::zeros((self.n, self.obs_len));
-            each!(&self.batches, b => b.observe_seat(seat as u8, obs.as_slice_mut().expect("contiguous")));
+            self.batch
+                .observe_seat(seat, obs.as_slice_mut().expect("contiguous"))
+                .map_err(Failure::from)?;
             Ok(obs.into_pyarray(py))
         })
     }
@@ -1837,21 +1560,33 @@ impl VecEnv {
                 )
                 .into());
             }
+            // Ids as the engine takes them; a number that is no id (negative, too large)
+            // is refused here, as an id no action has is refused by the batch.
+            self.ids.clear();
+            for (i, &a) in actions.iter().enumerate() {
+                let id = u32::try_from(a).map_err(|_| {
+                    Failure::new(
+                        Status::UnknownAction,
+                        format!("game {i}: no action of this game has id {a}"),
+                    )
+                })?;
+                self.ids.push(id);
+            }
             let mut obs = Array2::<f32>::zeros((self.n, self.obs_len));
             let mut mask = Array2::<u8>::zeros((self.n, self.actions));
             let mut rewards = Array2::<f32>::zeros((self.n, self.seats));
             let mut dones = Array1::<bool>::from_elem(self.n, false);
             let mut to_play = Array1::<i32>::zeros(self.n);
             {
-                let (o, m, r, d, t) = (
-                    obs.as_slice_mut().expect("contiguous"),
-                    mask.as_slice_mut().expect("contiguous"),
-                    rewards.as_slice_mut().expect("contiguous"),
-                    dones.as_slice_mut().expect("contiguous"),
-                    to_play.as_slice_mut().expect("contiguous"),
-                );
-                let batches = &mut self.batches;
-                py.detach(|| each!(batches, b => b.step(actions, o, m, r, d, t)))?;
+                let out = Outputs {
+                    observations: obs.as_slice_mut().expect("contiguous"),
+                    masks: mask.as_slice_mut().expect("contiguous"),
+                    rewards: rewards.as_slice_mut().expect("contiguous"),
+                    dones: dones.as_slice_mut().expect("contiguous"),
+                    to_play: to_play.as_slice_mut().expect("contiguous"),
+                };
+                let (batch, ids) = (&mut self.batch, &self.ids);
+                py.detach(|| batch.step(ids, out)).map_err(Failure::from)?;
             }
             Ok((
                 obs.into_pyarray(py),
@@ -1873,20 +1608,21 @@ impl VecEnv {
             let seed = seed.0;
             let mut rng = GameRng::new(seed);
             let mut out = Array1::<i64>::zeros(self.n);
-            each!(&self.batches, b => b.random_actions(&mut rng, out.as_slice_mut().expect("contiguous")));
+            self.batch
+                .random_actions(&mut rng, out.as_slice_mut().expect("contiguous"))
+                .map_err(Failure::from)?;
             Ok(out.into_pyarray(py))
         })
     }
 
     /// Game `i` as a `Game` (a copy: for inspection, the record starts at its position).
-    #[allow(clippy::clone_on_copy)] // the states are `Copy` today; `Game` promises `Clone`
     fn game(&self, i: Int<usize>) -> PyResult<PyGame> {
         guard!(self, {
             let i = i.0;
-            if i >= self.n {
-                return Err(Failure::new(Status::InvalidArgument, format!("no game {i}")).into());
-            }
-            let g = each!(&self.batches, b => AnyGame::from_recorded(Recorded::starting_at(b.games[i].clone())));
+            let g = self
+                .batch
+                .game(i)
+                .ok_or_else(|| Failure::new(Status::InvalidArgument, format!("no game {i}")))?;
             Ok(PyGame::wrap(g, 0))
         })
     }
@@ -1915,27 +1651,34 @@ fn rust_random_play(
             )
             .into());
         }
-        fn run<G: Observe>(n: usize, steps: usize, seed: u64) -> f64 {
-            let mut b = Batch::<G>::new(G::Config::default(), n, seed);
-            let seats = usize::from(b.config_seats());
-            let (ol, al) = (G::OBSERVATION_LEN, G::Action::ID_COUNT as usize);
+        fn run(batch: &mut AnyBatch, steps: usize, seed: u64) -> f64 {
+            let n = batch.len();
+            let (ol, al, seats) = (batch.observation_len(), batch.action_ids(), batch.seats());
             let (mut o, mut m, mut r) =
                 (vec![0.0; n * ol], vec![0u8; n * al], vec![0.0; n * seats]);
             let (mut d, mut t, mut a) = (vec![false; n], vec![0i32; n], vec![0i64; n]);
+            let mut ids = vec![0u32; n];
             let mut rng = GameRng::new(seed ^ 1);
             let rounds = (steps / n).max(1);
             let start = std::time::Instant::now();
             for _ in 0..rounds {
-                b.random_actions(&mut rng, &mut a);
-                let _ = b.step(&a, &mut o, &mut m, &mut r, &mut d, &mut t);
+                let _ = batch.random_actions(&mut rng, &mut a);
+                for (id, &x) in ids.iter_mut().zip(&a) {
+                    *id = u32::try_from(x).unwrap_or(u32::MAX);
+                }
+                let out = Outputs {
+                    observations: &mut o,
+                    masks: &mut m,
+                    rewards: &mut r,
+                    dones: &mut d,
+                    to_play: &mut t,
+                };
+                let _ = batch.step(&ids, out);
             }
             (rounds * n) as f64 / start.elapsed().as_secs_f64()
         }
-        Ok(py.detach(|| match kind {
-            GameKind::OAnQuan => run::<o_an_quan::State>(num_envs, steps, seed),
-            GameKind::CaNgua => run::<ca_ngua::State>(num_envs, steps, seed),
-            GameKind::Domino => run::<domino::State>(num_envs, steps, seed),
-        }))
+        let mut batch = AnyBatch::new(kind, "", num_envs, seed).map_err(Failure::from)?;
+        Ok(py.detach(|| run(&mut batch, steps, seed)))
     })
 }
 

@@ -1,0 +1,513 @@
+//! Many games of one kind stepped together, for a vectorized learning environment (Python's
+//! `VecEnv`): the game is chosen once per batch, and each call steps every game of the batch
+//! with the game's own typed code.
+
+use super::{AnyError, AnyGame, Playable};
+use crate::chance::GameRng;
+use crate::game::{Action, ActionList, Game, GameConfig, GameKind, NoEvents, Seat, ToMove};
+use crate::record::Recorded;
+use crate::tensor::{legal_mask, returns};
+use crate::{ca_ngua, domino, o_an_quan};
+
+/// The seed of game `i` of a batch seeded with `seed` (SplitMix64 of both).
+pub fn batch_seed(seed: u64, i: u64) -> u64 {
+    let mut z = seed
+        .wrapping_add(i.wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        .wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// N games of one kind, each with its own RNG for chance.
+struct Batch<G: Game> {
+    config: G::Config,
+    games: Vec<G>,
+    rngs: Vec<GameRng>,
+    episodes: u64,
+}
+
+impl<G: Playable> Batch<G> {
+    fn new(config: G::Config, n: usize, seed: u64) -> Result<Batch<G>, AnyError> {
+        // Validated once: every game of the batch is then made from a valid config.
+        G::new(config.clone())?;
+        let mut b = Batch {
+            config,
+            games: Vec::with_capacity(n),
+            rngs: Vec::with_capacity(n),
+            episodes: 0,
+        };
+        b.reset(n, seed);
+        Ok(b)
+    }
+
+    fn observation_len(&self) -> usize {
+        G::OBSERVATION_LEN
+    }
+
+    fn action_ids(&self) -> usize {
+        G::Action::ID_COUNT as usize
+    }
+
+    /// A new game under the batch's config (validated when the batch was made).
+    fn fresh(&self) -> G {
+        G::new(self.config.clone()).expect("a validated config")
+    }
+
+    fn reset(&mut self, n: usize, seed: u64) {
+        self.games.clear();
+        self.rngs.clear();
+        self.episodes = 0;
+        for i in 0..n {
+            self.rngs.push(GameRng::new(batch_seed(seed, i as u64)));
+            let game = self.fresh();
+            self.games.push(game);
+            self.advance(i);
+        }
+    }
+
+    /// Sample chance until a seat is to move (or the game is over).
+    fn advance(&mut self, i: usize) {
+        let (game, rng) = (&mut self.games[i], &mut self.rngs[i]);
+        while game.to_move() == ToMove::Chance {
+            match game.sample_chance(rng) {
+                Some(a) => {
+                    let _ = game.apply(a, &mut NoEvents);
+                }
+                None => break,
+            }
+        }
+    }
+
+    fn write(&self, i: usize, obs: &mut [f32], mask: &mut [u8]) -> i32 {
+        let g = &self.games[i];
+        legal_mask(g, mask);
+        match g.to_move() {
+            ToMove::Seat(s) => {
+                g.observe(s, obs);
+                i32::from(s.0)
+            }
+            ToMove::Chance | ToMove::Over => {
+                g.observe(Seat(0), obs);
+                -1
+            }
+        }
+    }
+
+    /// Check every action first (so that a refused batch changes nothing), then apply.
+    fn step(&mut self, actions: &[u32], out: Outputs<'_>) -> Result<(), AnyError> {
+        let in_game = |game: usize, error: AnyError| AnyError::InBatch {
+            game,
+            error: Box::new(error),
+        };
+        for (i, (&id, g)) in actions.iter().zip(&self.games).enumerate() {
+            let action =
+                G::Action::from_id(id).ok_or_else(|| in_game(i, AnyError::UnknownId(id)))?;
+            if !matches!(g.to_move(), ToMove::Seat(_)) {
+                return Err(in_game(i, AnyError::NoSeatToMove));
+            }
+            g.check(action).map_err(|e| {
+                let error = AnyError::Illegal {
+                    code: crate::game::IllegalReason::code(&e),
+                    message: format!("{id} ({action}): {e}"),
+                };
+                in_game(i, error)
+            })?;
+        }
+        let (ol, al) = (G::OBSERVATION_LEN, G::Action::ID_COUNT as usize);
+        let seats = usize::from(self.config.seats());
+        for (i, &id) in actions.iter().enumerate() {
+            let action = G::Action::from_id(id).expect("checked");
+            let _ = self.games[i].apply(action, &mut NoEvents);
+            self.advance(i);
+            let r = &mut out.rewards[i * seats..(i + 1) * seats];
+            if self.games[i].is_over() {
+                r.copy_from_slice(&returns(&self.games[i])[..seats]);
+                out.dones[i] = true;
+                self.episodes += 1;
+                self.games[i] = self.fresh();
+                self.advance(i);
+            } else {
+                r.fill(0.0);
+                out.dones[i] = false;
+            }
+            out.to_play[i] = self.write(
+                i,
+                &mut out.observations[i * ol..(i + 1) * ol],
+                &mut out.masks[i * al..(i + 1) * al],
+            );
+        }
+        Ok(())
+    }
+
+    fn observe_all(&self, obs: &mut [f32], mask: &mut [u8], to_play: &mut [i32]) {
+        let (ol, al) = (G::OBSERVATION_LEN, G::Action::ID_COUNT as usize);
+        for (i, t) in to_play.iter_mut().enumerate().take(self.games.len()) {
+            *t = self.write(
+                i,
+                &mut obs[i * ol..(i + 1) * ol],
+                &mut mask[i * al..(i + 1) * al],
+            );
+        }
+    }
+
+    fn observe_seat(&self, seat: Seat, obs: &mut [f32]) {
+        let ol = G::OBSERVATION_LEN;
+        for (g, o) in self.games.iter().zip(obs.chunks_exact_mut(ol)) {
+            g.observe(seat, o);
+        }
+    }
+
+    fn random_actions(&self, rng: &mut GameRng, out: &mut [i64]) {
+        let mut legal = ActionList::new();
+        for (g, o) in self.games.iter().zip(out.iter_mut()) {
+            g.legal_actions(&mut legal);
+            *o = if legal.is_empty() {
+                -1
+            } else {
+                i64::from(legal[rng.below(legal.len() as u32) as usize])
+            };
+        }
+    }
+
+    fn game(&self, i: usize) -> Option<AnyGame> {
+        // `Clone`, not a copy: `Game` promises no more.
+        #[allow(clippy::clone_on_copy)]
+        let g = self.games.get(i)?.clone();
+        Some(AnyGame::from_recorded(Recorded::starting_at(g)))
+    }
+}
+
+/// The arrays one [`AnyBatch::step`] fills, row `i` for game `i`, each row as wide as
+/// [`AnyBatch::observation_len`], [`AnyBatch::action_ids`], [`AnyBatch::seats`], or 1.
+#[derive(Debug)]
+pub struct Outputs<'a> {
+    /// The observation of the seat to move (of seat 0 when nobody is).
+    pub observations: &'a mut [f32],
+    /// The legal-action masks: 1 for a legal id, else 0.
+    pub masks: &'a mut [u8],
+    /// The returns per seat on the step a game ends, else 0.
+    pub rewards: &'a mut [f32],
+    /// Whether the game ended on this step (it has restarted since).
+    pub dones: &'a mut [bool],
+    /// The seat to move, or -1.
+    pub to_play: &'a mut [i32],
+}
+
+enum Batches {
+    OAnQuan(Batch<o_an_quan::State>),
+    CaNgua(Batch<ca_ngua::State>),
+    Domino(Batch<domino::State>),
+}
+
+/// `$body` with `$b` bound to the typed batch inside `$batches`.
+macro_rules! each_batch {
+    ($batches:expr, $b:ident => $body:expr) => {
+        match $batches {
+            Batches::OAnQuan($b) => $body,
+            Batches::CaNgua($b) => $body,
+            Batches::Domino($b) => $body,
+        }
+    };
+}
+
+/// `num_games` games of one kind stepped together, each with its own [`GameRng`] seeded from
+/// the batch's seed and the game's index ([`batch_seed`]). Chance is sampled inside, up to the
+/// next decision; a finished game restarts at once. The game is chosen once per call, not
+/// once per game step.
+///
+/// ```
+/// use dangian::any::{AnyBatch, Outputs};
+/// use dangian::{GameKind, GameRng};
+///
+/// let mut batch = AnyBatch::new(GameKind::OAnQuan, "", 4, 7).unwrap();
+/// let n = batch.len();
+/// let mut obs = vec![0.0; n * batch.observation_len()];
+/// let mut masks = vec![0; n * batch.action_ids()];
+/// let (mut rewards, mut dones) = (vec![0.0; n * batch.seats()], vec![false; n]);
+/// let mut to_play = vec![0; n];
+/// let mut choice = vec![0; n];
+/// batch.random_actions(&mut GameRng::new(1), &mut choice).unwrap();
+/// let ids: Vec<u32> = choice.iter().map(|&a| a as u32).collect();
+/// let out = Outputs {
+///     observations: &mut obs,
+///     masks: &mut masks,
+///     rewards: &mut rewards,
+///     dones: &mut dones,
+///     to_play: &mut to_play,
+/// };
+/// batch.step(&ids, out).unwrap();
+/// assert_eq!(to_play, [1, 1, 1, 1]); // the second seat moves next in every game
+/// ```
+pub struct AnyBatch {
+    kind: GameKind,
+    batches: Batches,
+}
+
+impl std::fmt::Debug for AnyBatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AnyBatch")
+            .field("kind", &self.kind)
+            .field("len", &self.len())
+            .finish_non_exhaustive()
+    }
+}
+
+fn batch_of<G: Playable>(config_json: &str, n: usize, seed: u64) -> Result<Batch<G>, AnyError> {
+    let config = if config_json.is_empty() {
+        G::Config::default()
+    } else {
+        G::Config::from_json(config_json)?
+    };
+    Batch::new(config, n, seed)
+}
+
+/// [`AnyError::BufferLength`] unless `got == expected`.
+fn length(what: &'static str, expected: usize, got: usize) -> Result<(), AnyError> {
+    if got == expected {
+        Ok(())
+    } else {
+        Err(AnyError::BufferLength {
+            what,
+            expected,
+            got,
+        })
+    }
+}
+
+impl AnyBatch {
+    /// `num_games` new games of `kind` under the config in `config_json` (as
+    /// [`AnyGame::new`]), game `i` seeded from `seed` and `i`, each advanced to its first
+    /// decision.
+    ///
+    /// # Errors
+    /// [`AnyError::Config`] when the config cannot be read or is invalid.
+    pub fn new(
+        kind: GameKind,
+        config_json: &str,
+        num_games: usize,
+        seed: u64,
+    ) -> Result<AnyBatch, AnyError> {
+        let batches = match kind {
+            GameKind::OAnQuan => Batches::OAnQuan(batch_of(config_json, num_games, seed)?),
+            GameKind::CaNgua => Batches::CaNgua(batch_of(config_json, num_games, seed)?),
+            GameKind::Domino => Batches::Domino(batch_of(config_json, num_games, seed)?),
+        };
+        Ok(AnyBatch { kind, batches })
+    }
+
+    /// Which game.
+    pub fn kind(&self) -> GameKind {
+        self.kind
+    }
+    /// How many games.
+    pub fn len(&self) -> usize {
+        each_batch!(&self.batches, b => b.games.len())
+    }
+    /// Whether the batch has no game.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// Seats per game (the width of a row of rewards).
+    pub fn seats(&self) -> usize {
+        each_batch!(&self.batches, b => usize::from(b.config.seats()))
+    }
+    /// The width of a row of observations.
+    pub fn observation_len(&self) -> usize {
+        each_batch!(&self.batches, b => b.observation_len())
+    }
+    /// The width of a row of masks: how many action ids there are.
+    pub fn action_ids(&self) -> usize {
+        each_batch!(&self.batches, b => b.action_ids())
+    }
+    /// Games finished since the batch was made or last reset.
+    pub fn episodes(&self) -> u64 {
+        each_batch!(&self.batches, b => b.episodes)
+    }
+
+    /// Start every game anew, game `i` seeded from `seed` and `i` exactly as by
+    /// [`AnyBatch::new`].
+    pub fn reset(&mut self, seed: u64) {
+        let n = self.len();
+        each_batch!(&mut self.batches, b => b.reset(n, seed));
+    }
+
+    /// Write every game's observation of its seat to move, its legal-action mask and that
+    /// seat (or -1) into the rows of `observations`, `masks` and `to_play`.
+    ///
+    /// # Errors
+    /// [`AnyError::BufferLength`] when an array is not as long as the batch needs.
+    pub fn observe(
+        &self,
+        observations: &mut [f32],
+        masks: &mut [u8],
+        to_play: &mut [i32],
+    ) -> Result<(), AnyError> {
+        let n = self.len();
+        length(
+            "observations",
+            n * self.observation_len(),
+            observations.len(),
+        )?;
+        length("masks", n * self.action_ids(), masks.len())?;
+        length("to_play", n, to_play.len())?;
+        each_batch!(&self.batches, b => b.observe_all(observations, masks, to_play));
+        Ok(())
+    }
+
+    /// Write every game's observation from `seat`'s point of view into the rows of
+    /// `observations`.
+    ///
+    /// # Errors
+    /// [`AnyError::NoSuchSeat`] for a seat not at the table, [`AnyError::BufferLength`] when
+    /// `observations` is not as long as the batch needs.
+    pub fn observe_seat(&self, seat: u32, observations: &mut [f32]) -> Result<(), AnyError> {
+        if seat >= self.seats() as u32 {
+            return Err(AnyError::NoSuchSeat(seat));
+        }
+        let n = self.len();
+        length(
+            "observations",
+            n * self.observation_len(),
+            observations.len(),
+        )?;
+        each_batch!(&self.batches, b => b.observe_seat(Seat(seat as u8), observations));
+        Ok(())
+    }
+
+    /// Play `actions[i]` (an action id) in game `i` for its seat to move, sample chance up
+    /// to the next decision, restart a finished game, and fill `out`.
+    ///
+    /// # Errors
+    /// [`AnyError::BufferLength`] when an array is not as long as the batch needs;
+    /// [`AnyError::InBatch`] naming the first game whose action is unknown or illegal (or
+    /// where no seat is to move). Every action is checked before any is played: after an
+    /// error no game has changed.
+    pub fn step(&mut self, actions: &[u32], out: Outputs<'_>) -> Result<(), AnyError> {
+        let n = self.len();
+        length("actions", n, actions.len())?;
+        length(
+            "observations",
+            n * self.observation_len(),
+            out.observations.len(),
+        )?;
+        length("masks", n * self.action_ids(), out.masks.len())?;
+        length("rewards", n * self.seats(), out.rewards.len())?;
+        length("dones", n, out.dones.len())?;
+        length("to_play", n, out.to_play.len())?;
+        each_batch!(&mut self.batches, b => b.step(actions, out))
+    }
+
+    /// A uniformly random legal action id per game (-1 for a game without one), drawn from
+    /// `rng`, into `out`.
+    ///
+    /// # Errors
+    /// [`AnyError::BufferLength`] when `out` is not one entry per game.
+    pub fn random_actions(&self, rng: &mut GameRng, out: &mut [i64]) -> Result<(), AnyError> {
+        length("actions", self.len(), out.len())?;
+        each_batch!(&self.batches, b => b.random_actions(rng, out));
+        Ok(())
+    }
+
+    /// A copy of game `i` as an [`AnyGame`] (its record starts at its position), or `None`
+    /// past the last game.
+    pub fn game(&self, i: usize) -> Option<AnyGame> {
+        each_batch!(&self.batches, b => b.game(i))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Observations, masks, rewards, done flags, seats to move.
+    type Buffers = (Vec<f32>, Vec<u8>, Vec<f32>, Vec<bool>, Vec<i32>);
+
+    fn buffers(b: &AnyBatch) -> Buffers {
+        let n = b.len();
+        (
+            vec![0.0; n * b.observation_len()],
+            vec![0; n * b.action_ids()],
+            vec![0.0; n * b.seats()],
+            vec![false; n],
+            vec![0; n],
+        )
+    }
+
+    #[test]
+    fn a_refused_step_changes_no_game() {
+        let mut b = AnyBatch::new(GameKind::OAnQuan, "", 2, 3).unwrap();
+        let (mut o, mut m, mut r, mut d, mut t) = buffers(&b);
+        b.observe(&mut o, &mut m, &mut t).unwrap();
+        let before = o.clone();
+        let mut a = vec![0i64; 2];
+        b.random_actions(&mut GameRng::new(1), &mut a).unwrap();
+        // Game 1 gets an id no action has.
+        let ids = [a[0] as u32, 999];
+        let out = Outputs {
+            observations: &mut o,
+            masks: &mut m,
+            rewards: &mut r,
+            dones: &mut d,
+            to_play: &mut t,
+        };
+        let e = b.step(&ids, out).unwrap_err();
+        assert_eq!(e.to_string(), "game 1: no action of this game has id 999");
+        assert_eq!(e.status(), super::super::Status::UnknownAction);
+        let mut after = vec![0.0; o.len()];
+        b.observe(&mut after, &mut m, &mut t).unwrap();
+        assert_eq!(after, before);
+        // Arrays of the wrong length are refused, not indexed past.
+        let out = Outputs {
+            observations: &mut o[1..],
+            masks: &mut m,
+            rewards: &mut r,
+            dones: &mut d,
+            to_play: &mut t,
+        };
+        assert!(matches!(
+            b.step(&[0, 0], out),
+            Err(AnyError::BufferLength {
+                what: "observations",
+                ..
+            })
+        ));
+        assert_eq!(
+            b.observe_seat(2, &mut o).unwrap_err(),
+            AnyError::NoSuchSeat(2)
+        );
+        assert!(b.game(2).is_none());
+    }
+
+    #[test]
+    fn games_restart_and_count_episodes() {
+        for kind in GameKind::ALL {
+            let mut b = AnyBatch::new(kind, "", 3, 5).unwrap();
+            let (mut o, mut m, mut r, mut d, mut t) = buffers(&b);
+            let mut rng = GameRng::new(2);
+            let mut a = vec![0i64; 3];
+            let mut ends = 0;
+            for _ in 0..3000 {
+                b.random_actions(&mut rng, &mut a).unwrap();
+                let ids: Vec<u32> = a.iter().map(|&x| x as u32).collect();
+                let out = Outputs {
+                    observations: &mut o,
+                    masks: &mut m,
+                    rewards: &mut r,
+                    dones: &mut d,
+                    to_play: &mut t,
+                };
+                b.step(&ids, out).unwrap();
+                ends += d.iter().filter(|&&x| x).count() as u64;
+                assert!(
+                    t.iter().all(|&s| s >= 0),
+                    "{kind}: a seat is always to move"
+                );
+            }
+            assert!(ends > 0, "{kind}");
+            assert_eq!(b.episodes(), ends);
+            b.reset(5);
+            assert_eq!(b.episodes(), 0);
+        }
+    }
+}
