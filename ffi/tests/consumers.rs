@@ -1098,7 +1098,8 @@ fn unity_package_passes_its_tests_under_mono() {
             what,
         )
     };
-    let runtime = sources("Runtime");
+    let mut runtime = sources("Runtime");
+    runtime.extend(sources("Runtime/Generated"));
     let mut args: Vec<String> = vec![
         "-target:library".into(),
         "-out:Dangian.Runtime.dll".into(),

@@ -185,18 +185,17 @@ namespace Dangian
         /// <summary>Which game.</summary>
         public DgGameKind Kind { get { uint v; Check(Native.dg_game_kind(handle, out v)); return (DgGameKind)v; } }
 
-        /// <summary>How many seats play.</summary>
-        public uint Seats { get { uint v; Check(Native.dg_game_seats(handle, out v)); return v; } }
+        /// <summary>How many seats play (seats are numbered from 0, as <c>int</c> everywhere).</summary>
+        public int Seats { get { uint v; Check(Native.dg_game_seats(handle, out v)); return (int)v; } }
 
-        /// <summary>Who acts next: a seat, <see cref="Native.ToMoveChance"/> or
-        /// <see cref="Native.ToMoveOver"/>.</summary>
-        public int ToMove { get { int v; Check(Native.dg_game_to_move(handle, out v)); return v; } }
+        /// <summary>Who acts next: a seat, chance, or nobody (the game is over).</summary>
+        public ToMove ToMove { get { int v; Check(Native.dg_game_to_move(handle, out v)); return ToMove.FromNative(v); } }
 
         /// <summary>Whether the game is over.</summary>
-        public bool IsOver { get { return ToMove == Native.ToMoveOver; } }
+        public bool IsOver { get { return ToMove.IsOver; } }
 
         /// <summary>Whether chance (a roll, a deal, a draw) is to move.</summary>
-        public bool IsChanceToMove { get { return ToMove == Native.ToMoveChance; } }
+        public bool IsChanceToMove { get { return ToMove.IsChance; } }
 
         /// <summary>Actions applied so far, chance outcomes included.</summary>
         public uint MoveNumber { get { uint v; Check(Native.dg_game_move_number(handle, out v)); return v; } }
@@ -209,10 +208,10 @@ namespace Dangian
         public ulong StateHash { get { ulong v; Check(Native.dg_game_state_hash(handle, out v)); return v; } }
 
         /// <summary>The stable hash of what <paramref name="seat"/> sees: safe to send to it.</summary>
-        public ulong ViewHash(uint seat)
+        public ulong ViewHash(int seat)
         {
             ulong v;
-            Check(Native.dg_game_view_hash(handle, seat, out v));
+            Check(Native.dg_game_view_hash(handle, SeatArg(seat), out v));
             return v;
         }
 
@@ -237,11 +236,12 @@ namespace Dangian
 
         /// <summary>The actions <paramref name="seat"/> may take now (none unless it is its
         /// turn): safe to send to that seat. Allocates nothing.</summary>
-        public int LegalActionsFor(uint seat, uint[] buffer)
+        public int LegalActionsFor(int seat, uint[] buffer)
         {
             UIntPtr n;
+            uint s = SeatArg(seat);
             BufferArg(buffer, "buffer");
-            Check(Native.dg_game_legal_actions_for(handle, seat, buffer, Len(buffer), out n));
+            Check(Native.dg_game_legal_actions_for(handle, s, buffer, Len(buffer), out n));
             return (int)n;
         }
 
@@ -353,9 +353,10 @@ namespace Dangian
         }
 
         /// <summary>What <paramref name="seat"/> may see, as JSON: safe to send to it.</summary>
-        public string ViewJson(uint seat)
+        public string ViewJson(int seat)
         {
-            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_view_json(handle, seat, b, c, out l));
+            uint s = SeatArg(seat);
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_view_json(handle, s, b, c, out l));
         }
 
         /// <summary>The events of the last action as a JSON array, for a seat (redacted) or for
@@ -407,6 +408,84 @@ namespace Dangian
             return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_save(handle, b, c, out l));
         }
 
+        // ---- typed JSON forms (classes generated from the JSON Schemas) ------------------
+
+        void ExpectKind(DgGameKind want)
+        {
+            DgGameKind kind = Kind;
+            if (kind != want)
+                throw new DangianException(DgStatus.WrongGame, DgReason.None, "this is a game of " + KindName(kind) + ", not " + KindName(want));
+        }
+
+        /// <summary>The events of the last Ô ăn quan action, for a seat or for
+        /// <see cref="Native.AllSeats"/> (WrongGame for another game).</summary>
+        public OAnQuan.Event[] OAnQuanEvents(int seat)
+        {
+            ExpectKind(DgGameKind.OAnQuan);
+            return OAnQuan.Event.ArrayFromJson(EventsJson(seat));
+        }
+
+        /// <summary>The events of the last Cờ cá ngựa action, for a seat or for
+        /// <see cref="Native.AllSeats"/> (WrongGame for another game).</summary>
+        public CaNgua.Event[] CaNguaEvents(int seat)
+        {
+            ExpectKind(DgGameKind.CaNgua);
+            return CaNgua.Event.ArrayFromJson(EventsJson(seat));
+        }
+
+        /// <summary>The events of the last Domino action, for a seat (redacted) or for
+        /// <see cref="Native.AllSeats"/> (WrongGame for another game).</summary>
+        public Domino.Event[] DominoEvents(int seat)
+        {
+            ExpectKind(DgGameKind.Domino);
+            return Domino.Event.ArrayFromJson(EventsJson(seat));
+        }
+
+        /// <summary>What <paramref name="seat"/> sees of the Ô ăn quan game (its
+        /// <c>Outcome</c> once over).</summary>
+        public OAnQuan.OAnQuanView OAnQuanView(int seat)
+        {
+            ExpectKind(DgGameKind.OAnQuan);
+            return OAnQuan.OAnQuanView.FromJson(ViewJson(seat));
+        }
+
+        /// <summary>What <paramref name="seat"/> sees of the Cờ cá ngựa game (its
+        /// <c>Outcome</c> once over).</summary>
+        public CaNgua.CaNguaView CaNguaView(int seat)
+        {
+            ExpectKind(DgGameKind.CaNgua);
+            return CaNgua.CaNguaView.FromJson(ViewJson(seat));
+        }
+
+        /// <summary>What <paramref name="seat"/> sees of the Domino match (its
+        /// <c>Outcome</c> once over).</summary>
+        public Domino.DominoView DominoView(int seat)
+        {
+            ExpectKind(DgGameKind.Domino);
+            return Domino.DominoView.FromJson(ViewJson(seat));
+        }
+
+        /// <summary>The Ô ăn quan config, every option written out.</summary>
+        public OAnQuan.Config OAnQuanConfig()
+        {
+            ExpectKind(DgGameKind.OAnQuan);
+            return OAnQuan.Config.FromJson(ConfigJson());
+        }
+
+        /// <summary>The Cờ cá ngựa config, every option written out.</summary>
+        public CaNgua.CaNguaConfig CaNguaConfig()
+        {
+            ExpectKind(DgGameKind.CaNgua);
+            return CaNgua.CaNguaConfig.FromJson(ConfigJson());
+        }
+
+        /// <summary>The Domino config, every option written out.</summary>
+        public Domino.DominoConfig DominoConfig()
+        {
+            ExpectKind(DgGameKind.Domino);
+            return Domino.DominoConfig.FromJson(ConfigJson());
+        }
+
         // ---- boards (no allocation) -----------------------------------------------------
 
         /// <summary>The Ô ăn quan board (WrongGame for another game).</summary>
@@ -426,10 +505,10 @@ namespace Dangian
         }
 
         /// <summary>What <paramref name="seat"/> sees of the Domino match: safe to send to it.</summary>
-        public DgDominoBoard DominoBoard(uint seat)
+        public DgDominoBoard DominoBoard(int seat)
         {
             DgDominoBoard b;
-            Check(Native.dg_domino_board(handle, seat, out b));
+            Check(Native.dg_domino_board(handle, SeatArg(seat), out b));
             return b;
         }
 
@@ -439,22 +518,23 @@ namespace Dangian
         /// <paramref name="seat"/>, which must be the seat to move (NoDecision otherwise). The
         /// same position, level and seed always give the same action. It can take tens of
         /// milliseconds at the hard level: run it with <see cref="BotWorker"/>.</summary>
-        public uint BotChoose(uint seat, DgLevel level, ulong seed)
+        public uint BotChoose(int seat, DgLevel level, ulong seed)
         {
             uint action;
-            Check(Native.dg_bot_choose(handle, seat, LevelArg(level), seed, out action));
+            Check(Native.dg_bot_choose(handle, SeatArg(seat), LevelArg(level), seed, out action));
             return action;
         }
 
         /// <summary>Every legal action of <paramref name="seat"/> ranked by a bot, best first,
         /// into <paramref name="buffer"/> (at least <see cref="Native.MaxActions"/> long);
         /// returns how many.</summary>
-        public int BotHints(uint seat, DgLevel level, ulong seed, DgHint[] buffer)
+        public int BotHints(int seat, DgLevel level, ulong seed, DgHint[] buffer)
         {
             UIntPtr n;
+            uint s = SeatArg(seat);
             uint lv = LevelArg(level);
             BufferArg(buffer, "buffer");
-            Check(Native.dg_bot_hints(handle, seat, lv, seed, buffer, Len(buffer), out n));
+            Check(Native.dg_bot_hints(handle, s, lv, seed, buffer, Len(buffer), out n));
             return (int)n;
         }
 
@@ -464,12 +544,13 @@ namespace Dangian
         /// and Cờ cá ngựa; not reproducible: the choice depends on the
         /// machine's speed and load. It blocks for about that long: run it with
         /// <see cref="BotWorker"/>.</summary>
-        public uint BotChooseBudget(uint seat, uint milliseconds, ulong seed)
+        public uint BotChooseBudget(int seat, uint milliseconds, ulong seed)
         {
+            uint s = SeatArg(seat);
             if (milliseconds == 0)
                 throw new ArgumentOutOfRangeException("milliseconds", "the expert's budget is at least 1 millisecond");
             uint action;
-            Check(Native.dg_bot_choose_budget(handle, seat, milliseconds, seed, out action));
+            Check(Native.dg_bot_choose_budget(handle, s, milliseconds, seed, out action));
             return action;
         }
 
@@ -533,6 +614,12 @@ namespace Dangian
             if (!Enum.IsDefined(typeof(DgGameKind), kind))
                 throw new ArgumentOutOfRangeException("kind", kind, "not a game kind");
             return (uint)kind;
+        }
+
+        static uint SeatArg(int seat)
+        {
+            if (seat < 0) throw new ArgumentOutOfRangeException("seat", seat, "a seat is at least 0");
+            return (uint)seat;
         }
 
         static uint LevelArg(DgLevel level)

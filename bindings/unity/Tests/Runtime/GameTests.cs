@@ -178,7 +178,7 @@ namespace Dangian.Tests
                 using (var game = new Game(kind, Seed))
                 {
                     while (game.IsChanceToMove) game.PlayChance();
-                    uint seat = (uint)game.ToMove;
+                    int seat = game.ToMove.Seat;
                     uint[] legal = game.LegalActions();
                     foreach (DgLevel level in Game.AllLevels)
                     {
@@ -227,9 +227,9 @@ namespace Dangian.Tests
                 StringAssert.Contains(commitment, game.FairnessJson());
                 var legal = new uint[Native.MaxActions];
                 int move = 0;
-                while (game.ToMove != Native.ToMoveOver)
+                while (!game.ToMove.IsOver)
                 {
-                    if (game.ToMove == Native.ToMoveChance)
+                    if (game.ToMove.IsChance)
                     {
                         game.PlayChance();
                         StringAssert.StartsWith("[", game.DescribeEvents(DgLang.Vi, 0));
@@ -288,7 +288,7 @@ namespace Dangian.Tests
                 for (int i = 0; i < 5; i++)
                 {
                     game.PlayChance();
-                    while (game.ToMove >= 0) { game.LegalActions(legal); game.Apply(legal[0]); }
+                    while (game.ToMove.IsSeat) { game.LegalActions(legal); game.Apply(legal[0]); }
                 }
                 using (var loaded = Game.Load(game.Save(), 9))
                 {
@@ -461,7 +461,7 @@ namespace Dangian.Tests
                 Assert.AreEqual(28, game.ChanceOutcomes(outcomes));
                 game.ApplyChance(outcomes[0].Action);
                 Assert.AreEqual(DgGameKind.Domino, game.Kind);
-                Assert.AreEqual(2u, game.Seats);
+                Assert.AreEqual(2, game.Seats);
             }
             Game disposed = new Game(DgGameKind.CaNgua, 1);
             disposed.Dispose();
