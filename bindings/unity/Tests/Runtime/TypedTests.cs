@@ -131,14 +131,21 @@ namespace Dangian.Tests
                 HashSet<string> all = EventClasses(eventType);
                 Assert.Greater(all.Count, 5, kind.ToString());
                 var seen = new HashSet<string>();
-                foreach (string preset in Game.Presets(kind))
+                // Every preset, and configs for the kinds no preset gives.
+                var tables = new List<Func<ulong, Game>>();
+                foreach (string preset in Game.Presets(kind)) tables.Add(seed => Game.FromPreset(kind, preset, seed));
+                // A bonus roll forfeited after one bonus in a row.
+                if (kind == DgGameKind.CaNgua) tables.Add(seed => new Game(kind, seed, "{\"max_consecutive_bonus\":2}"));
+                // Re-deals on two doubles in a hand; the chợ by choice.
+                if (kind == DgGameKind.Domino) tables.Add(seed => new Game(kind, seed, "{\"redeal_if_doubles_at_least\":2,\"draw_policy\":\"voluntary\"}"));
+                for (int table = 0; table < tables.Count; table++)
                 {
-                    for (ulong seed = 1; seed <= 3; seed++)
+                    for (ulong seed = 1; seed <= 2; seed++)
                     {
-                        using (Game game = Game.FromPreset(kind, preset, seed))
+                        using (Game game = tables[table](seed))
                         {
                             CheckConfig(game);
-                            var rng = new Random((int)seed * 31 + preset.Length);
+                            var rng = new Random((int)seed * 31 + table);
                             var legal = new uint[Native.MaxActions];
                             while (!game.IsOver)
                             {
