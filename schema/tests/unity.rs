@@ -58,7 +58,11 @@ fn doc(out: &mut String, indent: &str, text: Option<&str>, fallback: &str) {
         .replace('>', "&gt;");
     let lines: Vec<&str> = escaped.lines().collect();
     if lines.len() == 1 {
-        let _ = writeln!(out, "{indent}/// <summary>{}</summary>", lines[0].trim_end());
+        let _ = writeln!(
+            out,
+            "{indent}/// <summary>{}</summary>",
+            lines[0].trim_end()
+        );
     } else {
         let _ = writeln!(out, "{indent}/// <summary>");
         for l in lines {
@@ -291,7 +295,12 @@ impl Game<'_> {
 
     /// A class for an object definition.
     fn class(&self, out: &mut String, parsers: &mut String, name: &str, s: &Value) {
-        doc(out, "    ", desc(s), &format!("The {name} of the JSON form."));
+        doc(
+            out,
+            "    ",
+            desc(s),
+            &format!("The {name} of the JSON form."),
+        );
         let _ = writeln!(out, "    public sealed class {name}\n    {{");
         let mut parse = String::new();
         self.fields(out, &mut parse, name, s);
@@ -300,7 +309,12 @@ impl Game<'_> {
             "        /// <summary>Reads one from its JSON text.</summary>\n        public static {name} FromJson(string json)\n        {{\n            return global::Dangian.{}.Parsers.{name}(global::Dangian.JsonValue.Parse(json));\n        }}\n    }}\n",
             self.ns
         );
-        doc(parsers, "        ", None, &format!("Reads a <see cref=\"{name}\"/>."));
+        doc(
+            parsers,
+            "        ",
+            None,
+            &format!("Reads a <see cref=\"{name}\"/>."),
+        );
         let _ = writeln!(
             parsers,
             "        public static {q} {name}(global::Dangian.JsonValue v)\n        {{\n            v.ExpectObject(\"{name}\");\n            var o = new {q}();\n{parse}            return o;\n        }}\n",
@@ -309,8 +323,20 @@ impl Game<'_> {
     }
 
     /// An abstract class for a union tagged by `kind`, one nested class per kind.
-    fn union(&self, out: &mut String, parsers: &mut String, name: &str, s: &Value, variants: &[&Value]) {
-        doc(out, "    ", desc(s), &format!("A {name}: one nested class per kind."));
+    fn union(
+        &self,
+        out: &mut String,
+        parsers: &mut String,
+        name: &str,
+        s: &Value,
+        variants: &[&Value],
+    ) {
+        doc(
+            out,
+            "    ",
+            desc(s),
+            &format!("A {name}: one nested class per kind."),
+        );
         let _ = writeln!(out, "    public abstract class {name}\n    {{");
         let _ = writeln!(
             out,
@@ -322,11 +348,18 @@ impl Game<'_> {
             let class = pascal(kind);
             assert!(class != name, "{name}: a kind named like its union");
             doc(out, "        ", desc(v), &format!("Kind `{kind}`."));
-            let _ = writeln!(out, "        public sealed class {class} : {name}\n        {{");
+            let _ = writeln!(
+                out,
+                "        public sealed class {class} : {name}\n        {{"
+            );
             let mut inner = String::new();
             let mut parse = String::new();
             self.fields(&mut inner, &mut parse, &class, v);
-            out.push_str(&inner.replace("\n        ", "\n            ").replacen("        ", "            ", 1));
+            out.push_str(&inner.replace("\n        ", "\n            ").replacen(
+                "        ",
+                "            ",
+                1,
+            ));
             let _ = writeln!(out, "        }}\n");
             let _ = writeln!(
                 cases,
@@ -340,7 +373,12 @@ impl Game<'_> {
             "        /// <summary>Reads one from its JSON text.</summary>\n        public static {name} FromJson(string json)\n        {{\n            return global::Dangian.{ns}.Parsers.{name}(global::Dangian.JsonValue.Parse(json));\n        }}\n\n        /// <summary>Reads a JSON array of them (what <c>Game.EventsJson</c> returns).</summary>\n        public static {name}[] ArrayFromJson(string json)\n        {{\n            return global::Dangian.JsonValue.Parse(json).ArrayOf(global::Dangian.{ns}.Parsers.{name});\n        }}\n    }}\n",
             ns = self.ns
         );
-        doc(parsers, "        ", None, &format!("Reads a <see cref=\"{name}\"/>."));
+        doc(
+            parsers,
+            "        ",
+            None,
+            &format!("Reads a <see cref=\"{name}\"/>."),
+        );
         let _ = writeln!(
             parsers,
             "        public static {q} {name}(global::Dangian.JsonValue v)\n        {{\n            v.ExpectObject(\"{name}\");\n            string kind = v.Field(\"kind\").AsText();\n            switch (kind)\n            {{\n{cases}                default:\n                    throw new global::System.FormatException(\"{name}: unknown kind \" + kind);\n            }}\n        }}\n",
@@ -349,7 +387,14 @@ impl Game<'_> {
     }
 
     /// A C# enum for a union of string constants.
-    fn enumeration(&self, out: &mut String, parsers: &mut String, name: &str, s: &Value, variants: &[&Value]) {
+    fn enumeration(
+        &self,
+        out: &mut String,
+        parsers: &mut String,
+        name: &str,
+        s: &Value,
+        variants: &[&Value],
+    ) {
         doc(out, "    ", desc(s), &format!("A {name}."));
         let _ = writeln!(out, "    public enum {name}\n    {{");
         let mut cases = String::new();
@@ -365,7 +410,12 @@ impl Game<'_> {
             );
         }
         let _ = writeln!(out, "    }}\n");
-        doc(parsers, "        ", None, &format!("Reads a <see cref=\"{name}\"/>."));
+        doc(
+            parsers,
+            "        ",
+            None,
+            &format!("Reads a <see cref=\"{name}\"/>."),
+        );
         let _ = writeln!(
             parsers,
             "        public static {q} {name}(global::Dangian.JsonValue v)\n        {{\n            string c = v.AsText();\n            switch (c)\n            {{\n{cases}                default:\n                    throw new global::System.FormatException(\"{name}: unknown value \" + c);\n            }}\n        }}\n",
@@ -402,7 +452,8 @@ fn generate(folder: &str, ns: &str) -> String {
     };
     let mut roots = Vec::new();
     for form in FORMS {
-        let text = std::fs::read_to_string(dir.join(format!("{form}.schema.json"))).expect("schema");
+        let text =
+            std::fs::read_to_string(dir.join(format!("{form}.schema.json"))).expect("schema");
         let mut root: Value = serde_json::from_str(&text).expect("JSON");
         let obj = root.as_object_mut().expect("an object");
         if let Some(Value::Object(d)) = obj.remove("$defs") {
@@ -411,7 +462,10 @@ fn generate(folder: &str, ns: &str) -> String {
             }
         }
         obj.remove("$schema");
-        let title = obj.remove("title").and_then(|t| t.as_str().map(str::to_owned)).expect("title");
+        let title = obj
+            .remove("title")
+            .and_then(|t| t.as_str().map(str::to_owned))
+            .expect("title");
         add(&title, root);
         roots.push(title);
     }
@@ -427,7 +481,11 @@ fn generate(folder: &str, ns: &str) -> String {
                 .iter()
                 .map(|v| v["properties"]["kind"]["const"].as_str().expect("kind"))
                 .collect();
-            assert_eq!(kinds, ["seat", "chance", "over"], "{folder}: ToMove's kinds");
+            assert_eq!(
+                kinds,
+                ["seat", "chance", "over"],
+                "{folder}: ToMove's kinds"
+            );
             continue;
         }
         match shape(s) {
@@ -480,12 +538,15 @@ fn unity_types_are_generated_from_the_schemas() {
 #[test]
 fn every_event_kind_has_a_class() {
     for (folder, ns) in GAMES {
-        let text = std::fs::read_to_string(repo().join(format!("schema/{folder}/event.schema.json")))
-            .expect("schema");
+        let text =
+            std::fs::read_to_string(repo().join(format!("schema/{folder}/event.schema.json")))
+                .expect("schema");
         let v: Value = serde_json::from_str(&text).expect("JSON");
         let cs = generate(folder, ns);
         for variant in v["oneOf"].as_array().expect("events are a oneOf") {
-            let kind = variant["properties"]["kind"]["const"].as_str().expect("kind");
+            let kind = variant["properties"]["kind"]["const"]
+                .as_str()
+                .expect("kind");
             assert!(
                 cs.contains(&format!("public sealed class {} : Event", pascal(kind))),
                 "{ns}: no class for event {kind}"
