@@ -4,7 +4,8 @@
 // In the C# that Unity accepts (C# 7.x, .NET Standard 2.0, no unsafe code): a SafeHandle per
 // game, blittable structs, UTF-8 byte buffers. The calls a game loop makes every frame
 // (LegalActions into a buffer, Apply, ToMove, the boards) allocate nothing; text and JSON come
-// back as strings.
+// back as strings, and the JSON forms also as the typed classes generated from the JSON Schemas
+// (Generated/*.g.cs: OAnQuanEvents, CaNguaView, DominoConfig, ...).
 //
 // Thread safety: a Game may move between threads but must not be used from two at once (the
 // C handle's rule); Clone() gives another thread its own. BotWorker runs a bot's decision on a
