@@ -268,9 +268,9 @@ namespace Dangian.Tests
             using (var game = new Game(DgGameKind.OAnQuan, 1))
             {
                 var cancel = new CancellationTokenSource();
-                // The expert given a minute: cancelled after it has started, the task ends long
-                // before the budget.
-                Task<uint> t = BotWorker.ChooseBudgetAsync(game, 0, 60000, 1, cancel.Token);
+                // The expert given five seconds: cancelled after it has started, the task is
+                // cancelled (not completed with the action the worker goes on to find).
+                Task<uint> t = BotWorker.ChooseBudgetAsync(game, 0, 5000, 1, cancel.Token);
                 Thread.Sleep(50);
                 Assert.IsFalse(t.IsCompleted);
                 cancel.Cancel();
