@@ -276,7 +276,18 @@ impl Game<'_> {
                 field.push_str("Value");
             }
             doc(out, "        ", desc(p), &format!("The `{name}` field."));
-            let _ = writeln!(out, "        public {} {field};", t.cs);
+            // A field the JSON leaves out takes the schema's default, as the library reads it.
+            let init = match p.get("default") {
+                None | Some(Value::Null) => String::new(),
+                Some(Value::Bool(b)) => format!(" = {b}"),
+                Some(Value::Number(n)) => format!(" = {n}"),
+                Some(d) => format!(
+                    " = {}(global::Dangian.JsonValue.Parse({}))",
+                    t.parse,
+                    serde_json::to_string(&d.to_string()).expect("a C# string literal")
+                ),
+            };
+            let _ = writeln!(out, "        public {} {field}{init};", t.cs);
             if required.contains(&name.as_str()) {
                 let _ = writeln!(
                     parse,

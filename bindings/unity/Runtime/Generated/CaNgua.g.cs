@@ -75,52 +75,52 @@ namespace Dangian.CaNgua
     public sealed class CaNguaConfig
     {
         /// <summary>Which pieces block a move (CN-S9, CN-A8).</summary>
-        public global::Dangian.CaNgua.Blocking Blocking;
+        public global::Dangian.CaNgua.Blocking Blocking = global::Dangian.CaNgua.Parsers.Blocking(global::Dangian.JsonValue.Parse("\"any_piece\""));
         /// <summary>A roll that was used for an exit gives no bonus roll (reading (b) of CN-A6).</summary>
-        public bool BonusExclusiveWithExit;
+        public bool BonusExclusiveWithExit = false;
         /// <summary>Which rolls give a bonus roll (CN-S6, CN-A6).</summary>
-        public global::Dangian.CaNgua.BonusRule BonusRollOn;
+        public global::Dangian.CaNgua.BonusRule BonusRollOn = global::Dangian.CaNgua.Parsers.BonusRule(global::Dangian.JsonValue.Parse("{\"kind\":\"doubles\"}"));
         /// <summary>
         /// A bonus roll is given even when the roll allowed no action (CN-A6). Failed tries never
         /// give one (CN-C4).
         /// </summary>
-        public bool BonusWhenNoMove;
+        public bool BonusWhenNoMove = true;
         /// <summary>Whether kicks are forced (CN-S10, CN-A9).</summary>
-        public global::Dangian.CaNgua.Capture Capture;
+        public global::Dangian.CaNgua.Capture Capture = global::Dangian.CaNgua.Parsers.Capture(global::Dangian.JsonValue.Parse("\"optional\""));
         /// <summary>
         /// Play goes on for the other places after the first finisher (CN-S3, CN-A14, CN-C7).
         /// When `false` with three or more players, only the winner is placed. Two players always
         /// get places 1 and 2 when one finishes, whatever this says (CN-C16).
         /// </summary>
-        public bool ContinueForPlaces;
+        public bool ContinueForPlaces = true;
         /// <summary>Two dice (the seed, CN-S1) or one (§1.5).</summary>
-        public global::Dangian.CaNgua.Dice Dice;
+        public global::Dangian.CaNgua.Dice Dice = global::Dangian.CaNgua.Parsers.Dice(global::Dangian.JsonValue.Parse("\"two\""));
         /// <summary>How the dice are spent (CN-A7).</summary>
-        public global::Dangian.CaNgua.DiceUsage DiceUsage;
+        public global::Dangian.CaNgua.DiceUsage DiceUsage = global::Dangian.CaNgua.Parsers.DiceUsage(global::Dangian.JsonValue.Parse("\"sum_as_one_move\""));
         /// <summary>Arrival at the door (CN-A10).</summary>
-        public global::Dangian.CaNgua.DoorRule DoorRule;
+        public global::Dangian.CaNgua.DoorRule DoorRule = global::Dangian.CaNgua.Parsers.DoorRule(global::Dangian.JsonValue.Parse("\"exact_stop\""));
         /// <summary>
         /// What a double allows (CN-S8, CN-A7, CN-C3). With two dice, `SumOnly` never moves 1:
         /// with `door_rule` `ExactStop` or `home_climb = CountSteps` a piece one square short of
         /// a target it must hit exactly would wait for ever, and [`Config::validate`] refuses
         /// them (CN-C18), as it refuses `SumOnly` with `BounceBack`, which the rules name.
         /// </summary>
-        public global::Dangian.CaNgua.DoublesMove DoublesMove;
+        public global::Dangian.CaNgua.DoublesMove DoublesMove = global::Dangian.CaNgua.Parsers.DoublesMove(global::Dangian.JsonValue.Parse("\"sum_or_half\""));
         /// <summary>
         /// The exit uses up the roll: the piece stands on the start square (CN-S7, CN-A3). When
         /// `false` the exit spends nothing and the same roll is then played as usual. Either way
         /// the exit comes first: at most one per roll, offered only while no part of the roll
         /// has been used (CN-C12).
         /// </summary>
-        public bool ExitConsumesRoll;
+        public bool ExitConsumesRoll = true;
         /// <summary>With one die: the faces that allow an exit (§1.5: 1 and 6).</summary>
-        public int[] ExitFaces;
+        public int[] ExitFaces = global::Dangian.CaNgua.Parsers.FaceSet(global::Dangian.JsonValue.Parse("[1,6]"));
         /// <summary>A double allows an exit (CN-A2).</summary>
-        public bool ExitOnDoubles;
+        public bool ExitOnDoubles = true;
         /// <summary>Unordered rolls that allow an exit ("lục nhót" = 6-1, CN-A2).</summary>
-        public int[][] ExitOnPairs;
+        public int[][] ExitOnPairs = global::Dangian.CaNgua.Parsers.PairSet(global::Dangian.JsonValue.Parse("[[1,6]]"));
         /// <summary>A sum of the two dice that allows an exit ("lục" = 6, CN-A2).</summary>
-        public int? ExitOnSum;
+        public int? ExitOnSum = 6;
         /// <summary>
         /// The colour that rolls first (CN-S5: chosen by the players). `None`: the lowest colour
         /// of player 0 (CN-C10).
@@ -130,22 +130,22 @@ namespace Dangian.CaNgua
         /// How many home actions (enter or climb) one roll allows, each spending the die it uses
         /// (CN-A11): 1 (default) or 2.
         /// </summary>
-        public int HomeActionsPerRoll;
+        public int HomeActionsPerRoll = 1;
         /// <summary>Climbing in the home column (CN-A11).</summary>
-        public global::Dangian.CaNgua.HomeClimb HomeClimb;
+        public global::Dangian.CaNgua.HomeClimb HomeClimb = global::Dangian.CaNgua.Parsers.HomeClimb(global::Dangian.JsonValue.Parse("\"next_step_exact_face\""));
         /// <summary>Entering the home column (CN-A11).</summary>
-        public global::Dangian.CaNgua.HomeEntry HomeEntry;
+        public global::Dangian.CaNgua.HomeEntry HomeEntry = global::Dangian.CaNgua.Parsers.HomeEntry(global::Dangian.JsonValue.Parse("\"by_face_value\""));
         /// <summary>Steps of the home column (CN-A1): 6 by default, 4 to 6.</summary>
-        public int HomeSteps;
+        public int HomeSteps = 6;
         /// <summary>Which values count for entering and climbing (CN-A11).</summary>
-        public global::Dangian.CaNgua.HomeValues HomeValues;
+        public global::Dangian.CaNgua.HomeValues HomeValues = global::Dangian.CaNgua.Parsers.HomeValues(global::Dangian.JsonValue.Parse("\"faces\""));
         /// <summary>
         /// The player's other colour is treated exactly as an opponent everywhere (CN-A13,
         /// CN-C17): it can be landed on and kicked, it blocks as an opponent does under
         /// `blocking`, and `start_occupied_by_opponent` applies to it on an exit. When `false`
         /// (default) it counts as the player's own pieces (CN-C6).
         /// </summary>
-        public bool KickOwnOtherColour;
+        public bool KickOwnOtherColour = false;
         /// <summary>
         /// Money per kick, settled after the game (CN-S10, CN-A15); see
         /// [`State::settlement`](super::State::settlement).
@@ -157,47 +157,47 @@ namespace Dangian.CaNgua
         /// send pieces back forever. Default 20 000 (a random four-player game takes about 2 500),
         /// at most 65 535.
         /// </summary>
-        public long MaxActions;
+        public long MaxActions = 20000;
         /// <summary>
         /// `Some(n)`: the `n`-th bonus-giving roll in a row within one turn is forfeited (no
         /// action, the turn passes); Ludo's three sixes are `Some(3)` (CN-A6). `n ≥ 2`.
         /// </summary>
         public int? MaxConsecutiveBonus;
         /// <summary>When a player with two colours has finished (CN-A13).</summary>
-        public global::Dangian.CaNgua.MultiColourWin MultiColourWin;
+        public global::Dangian.CaNgua.MultiColourWin MultiColourWin = global::Dangian.CaNgua.Parsers.MultiColourWin(global::Dangian.JsonValue.Parse("\"all_colours\""));
         /// <summary>
         /// Absolute track squares where no piece can be kicked (CN-A9); a move may not land on
         /// an opponent there. Exits follow `start_occupied_by_opponent` only (CN-C15).
         /// </summary>
-        public int[] SafeSquares;
+        public int[] SafeSquares = global::Dangian.CaNgua.Parsers.SquareSet(global::Dangian.JsonValue.Parse("[]"));
         /// <summary>Who plays which colour (CN-S4, CN-A13). Default: four players, one colour each.</summary>
-        public int[][] Seats;
+        public int[][] Seats = global::Dangian.CaNgua.Parsers.Seating(global::Dangian.JsonValue.Parse("[[0,0],[1,1],[2,2],[3,3]]"));
         /// <summary>An exit onto a start square held by an opponent (CN-A4).</summary>
-        public global::Dangian.CaNgua.StartConflict StartOccupiedByOpponent;
+        public global::Dangian.CaNgua.StartConflict StartOccupiedByOpponent = global::Dangian.CaNgua.Parsers.StartConflict(global::Dangian.JsonValue.Parse("\"kick\""));
         /// <summary>
         /// The four start squares are safe from track moves (CN-A9); exits follow
         /// `start_occupied_by_opponent` only (CN-C15).
         /// </summary>
-        public bool StartSquareSafe;
+        public bool StartSquareSafe = false;
         /// <summary>
         /// Squares of the track (CN-A1, CN-C9): 56 (default), 52, 48 or 40. Colour `c` starts on
         /// square `(L/4)·c`; its door is progress `L − 1`.
         /// </summary>
-        public int TrackLen;
+        public int TrackLen = 56;
         /// <summary>When the tries apply (CN-A5).</summary>
-        public global::Dangian.CaNgua.TriesCondition TriesCondition;
+        public global::Dangian.CaNgua.TriesCondition TriesCondition = global::Dangian.CaNgua.Parsers.TriesCondition(global::Dangian.JsonValue.Parse("\"no_piece_on_track\""));
         /// <summary>
         /// Rolls allowed at the start of a turn with no piece out (CN-S7, CN-A5, CN-C4); 0 means
         /// one ordinary roll.
         /// </summary>
-        public int TriesWhenNoPieceOut;
+        public int TriesWhenNoPieceOut = 3;
         /// <summary>Turn order (CN-S5).</summary>
-        public global::Dangian.CaNgua.TurnOrder TurnOrder;
+        public global::Dangian.CaNgua.TurnOrder TurnOrder = global::Dangian.CaNgua.Parsers.TurnOrder(global::Dangian.JsonValue.Parse("\"opposite_to_movement\""));
         /// <summary>
         /// The steps the four pieces must fill to finish (CN-S11, CN-A12): four consecutive steps
         /// of the column, `[6, 5, 4, 3]` by default. Steps above the highest are never used.
         /// </summary>
-        public int[] WinSteps;
+        public int[] WinSteps = global::Dangian.JsonValue.ArrayReader<int>(global::Dangian.JsonValue.ToInt)(global::Dangian.JsonValue.Parse("[6,5,4,3]"));
         /// <summary>Reads one from its JSON text.</summary>
         public static CaNguaConfig FromJson(string json)
         {

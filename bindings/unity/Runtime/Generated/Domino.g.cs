@@ -12,46 +12,46 @@ namespace Dangian.Domino
     public sealed class DominoConfig
     {
         /// <summary>Tiles that stay in the chợ and may never be drawn (DM-A4).</summary>
-        public int BoneyardReserve;
+        public int BoneyardReserve = 0;
         /// <summary>The points the 0-0 tile counts in a hand (DM-A7; the seed: 0).</summary>
-        public int DoubleBlankValue;
+        public int DoubleBlankValue = 0;
         /// <summary>When a player draws from the chợ (DM-S8, DM-A3).</summary>
-        public global::Dangian.Domino.DrawPolicy DrawPolicy;
+        public global::Dangian.Domino.DrawPolicy DrawPolicy = global::Dangian.Domino.Parsers.DrawPolicy(global::Dangian.JsonValue.Parse("\"until_playable\""));
         /// <summary>When a round is cá (DM-S10, DM-A5).</summary>
-        public global::Dangian.Domino.FishDetection FishDetection;
+        public global::Dangian.Domino.FishDetection FishDetection = global::Dangian.Domino.Parsers.FishDetection(global::Dangian.JsonValue.Parse("\"all_stuck\""));
         /// <summary>Scoring of a cá (DM-S11, DM-A6).</summary>
-        public global::Dangian.Domino.FishScoring FishScoring;
+        public global::Dangian.Domino.FishScoring FishScoring = global::Dangian.Domino.Parsers.FishScoring(global::Dangian.JsonValue.Parse("\"setter_zero_others_own_pips\""));
         /// <summary>Tiles dealt to each player (DM-S4: 7; DM-A9). At most 28 / players.</summary>
-        public int HandSize;
+        public int HandSize = 7;
         /// <summary>Who leads later rounds (DM-A2).</summary>
-        public global::Dangian.Domino.LaterLead LaterRoundLead;
+        public global::Dangian.Domino.LaterLead LaterRoundLead = global::Dangian.Domino.Parsers.LaterLead(global::Dangian.JsonValue.Parse("\"same_as_first\""));
         /// <summary>A player with this many points or more ends the match (DM-S12, DM-A8), 1 to 10 000.</summary>
-        public long LossThreshold;
+        public long LossThreshold = 101;
         /// <summary>
         /// End the match after this many rounds (DM-A8 engine guard), 1 to 1 000 000. When
         /// `None` the engine still ends the match after [`Config::round_cap`] rounds.
         /// </summary>
         public long? MaxRounds;
         /// <summary>Who leads a round decided by the opening rule (DM-S5, DM-A1).</summary>
-        public global::Dangian.Domino.Opening Opening;
+        public global::Dangian.Domino.Opening Opening = global::Dangian.Domino.Parsers.Opening(global::Dangian.JsonValue.Parse("\"zero_zero_then_high_doubles\""));
         /// <summary>Tie-break among non-doubles of equal total in the opening rule (DM-A1).</summary>
-        public global::Dangian.Domino.TieBreak OpeningTiebreak;
+        public global::Dangian.Domino.TieBreak OpeningTiebreak = global::Dangian.Domino.Parsers.TieBreak(global::Dangian.JsonValue.Parse("\"higher_end\""));
         /// <summary>
         /// Whether the opening tile found by the rule is played at once (DM-A1, default `true`,
         /// and then automatically, DM-C2). When `false` its holder leads with any tile.
         /// </summary>
-        public bool OpeningTileForced;
+        public bool OpeningTileForced = true;
         /// <summary>Number of players, 2, 3 or 4 (DM-S1; default 2 by DM-C6).</summary>
-        public int Players;
+        public int Players = 2;
         /// <summary>How equal totals are placed (DM-A8).</summary>
-        public global::Dangian.Domino.Ranking Ranking;
+        public global::Dangian.Domino.Ranking Ranking = global::Dangian.Domino.Parsers.Ranking(global::Dangian.JsonValue.Parse("\"shared_places\""));
         /// <summary>
         /// Re-deal when a hand holds at least this many doubles (DM-A9; Kozel: 5), 1 to 7. The
         /// engine deals at most [`MAX_REDEALS`] times over in one round; the next deal stands.
         /// </summary>
         public int? RedealIfDoublesAtLeast;
         /// <summary>Turn order (DM-A10).</summary>
-        public global::Dangian.Domino.SeatOrder TurnOrder;
+        public global::Dangian.Domino.SeatOrder TurnOrder = global::Dangian.Domino.Parsers.SeatOrder(global::Dangian.JsonValue.Parse("\"ascending\""));
         /// <summary>Reads one from its JSON text.</summary>
         public static DominoConfig FromJson(string json)
         {

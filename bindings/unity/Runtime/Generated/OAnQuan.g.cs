@@ -69,61 +69,61 @@ namespace Dangian.OAnQuan
     public sealed class Config
     {
         /// <summary>Whether captures chain (OAQ-S6, OAQ-A7).</summary>
-        public global::Dangian.OAnQuan.ChainCapture ChainCapture;
+        public global::Dangian.OAnQuan.ChainCapture ChainCapture = global::Dangian.OAnQuan.Parsers.ChainCapture(global::Dangian.JsonValue.Parse("\"automatic\""));
         /// <summary>Small stones (dân) per small square (ô dân) at the start, 1..=20 (OAQ-S1: 5).</summary>
-        public int DanPerSquare;
+        public int DanPerSquare = 5;
         /// <summary>Which ways a player may sow (OAQ-S3, OAQ-A3).</summary>
-        public global::Dangian.OAnQuan.DirectionRule Direction;
+        public global::Dangian.OAnQuan.DirectionRule Direction = global::Dangian.OAnQuan.Parsers.DirectionRule(global::Dangian.JsonValue.Parse("\"player_choice\""));
         /// <summary>When the game is over (OAQ-S9, OAQ-A9).</summary>
-        public global::Dangian.OAnQuan.EndCondition EndCondition;
+        public global::Dangian.OAnQuan.EndCondition EndCondition = global::Dangian.OAnQuan.Parsers.EndCondition(global::Dangian.JsonValue.Parse("\"both_quan_squares_empty\""));
         /// <summary>Who moves first (OAQ-S2): seat 0 (player A, cells 1..=5) or seat 1 (player B).</summary>
-        public int FirstPlayer;
+        public int FirstPlayer = 0;
         /// <summary>
         /// A move that would capture a big stone on the game's very first ply is illegal
         /// (OAQ-A6; default `false`). If every move of that ply would, they are all allowed.
         /// </summary>
-        public bool ForbidQuanCaptureOnFirstMove;
+        public bool ForbidQuanCaptureOnFirstMove = false;
         /// <summary>
         /// Who gets dân left in the quan squares when [`EndCondition::BothBigStonesCaptured`]
         /// ends the game (OAQ-A9).
         /// </summary>
-        public global::Dangian.OAnQuan.Leftover LeftoverInQuanSquares;
+        public global::Dangian.OAnQuan.Leftover LeftoverInQuanSquares = global::Dangian.OAnQuan.Parsers.Leftover(global::Dangian.JsonValue.Parse("\"to_quan_captor\""));
         /// <summary>
         /// Single game, or a match with debts carried over (OAQ-S11, OAQ-A11); read by
         /// [`Match`](crate::o_an_quan::Match).
         /// </summary>
-        public global::Dangian.OAnQuan.MatchMode MatchMode;
+        public global::Dangian.OAnQuan.MatchMode MatchMode = global::Dangian.OAnQuan.Parsers.MatchMode(global::Dangian.JsonValue.Parse("{\"kind\":\"single_game\"}"));
         /// <summary>
         /// The ply cap, 1..=2000 (OAQ-A13; default `Some(400)`); `None` means the engine's own
         /// cap [`ENGINE_MAX_PLIES`].
         /// </summary>
-        public long? MaxPlies;
+        public long? MaxPlies = 400;
         /// <summary>How a game stopped by the cap or by repetition is scored (OAQ-A13, OAQ-C4).</summary>
-        public global::Dangian.OAnQuan.CapResolution OnCap;
+        public global::Dangian.OAnQuan.CapResolution OnCap = global::Dangian.OAnQuan.Parsers.CapResolution(global::Dangian.JsonValue.Parse("\"collect_sides_quan_unawarded\""));
         /// <summary>Whether the quan-non protection needs the big stone to be still there (OAQ-A6).</summary>
-        public bool QuanNonRequiresBigStone;
+        public bool QuanNonRequiresBigStone = true;
         /// <summary>
         /// Quan non ("young mandarin"): a quan square with fewer dân than this cannot be
         /// captured and the turn ends there (OAQ-A6, OAQ-C9; default `None`).
         /// </summary>
         public int? QuanNonThreshold;
         /// <summary>What the quan squares hold at the start (OAQ-S1, OAQ-A1).</summary>
-        public global::Dangian.OAnQuan.QuanSetup QuanSetup;
+        public global::Dangian.OAnQuan.QuanSetup QuanSetup = global::Dangian.OAnQuan.Parsers.QuanSetup(global::Dangian.JsonValue.Parse("{\"kind\":\"big_stone\"}"));
         /// <summary>
         /// Whether a completely empty quan square serves as the empty square before a capture
         /// (OAQ-A5, OAQ-C8; default `false`).
         /// </summary>
-        public bool QuanSquareAsGap;
+        public bool QuanSquareAsGap = false;
         /// <summary>A captured big stone is worth this many dân, 1..=100 (OAQ-S10, OAQ-A2: 10).</summary>
-        public int QuanValue;
+        public int QuanValue = 10;
         /// <summary>How an empty side is refilled (OAQ-S8, OAQ-A8).</summary>
-        public global::Dangian.OAnQuan.Refill Refill;
+        public global::Dangian.OAnQuan.Refill Refill = global::Dangian.OAnQuan.Parsers.Refill(global::Dangian.JsonValue.Parse("\"borrow_as_debt\""));
         /// <summary>Dân put into each of the five squares by a refill, 1..=5 (OAQ-A8: 1).</summary>
-        public int RefillAmountPerSquare;
+        public int RefillAmountPerSquare = 1;
         /// <summary>What happens when the square after the last stone is a quan square (OAQ-A5).</summary>
-        public global::Dangian.OAnQuan.RelayAtQuan RelayAtQuan;
+        public global::Dangian.OAnQuan.RelayAtQuan RelayAtQuan = global::Dangian.OAnQuan.Parsers.RelayAtQuan(global::Dangian.JsonValue.Parse("\"stop\""));
         /// <summary>The guard against endless relays (OAQ-A12).</summary>
-        public global::Dangian.OAnQuan.RelayLoop RelayLoop;
+        public global::Dangian.OAnQuan.RelayLoop RelayLoop = global::Dangian.OAnQuan.Parsers.RelayLoop(global::Dangian.JsonValue.Parse("{\"kind\":\"impossible\"}"));
         /// <summary>
         /// The game ends when the position a move reaches occurs this many times among itself
         /// and the [`REPETITION_WINDOW`] (16) positions before it, 2..=8 (OAQ-A13, OAQ-C12;
@@ -138,14 +138,14 @@ namespace Dangian.OAnQuan
         /// With 12 or more stones in hand, skip the square the hand was picked up from
         /// (Oware-style; OAQ-A4, default `false`).
         /// </summary>
-        public bool SkipOriginOnLap;
+        public bool SkipOriginOnLap = false;
         /// <summary>
         /// The casual rule that leaves the quan squares out of the ring: sowing, relays and
         /// captures go round the ten small squares only, so no quan square is ever reached (the
         /// game then ends by the ply cap, repetition or a failed refill). Relays can loop
         /// (OAQ-A12); default `false`.
         /// </summary>
-        public bool SkipQuanSquares;
+        public bool SkipQuanSquares = false;
         /// <summary>
         /// Ludii's guard: a sowing of at least this many stones ends the turn at once, with no
         /// relay and no capture (OAQ-A4; default `None`).
@@ -357,7 +357,7 @@ namespace Dangian.OAnQuan
         public sealed class DebtCarryOver : MatchMode
         {
             /// <summary>Who starts the next game.</summary>
-            public global::Dangian.OAnQuan.NextStarter NextStarter;
+            public global::Dangian.OAnQuan.NextStarter NextStarter = global::Dangian.OAnQuan.Parsers.NextStarter(global::Dangian.JsonValue.Parse("\"alternate\""));
             /// <summary>
             /// What one half of the board is worth; `None` = half of all the points in play
             /// (`5 · dan_per_square + quan value`, 35 at the defaults).

@@ -178,6 +178,43 @@ namespace Dangian.Tests
             }
         }
 
+        // Field by field, arrays item by item, the generated classes' fields recursively.
+        static void AssertDeepEqual(object want, object got, string path)
+        {
+            if (want == null || got == null)
+            {
+                Assert.AreEqual(want, got, path);
+                return;
+            }
+            Assert.AreEqual(want.GetType(), got.GetType(), path);
+            var wantArray = want as Array;
+            if (wantArray != null)
+            {
+                var gotArray = (Array)got;
+                Assert.AreEqual(wantArray.Length, gotArray.Length, path);
+                for (int i = 0; i < wantArray.Length; i++) AssertDeepEqual(wantArray.GetValue(i), gotArray.GetValue(i), path + "[" + i + "]");
+                return;
+            }
+            Type t = want.GetType();
+            if (t.Namespace != null && t.Namespace.StartsWith("Dangian.", StringComparison.Ordinal) && t.IsClass)
+            {
+                foreach (var f in t.GetFields()) AssertDeepEqual(f.GetValue(want), f.GetValue(got), path + "." + f.Name);
+                return;
+            }
+            Assert.AreEqual(want, got, path);
+        }
+
+        [Test]
+        public void AConfigReadFromEmptyJsonHasTheDefaultsTheLibraryGives()
+        {
+            using (var g = new Game(DgGameKind.OAnQuan, 1)) AssertDeepEqual(g.OAnQuanConfig(), OAnQuan.Config.FromJson("{}"), "OAnQuan");
+            using (var g = new Game(DgGameKind.CaNgua, 1)) AssertDeepEqual(g.CaNguaConfig(), CaNgua.CaNguaConfig.FromJson("{}"), "CaNgua");
+            using (var g = new Game(DgGameKind.Domino, 1)) AssertDeepEqual(g.DominoConfig(), Domino.DominoConfig.FromJson("{}"), "Domino");
+            // And a field given overrides its default.
+            Assert.AreEqual(4, Domino.DominoConfig.FromJson("{\"players\":4}").Players);
+            Assert.AreEqual(2, Domino.DominoConfig.FromJson("{}").Players);
+        }
+
         [Test]
         public void ToMoveIsASeatChanceOrOver()
         {
