@@ -9,7 +9,8 @@
 //! class with one nested sealed class per kind; `ToMove` the package's own `Dangian.ToMove`;
 //! integers `int` (`long` for 32-bit unsigned and 64-bit ones), nullable ones `int?`; arrays
 //! and tuples C# arrays; a definition of another shape (a seat number, a notation string) its
-//! plain C# type. Parsing goes through the package's `JsonValue` (Runtime/Json.cs).
+//! plain C# type. A field the JSON may leave out starts at the schema's default. Parsing goes
+//! through the package's `JsonValue` (Runtime/Json.cs).
 
 use serde_json::Value;
 use std::collections::BTreeMap;
