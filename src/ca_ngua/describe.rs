@@ -117,7 +117,10 @@ impl Describe for State {
         let colours = colours.join(&lang.pick(" và ", " and "));
         match colours.is_empty() {
             true => lang.pick(format!("Người {n}"), format!("Player {n}")),
-            false => lang.pick(format!("Người {n} ({colours})"), format!("Player {n} ({colours})")),
+            false => lang.pick(
+                format!("Người {n} ({colours})"),
+                format!("Player {n} ({colours})"),
+            ),
         }
     }
 
@@ -126,10 +129,16 @@ impl Describe for State {
         let winners: Vec<String> = o.winners().map(|w| name(w.0)).collect();
         let mut lines = vec![match winners.len() {
             0 => lang.pick("Không ai về đích", "Nobody finished"),
-            1 => lang.pick(format!("{} thắng", winners[0]), format!("{} wins", winners[0])),
+            1 => lang.pick(
+                format!("{} thắng", winners[0]),
+                format!("{} wins", winners[0]),
+            ),
             _ => {
                 let all = winners.join(&lang.pick(" và ", " and "));
-                lang.pick(format!("{all} cùng về nhất"), format!("{all} share first place"))
+                lang.pick(
+                    format!("{all} cùng về nhất"),
+                    format!("{all} share first place"),
+                )
             }
         }];
         for place in 1..=o.seats {

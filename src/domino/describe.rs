@@ -122,7 +122,10 @@ impl Describe for State {
             ),
             _ => {
                 let all = winners.join(&lang.pick(" và ", " and "));
-                lang.pick(format!("{all} cùng nhất"), format!("{all} share first place"))
+                lang.pick(
+                    format!("{all} cùng nhất"),
+                    format!("{all} share first place"),
+                )
             }
         }];
         for place in 0..=o.seats {
@@ -146,7 +149,9 @@ impl Describe for State {
         lines.push(match o.reason {
             EndReason::LossThreshold => {
                 let losers: Vec<String> = (0..o.seats)
-                    .filter(|&s| o.scores[usize::from(s)] >= i32::try_from(limit).unwrap_or(i32::MAX))
+                    .filter(|&s| {
+                        o.scores[usize::from(s)] >= i32::try_from(limit).unwrap_or(i32::MAX)
+                    })
                     .map(name)
                     .collect();
                 let losers = losers.join(&lang.pick(" và ", " and "));

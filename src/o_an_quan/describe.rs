@@ -168,7 +168,10 @@ impl Describe for State {
     fn outcome_lines(&self, o: &Outcome<EndReason>, lang: Lang) -> Vec<String> {
         let name = |s: u8| self.seat_name(Seat(s), lang);
         let mut lines = vec![match o.winner() {
-            Some(w) => lang.pick(format!("{} thắng", name(w.0)), format!("{} wins", name(w.0))),
+            Some(w) => lang.pick(
+                format!("{} thắng", name(w.0)),
+                format!("{} wins", name(w.0)),
+            ),
             None => lang.pick("Hoà", "A draw"),
         }];
         for s in 0..2u8 {
