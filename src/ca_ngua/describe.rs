@@ -48,7 +48,7 @@ fn end(reason: EndReason, lang: Lang) -> String {
 fn outcome(o: &Outcome<EndReason>, lang: Lang) -> String {
     let order: Vec<String> = (1..=o.seats)
         .flat_map(|p| (0..o.seats).filter(move |&s| o.places[usize::from(s)] == p))
-        .map(|s| lang.pick(format!("người {s}"), format!("player {s}")))
+        .map(|s| lang.pick(format!("người {}", s + 1), format!("player {}", s + 1)))
         .collect();
     let order = if order.is_empty() {
         lang.pick("không ai", "nobody")
@@ -216,12 +216,12 @@ impl Describe for State {
             Event::TurnStarted { colour: c, seat, tries } => {
                 let who = colour(c, lang);
                 match (lang, tries) {
-                    (Lang::Vi, 0) => format!("lượt của {who} (người {})", seat.0),
-                    (Lang::Vi, t) => format!("lượt của {who} (người {}), được đổ {t} lần để xuất quân", seat.0),
-                    (_, 0) => format!("{who}'s turn (player {})", seat.0),
+                    (Lang::Vi, 0) => format!("lượt của {who} (người {})", seat.0 + 1),
+                    (Lang::Vi, t) => format!("lượt của {who} (người {}), được đổ {t} lần để xuất quân", seat.0 + 1),
+                    (_, 0) => format!("{who}'s turn (player {})", seat.0 + 1),
                     (_, t) => format!(
                         "{who}'s turn (player {}), {} to bring a horse out",
-                        seat.0,
+                        seat.0 + 1,
                         Lang::count(t, "try", "tries")
                     ),
                 }
@@ -276,8 +276,8 @@ impl Describe for State {
                 format!("{} has all four horses home", colour(c, lang)),
             ),
             Event::PlayerFinished { seat, place: p } => lang.pick(
-                format!("người {} {}", seat.0, place(p, lang)),
-                format!("player {} finishes {}", seat.0, place(p, lang)),
+                format!("người {} {}", seat.0 + 1, place(p, lang)),
+                format!("player {} finishes {}", seat.0 + 1, place(p, lang)),
             ),
             Event::BonusRoll { colour: c } => lang.pick(
                 format!("{} được đổ thêm một lượt", colour(c, lang)),

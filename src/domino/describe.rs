@@ -1,5 +1,5 @@
-//! Domino in words ([`Describe`]): "người 1 đánh quân 3-5 vào đầu trái", "seat 0 draws a tile
-//! from the market". For a seat, a dealt or drawn tile is named only to its receiver.
+//! Domino in words ([`Describe`]): "người 1 đánh quân 3-5 vào đầu trái", "player 1 draws a
+//! tile from the market". For a seat, a dealt or drawn tile is named only to its receiver.
 
 use super::action::Action;
 use super::event::{EndReason, Event, RoundEnd};
@@ -8,8 +8,10 @@ use super::tile::{End, Tile};
 use crate::describe::{place_word, Describe, Lang, PresetWords};
 use crate::game::{Game, Outcome, Seat};
 
+/// A seat in an event's words, numbered from 1 as players number them.
 fn seat(s: Seat, lang: Lang) -> String {
-    lang.pick(format!("người {}", s.0), format!("seat {}", s.0))
+    let n = u32::from(s.0) + 1;
+    lang.pick(format!("người {n}"), format!("player {n}"))
 }
 
 fn end(e: End, lang: Lang) -> String {
@@ -40,9 +42,13 @@ fn outcome(o: &Outcome<EndReason>, lang: Lang) -> String {
     let totals: Vec<String> = (0..o.seats)
         .map(|s| {
             let i = usize::from(s);
+            let n = u32::from(s) + 1;
             lang.pick(
-                format!("người {s}: {} điểm, hạng {}", o.scores[i], o.places[i]),
-                format!("seat {s}: {} points, place {}", o.scores[i], o.places[i]),
+                format!("người {n}: {} điểm phạt, hạng {}", o.scores[i], o.places[i]),
+                format!(
+                    "player {n}: {} penalty points, place {}",
+                    o.scores[i], o.places[i]
+                ),
             )
         })
         .collect();
