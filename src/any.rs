@@ -994,8 +994,12 @@ fn presets_of<G: Playable>() -> &'static [&'static str] {
     G::Config::PRESETS
 }
 
-fn preset_words_of<G: Playable>(id: &str) -> Option<PresetWords> {
-    G::preset_words(id)
+fn preset_words_of<G: Playable>(id: &str) -> Result<PresetWords, AnyError> {
+    G::preset_words(id).ok_or_else(|| AnyError::NoSuchPreset {
+        kind: G::KIND,
+        name: clip(id),
+        presets: G::Config::PRESETS.join(", "),
+    })
 }
 
 fn seed_rules_json<G: Playable>() -> String {
@@ -1027,7 +1031,7 @@ impl AnyGame {
     }
 
     /// The name and one-line summary of the preset `id` of `kind`, in Vietnamese and in
-    /// English (for a rules menu); `None` for an id that is no preset of `kind`.
+    /// English (for a rules menu).
     ///
     /// ```
     /// use dangian::any::AnyGame;
@@ -1038,7 +1042,10 @@ impl AnyGame {
     /// assert_eq!(words.name(Lang::Vi), "Lặp ba lần");
     /// assert_eq!(words.name(Lang::En), "Threefold repetition");
     /// ```
-    pub fn preset_words(kind: GameKind, id: &str) -> Option<PresetWords> {
+    ///
+    /// # Errors
+    /// [`AnyError::NoSuchPreset`].
+    pub fn preset_words(kind: GameKind, id: &str) -> Result<PresetWords, AnyError> {
         dispatch!(kind, preset_words_of(id))
     }
 
