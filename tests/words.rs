@@ -215,7 +215,7 @@ fn every_end_reason_of_o_an_quan_in_words() {
         [
             "Người 2 thắng",
             "Người 1 nợ Người 2 12 quân",
-            "Người 2 ăn được 82 điểm quân",
+            "Người 2 được 82 điểm từ quân ăn được",
             "Hết quan tàn dân, thu quân kéo về"
         ]
     );

@@ -189,7 +189,7 @@ impl Describe for State {
                 )
             } else {
                 lang.pick(
-                    format!("{} ăn được {score} điểm quân", name(s)),
+                    format!("{} được {score} điểm từ quân ăn được", name(s)),
                     format!("{} captured stones worth {score} points", name(s)),
                 )
             });
