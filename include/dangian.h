@@ -398,8 +398,9 @@ typedef enum DgLevel {
 } DgLevel;
 
 /**
- * The languages of descriptions, as passed to `dg_game_describe_action` and
- * `dg_game_describe_events`.
+ * The languages of descriptions, as passed to `dg_game_describe_action`,
+ * `dg_game_describe_events`, `dg_preset_name`, `dg_preset_summary`, `dg_game_seat_name` and
+ * `dg_game_outcome_lines_json`.
  */
 typedef enum DgLang {
   /**
@@ -1257,6 +1258,72 @@ enum DgStatus dg_record_verify(const uint8_t *json,
                                uint8_t *buf,
                                size_t cap,
                                size_t *len_out);
+
+/**
+ * The name of the preset `name[0..name_len]` of game kind `kind` (see
+ * `dg_game_presets_json`) in `lang` (a `DgLang` value), for a rules menu: e.g. "Lặp ba lần" /
+ * "Threefold repetition". `DG_STATUS_INVALID_CONFIG` for a name that is no preset of `kind`.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `name` holds `name_len` bytes, `buf` holds `cap`
+ * bytes (or is NULL with `cap` 0), `len_out` is writable.
+ */
+enum DgStatus dg_preset_name(uint32_t kind,
+                             const uint8_t *name,
+                             size_t name_len,
+                             uint32_t lang,
+                             uint8_t *buf,
+                             size_t cap,
+                             size_t *len_out);
+
+/**
+ * What the preset `name[0..name_len]` of game kind `kind` plays, in one line in `lang` (a
+ * `DgLang` value): e.g. "The seed rules; a position repeated three times ends the game."
+ * `DG_STATUS_INVALID_CONFIG` for a name that is no preset of `kind`.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `name` holds `name_len` bytes, `buf` holds `cap`
+ * bytes (or is NULL with `cap` 0), `len_out` is writable.
+ */
+enum DgStatus dg_preset_summary(uint32_t kind,
+                                const uint8_t *name,
+                                size_t name_len,
+                                uint32_t lang,
+                                uint8_t *buf,
+                                size_t cap,
+                                size_t *len_out);
+
+/**
+ * `seat` as the players name it, in `lang` (a `DgLang` value), numbered from 1: "Người 1" /
+ * "Player 1", in Cờ cá ngựa with its colours ("Người 1 (đỏ)" / "Player 1 (red)").
+ * `DG_STATUS_INVALID_ARGUMENT` for a seat not at the table.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+ * NULL with `cap` 0), `len_out` is writable.
+ */
+enum DgStatus dg_game_seat_name(const struct DgGame *game,
+                                uint32_t seat,
+                                uint32_t lang,
+                                uint8_t *buf,
+                                size_t cap,
+                                size_t *len_out);
+
+/**
+ * The end of the game in words in `lang` (a `DgLang` value), as a JSON array of lines: who
+ * won, the places and scores in the game's own terms (debts as debts in Ô ăn quan, places in
+ * Cờ cá ngựa, penalty points in Domino) and why it ended, e.g. `["Người 2 thắng", "Người 1
+ * nợ Người 2 12 quân", …]`. `[]` while the game is not over.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+ * NULL with `cap` 0), `len_out` is writable.
+ */
+enum DgStatus dg_game_outcome_lines_json(const struct DgGame *game,
+                                         uint32_t lang,
+                                         uint8_t *buf,
+                                         size_t cap,
+                                         size_t *len_out);
 
 #ifdef __cplusplus
 }  /* extern "C" */

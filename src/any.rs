@@ -22,7 +22,7 @@
 
 use crate::bot::{bot_for_level, bot_with_budget, Evaluate, Hint, Level};
 use crate::chance::GameRng;
-use crate::describe::{Describe, Lang};
+use crate::describe::{Describe, Lang, PresetWords};
 use crate::fair::{FairChance, FairError, Fairness};
 use crate::game::{
     clip, Action, ActionList, ChanceList, ConfigError, Game, GameConfig, GameKind, IllegalReason,
@@ -659,6 +659,12 @@ impl Tables {
     fn describe_events(&self, lang: Lang, viewer: Option<Seat>) -> Vec<String> {
         each!(self, t => t.describe_events(lang, viewer))
     }
+    fn seat_name(&self, seat: Seat, lang: Lang) -> String {
+        each!(self, t => t.game.game().seat_name(seat, lang))
+    }
+    fn end_lines(&self, lang: Lang) -> Vec<String> {
+        each!(self, t => t.game.game().end_lines(lang))
+    }
     #[inline]
     fn observe(&self, seat: Seat, out: &mut [f32]) {
         each!(self, t => t.observe(seat, out))
@@ -988,6 +994,14 @@ fn presets_of<G: Playable>() -> &'static [&'static str] {
     G::Config::PRESETS
 }
 
+fn preset_words_of<G: Playable>(id: &str) -> Result<PresetWords, AnyError> {
+    G::preset_words(id).ok_or_else(|| AnyError::NoSuchPreset {
+        kind: G::KIND,
+        name: clip(id),
+        presets: G::Config::PRESETS.join(", "),
+    })
+}
+
 fn seed_rules_json<G: Playable>() -> String {
     json(&G::Config::seed_rules())
 }
@@ -1014,6 +1028,25 @@ impl AnyGame {
     /// The preset names of `kind`, `"seed_rules"` first.
     pub fn presets(kind: GameKind) -> &'static [&'static str] {
         dispatch!(kind, presets_of())
+    }
+
+    /// The name and one-line summary of the preset `id` of `kind`, in Vietnamese and in
+    /// English (for a rules menu).
+    ///
+    /// ```
+    /// use dangian::any::AnyGame;
+    /// use dangian::describe::Lang;
+    /// use dangian::GameKind;
+    ///
+    /// let words = AnyGame::preset_words(GameKind::OAnQuan, "threefold").unwrap();
+    /// assert_eq!(words.name(Lang::Vi), "Lặp ba lần");
+    /// assert_eq!(words.name(Lang::En), "Threefold repetition");
+    /// ```
+    ///
+    /// # Errors
+    /// [`AnyError::NoSuchPreset`].
+    pub fn preset_words(kind: GameKind, id: &str) -> Result<PresetWords, AnyError> {
+        dispatch!(kind, preset_words_of(id))
     }
 
     /// The seed rules of `kind` as JSON, every option written out.
@@ -1371,6 +1404,21 @@ impl AnyGame {
     ) -> Result<Vec<String>, AnyError> {
         let viewer = viewer.map(|s| self.seat(s)).transpose()?;
         Ok(self.0.describe_events(lang, viewer))
+    }
+    /// `seat` as the players name it, numbered from 1: "Người 1" / "Player 1"; in Cờ cá
+    /// ngựa with its colours, "Người 1 (đỏ)" / "Player 1 (red)".
+    ///
+    /// # Errors
+    /// [`AnyError::NoSuchSeat`].
+    pub fn seat_name(&self, seat: u32, lang: Lang) -> Result<String, AnyError> {
+        let seat = self.seat(seat)?;
+        Ok(self.0.seat_name(seat, lang))
+    }
+    /// The end of the game in words, one line each: who won, the places and scores in the
+    /// game's own terms (debts as debts in Ô ăn quan, places in Cờ cá ngựa, penalty points
+    /// in Domino) and why it ended. Empty while the game is not over.
+    pub fn outcome_lines(&self, lang: Lang) -> Vec<String> {
+        self.0.end_lines(lang)
     }
     /// The action a bot of `level` seeded with `seed` plays for `seat` (the first of
     /// [`AnyGame::bot_hints`]).

@@ -27,7 +27,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
-use crate::game::{Game, Seat};
+use crate::game::{Game, Outcome, Seat};
 use crate::limits::MAX_DESCRIBED_EVENTS;
 
 /// The language of a description.
@@ -79,8 +79,80 @@ impl Lang {
     }
 }
 
+/// A preset's name and one-line summary in both languages, for a rules menu.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PresetWords {
+    /// The preset's id, as in [`GameConfig::PRESETS`](crate::GameConfig::PRESETS).
+    pub id: &'static str,
+    /// The name in Vietnamese.
+    pub name_vi: &'static str,
+    /// The name in English.
+    pub name_en: &'static str,
+    /// What the preset plays, in one Vietnamese line.
+    pub summary_vi: &'static str,
+    /// What the preset plays, in one English line.
+    pub summary_en: &'static str,
+}
+
+impl PresetWords {
+    /// The name in `lang`.
+    pub fn name(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::Vi => self.name_vi,
+            Lang::En => self.name_en,
+        }
+    }
+
+    /// The one-line summary in `lang`.
+    pub fn summary(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::Vi => self.summary_vi,
+            Lang::En => self.summary_en,
+        }
+    }
+}
+
+/// The number in words for a place: "nhất", "nhì", "ba", "tư" / "1st", "2nd", "3rd", "4th".
+pub(crate) fn place_word(place: u8, lang: Lang) -> String {
+    match (lang, place) {
+        (Lang::Vi, 1) => "nhất".into(),
+        (Lang::Vi, 2) => "nhì".into(),
+        (Lang::Vi, 3) => "ba".into(),
+        (Lang::Vi, 4) => "tư".into(),
+        (Lang::Vi, n) => format!("thứ {n}"),
+        (_, 1) => "1st".into(),
+        (_, 2) => "2nd".into(),
+        (_, 3) => "3rd".into(),
+        (_, n) => format!("{n}th"),
+    }
+}
+
 /// Actions and events in words.
 pub trait Describe: Game {
+    /// The name and summary of the preset `id` (one of
+    /// [`GameConfig::PRESETS`](crate::GameConfig::PRESETS)); `None` for any other id.
+    fn preset_words(id: &str) -> Option<PresetWords>;
+
+    /// A seat as the players name it, numbered from 1: "Người 1" / "Player 1" (in Cờ cá ngựa
+    /// with the colours it plays: "Người 1 (đỏ)" / "Player 1 (red)").
+    fn seat_name(&self, seat: Seat, lang: Lang) -> String {
+        let n = u32::from(seat.0) + 1;
+        lang.pick(format!("Người {n}"), format!("Player {n}"))
+    }
+
+    /// The end of a game in words, one line each: who won, then the places and scores in
+    /// the game's own terms (stones captured and debts in Ô ăn quan, places in Cờ cá ngựa,
+    /// penalty points in Domino), then why the game ended. `outcome` is an outcome of this
+    /// game's table (its seats are named as [`Describe::seat_name`] names them).
+    fn outcome_lines(&self, outcome: &Outcome<Self::EndReason>, lang: Lang) -> Vec<String>;
+
+    /// [`Describe::outcome_lines`] for this game's own outcome; empty while it is not over.
+    fn end_lines(&self, lang: Lang) -> Vec<String> {
+        self.outcome()
+            .map(|o| self.outcome_lines(&o, lang))
+            .unwrap_or_default()
+    }
+
     /// `action`, about to be played in this position, in words. For `viewer` (a seat) a tile
     /// hidden from it is not named; `None` is the host, who sees everything.
     fn describe_action(&self, action: Self::Action, lang: Lang, viewer: Option<Seat>) -> String;

@@ -42,6 +42,7 @@ fn describe_games<G: Describe>(games: u64, seed: u64) -> usize {
                         for e in &events {
                             if let Some(t) = G::describe_event(e, lang, viewer) {
                                 assert!(!t.trim().is_empty(), "{name}: {e:?} in {lang:?}");
+                                assert!(numbered_from_one(&t), "{name}: {t}");
                                 texts += 1;
                             } else {
                                 assert!(viewer.is_some(), "the host sees every event");
@@ -54,6 +55,14 @@ fn describe_games<G: Describe>(games: u64, seed: u64) -> usize {
     }
     eprintln!("{}: {texts} texts", std::any::type_name::<G>());
     texts
+}
+
+/// Whether `text` numbers seats as players do, from 1 (never "người 0" or "player 0").
+fn numbered_from_one(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    ["người 0", "player 0", "seat 0"]
+        .iter()
+        .all(|zero| !lower.contains(zero))
 }
 
 #[test]

@@ -121,6 +121,24 @@ inline std::string presets_json(Kind kind) {
     });
 }
 
+/// The name of a preset of a kind in a language (e.g. "Lặp ba lần" / "Threefold repetition").
+inline std::string preset_name(Kind kind, const std::string &preset, Lang lang) {
+    return detail::text([kind, &preset, lang](uint8_t *b, size_t c, size_t *l) {
+        return dg_preset_name(static_cast<uint32_t>(kind),
+                              reinterpret_cast<const uint8_t *>(preset.data()), preset.size(),
+                              static_cast<uint32_t>(lang), b, c, l);
+    });
+}
+
+/// What a preset of a kind plays, in one line in a language.
+inline std::string preset_summary(Kind kind, const std::string &preset, Lang lang) {
+    return detail::text([kind, &preset, lang](uint8_t *b, size_t c, size_t *l) {
+        return dg_preset_summary(static_cast<uint32_t>(kind),
+                                 reinterpret_cast<const uint8_t *>(preset.data()), preset.size(),
+                                 static_cast<uint32_t>(lang), b, c, l);
+    });
+}
+
 /// The commitment (SHA-256, 64 hex digits) to a server seed given as 64 hex digits: what a
 /// server publishes before a game with fair chance.
 inline std::string fair_commitment(const std::string &server_seed_hex) {
@@ -320,6 +338,20 @@ class Game {
         DgGame *h = handle_;
         return detail::text([h, action, lang, seat](uint8_t *b, size_t c, size_t *l) {
             return dg_game_describe_action(h, action, static_cast<uint32_t>(lang), seat, b, c, l);
+        });
+    }
+    /// A seat as players name it, from 1 ("Người 1" / "Player 1", with colours in Cờ cá ngựa).
+    std::string seat_name(uint32_t seat, Lang lang) const {
+        DgGame *h = handle_;
+        return detail::text([h, seat, lang](uint8_t *b, size_t c, size_t *l) {
+            return dg_game_seat_name(h, seat, static_cast<uint32_t>(lang), b, c, l);
+        });
+    }
+    /// The end of the game in words: a JSON array of lines ("[]" while not over).
+    std::string outcome_lines_json(Lang lang) const {
+        DgGame *h = handle_;
+        return detail::text([h, lang](uint8_t *b, size_t c, size_t *l) {
+            return dg_game_outcome_lines_json(h, static_cast<uint32_t>(lang), b, c, l);
         });
     }
     /// The last action's events described in words: a JSON array of strings.

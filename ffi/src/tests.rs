@@ -268,6 +268,40 @@ fn every_call() -> Vec<(&'static str, Call)> {
             }),
         ),
         (
+            "dg_preset_name",
+            Box::new(|_| {
+                let mut b = [0u8; 256];
+                let n = b"threefold";
+                unsafe {
+                    dg_preset_name(0, n.as_ptr(), n.len(), 0, b.as_mut_ptr(), b.len(), &mut 0)
+                }
+            }),
+        ),
+        (
+            "dg_preset_summary",
+            Box::new(|_| {
+                let mut b = [0u8; 512];
+                let n = b"threefold";
+                unsafe {
+                    dg_preset_summary(0, n.as_ptr(), n.len(), 1, b.as_mut_ptr(), b.len(), &mut 0)
+                }
+            }),
+        ),
+        (
+            "dg_game_seat_name",
+            Box::new(|g| {
+                let mut b = [0u8; 256];
+                unsafe { dg_game_seat_name(g, 1, 0, b.as_mut_ptr(), b.len(), &mut 0) }
+            }),
+        ),
+        (
+            "dg_game_outcome_lines_json",
+            Box::new(|g| {
+                let mut b = [0u8; 512];
+                unsafe { dg_game_outcome_lines_json(g, 1, b.as_mut_ptr(), b.len(), &mut 0) }
+            }),
+        ),
+        (
             "dg_game_set_fair_chance",
             Box::new(|g| {
                 let seed = [b'7'; 64];
@@ -432,6 +466,8 @@ fn a_panic_while_changing_a_handle_poisons_it() {
             "dg_version"
                 | "dg_game_kind_name"
                 | "dg_game_presets_json"
+                | "dg_preset_name"
+                | "dg_preset_summary"
                 | "dg_game_new"
                 | "dg_game_new_preset"
                 | "dg_game_from_state_json"

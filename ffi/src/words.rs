@@ -1,19 +1,22 @@
-//! `dg_game_describe_*`: actions and events in words, in Vietnamese or English; and
+//! `dg_game_describe_*`: actions and events in words, in Vietnamese or English; presets,
+//! seats and the end of a game in words (`dg_preset_name`, `dg_preset_summary`,
+//! `dg_game_seat_name`, `dg_game_outcome_lines_json`); and
 //! provably fair chance: `dg_game_set_fair_chance`, `dg_game_fairness_json`, `dg_fair_commitment`
 //! and `dg_record_verify`.
 
-use dangian::any::fair_status;
+use dangian::any::{fair_status, AnyGame};
 use dangian::describe::Lang;
 use dangian::fair::{self, FairError};
 use dangian::Record;
 
 use super::{
-    bounded, dg_status, guard, guard_mut, guard_ref, optional_text_arg, seat_arg, text_arg, DgGame,
-    DgStatus, Failure, OutBuf, Result, DG_ALL_SEATS, DG_MAX_RECORD_JSON,
+    bounded, dg_status, game_kind, guard, guard_mut, guard_ref, optional_text_arg, seat_arg,
+    text_arg, DgGame, DgStatus, Failure, OutBuf, Result, DG_ALL_SEATS, DG_MAX_RECORD_JSON,
 };
 
-/// The languages of descriptions, as passed to `dg_game_describe_action` and
-/// `dg_game_describe_events`.
+/// The languages of descriptions, as passed to `dg_game_describe_action`,
+/// `dg_game_describe_events`, `dg_preset_name`, `dg_preset_summary`, `dg_game_seat_name` and
+/// `dg_game_outcome_lines_json`.
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum DgLang {
@@ -257,4 +260,112 @@ pub unsafe extern "C" fn dg_record_verify(
         let verified = fair::verify(&record).map_err(fair_failure)?;
         out.put_text(&serde_json::to_string(&verified).unwrap_or_default())
     })
+}
+
+/// The name of the preset `name[0..name_len]` of game kind `kind` (see
+/// `dg_game_presets_json`) in `lang` (a `DgLang` value), for a rules menu: e.g. "Lặp ba lần" /
+/// "Threefold repetition". `DG_STATUS_INVALID_CONFIG` for a name that is no preset of `kind`.
+///
+/// # Safety
+/// A NULL pointer is refused; otherwise `name` holds `name_len` bytes, `buf` holds `cap`
+/// bytes (or is NULL with `cap` 0), `len_out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn dg_preset_name(
+    kind: u32,
+    name: *const u8,
+    name_len: usize,
+    lang: u32,
+    buf: *mut u8,
+    cap: usize,
+    len_out: *mut usize,
+) -> DgStatus {
+    guard(|| {
+        let out = OutBuf::new(buf, cap, len_out)?;
+        // SAFETY: the caller's contract for `name`.
+        let name = unsafe { text_arg(name, name_len, "name") }?;
+        let lang = lang_arg(lang)?;
+        let words = AnyGame::preset_words(game_kind(kind)?, name)?;
+        out.put_text(words.name(lang))
+    })
+}
+
+/// What the preset `name[0..name_len]` of game kind `kind` plays, in one line in `lang` (a
+/// `DgLang` value): e.g. "The seed rules; a position repeated three times ends the game."
+/// `DG_STATUS_INVALID_CONFIG` for a name that is no preset of `kind`.
+///
+/// # Safety
+/// A NULL pointer is refused; otherwise `name` holds `name_len` bytes, `buf` holds `cap`
+/// bytes (or is NULL with `cap` 0), `len_out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn dg_preset_summary(
+    kind: u32,
+    name: *const u8,
+    name_len: usize,
+    lang: u32,
+    buf: *mut u8,
+    cap: usize,
+    len_out: *mut usize,
+) -> DgStatus {
+    guard(|| {
+        let out = OutBuf::new(buf, cap, len_out)?;
+        // SAFETY: the caller's contract for `name`.
+        let name = unsafe { text_arg(name, name_len, "name") }?;
+        let lang = lang_arg(lang)?;
+        let words = AnyGame::preset_words(game_kind(kind)?, name)?;
+        out.put_text(words.summary(lang))
+    })
+}
+
+/// `seat` as the players name it, in `lang` (a `DgLang` value), numbered from 1: "Người 1" /
+/// "Player 1", in Cờ cá ngựa with its colours ("Người 1 (đỏ)" / "Player 1 (red)").
+/// `DG_STATUS_INVALID_ARGUMENT` for a seat not at the table.
+///
+/// # Safety
+/// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+/// NULL with `cap` 0), `len_out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn dg_game_seat_name(
+    game: *const DgGame,
+    seat: u32,
+    lang: u32,
+    buf: *mut u8,
+    cap: usize,
+    len_out: *mut usize,
+) -> DgStatus {
+    // SAFETY: the module contract for `game`.
+    unsafe {
+        guard_ref(game, |g| {
+            let out = OutBuf::new(buf, cap, len_out)?;
+            let lang = lang_arg(lang)?;
+            let seat = seat_arg(g, seat)?;
+            out.put_text(&g.game.seat_name(seat, lang)?)
+        })
+    }
+}
+
+/// The end of the game in words in `lang` (a `DgLang` value), as a JSON array of lines: who
+/// won, the places and scores in the game's own terms (debts as debts in Ô ăn quan, places in
+/// Cờ cá ngựa, penalty points in Domino) and why it ended, e.g. `["Người 2 thắng", "Người 1
+/// nợ Người 2 12 quân", …]`. `[]` while the game is not over.
+///
+/// # Safety
+/// A NULL pointer is refused; otherwise `game` is a live handle, `buf` holds `cap` bytes (or is
+/// NULL with `cap` 0), `len_out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn dg_game_outcome_lines_json(
+    game: *const DgGame,
+    lang: u32,
+    buf: *mut u8,
+    cap: usize,
+    len_out: *mut usize,
+) -> DgStatus {
+    // SAFETY: the module contract for `game`.
+    unsafe {
+        guard_ref(game, |g| {
+            let out = OutBuf::new(buf, cap, len_out)?;
+            let lang = lang_arg(lang)?;
+            let lines = g.game.outcome_lines(lang);
+            out.put_text(&serde_json::to_string(&lines).unwrap_or_default())
+        })
+    }
 }

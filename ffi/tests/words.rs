@@ -1,7 +1,9 @@
 //! Descriptions and fair chance through the C ABI: every action and event described in both
 //! languages for the host and for each seat, bad languages and seats refused; a game played
 //! with `dg_game_set_fair_chance` saves a record that `dg_record_verify` proves, and a
-//! tampered one is `DG_STATUS_UNFAIR` with the first wrong outcome named.
+//! tampered one is `DG_STATUS_UNFAIR` with the first wrong outcome named. Every preset has a
+//! name and a summary in both languages, seats are named from 1, and a finished game's end
+//! lines name its winner.
 
 // SAFETY (every `unsafe` block of this file): the block calls the C ABI with pointers that
 // are NULL or valid for what the header says (live handles, writable out-parameters, buffers
@@ -116,6 +118,130 @@ impl Game {
             check(self, u32::MAX);
         }
     }
+}
+
+fn preset_text(
+    f: unsafe extern "C" fn(u32, *const u8, usize, u32, *mut u8, usize, *mut usize) -> DgStatus,
+    kind: DgGameKind,
+    name: &str,
+    lang: u32,
+) -> Result<String, DgStatus> {
+    text(|b, c, l| unsafe { f(kind as u32, name.as_ptr(), name.len(), lang, b, c, l) })
+}
+
+fn presets(kind: DgGameKind) -> Vec<String> {
+    let json = text(|b, c, l| unsafe { dg_game_presets_json(kind as u32, b, c, l) }).unwrap();
+    serde_json::from_str(&json).expect("a JSON array")
+}
+
+#[test]
+fn every_preset_has_a_name_and_a_summary_in_both_languages() {
+    for kind in KINDS {
+        for preset in presets(kind) {
+            let mut texts = Vec::new();
+            for lang in LANGS {
+                for f in [dg_preset_name, dg_preset_summary] {
+                    let t = preset_text(f, kind, &preset, lang).expect("words");
+                    assert!(!t.trim().is_empty() && !t.contains('_'), "{preset}: {t:?}");
+                    texts.push(t);
+                }
+            }
+            // Vietnamese name and summary, then English: the two languages differ.
+            assert_ne!(texts[0], texts[2], "{preset}");
+            assert_ne!(texts[1], texts[3], "{preset}");
+        }
+    }
+    let name = "threefold";
+    assert_eq!(
+        preset_text(dg_preset_name, DgGameKind::OAnQuan, name, 0),
+        Ok("Lặp ba lần".to_owned())
+    );
+    assert_eq!(
+        preset_text(dg_preset_name, DgGameKind::OAnQuan, "nope", 0),
+        Err(DgStatus::InvalidConfig)
+    );
+    assert!(last_error().contains("nope"), "{}", last_error());
+    assert_eq!(
+        preset_text(dg_preset_summary, DgGameKind::OAnQuan, name, 2),
+        Err(DgStatus::InvalidArgument)
+    );
+    assert_eq!(
+        preset_text(dg_preset_name, DgGameKind::Domino, "\u{ff}", 0),
+        Err(DgStatus::InvalidConfig)
+    );
+    let mut n = 0;
+    let st = unsafe { dg_preset_name(9, name.as_ptr(), name.len(), 0, null_mut(), 0, &mut n) };
+    assert_eq!(st, DgStatus::InvalidArgument);
+    let st = unsafe { dg_preset_name(0, null(), 3, 0, null_mut(), 0, &mut n) };
+    assert_eq!(st, DgStatus::NullPointer);
+    let st =
+        unsafe { dg_preset_summary(0, name.as_ptr(), name.len(), 0, null_mut(), 0, null_mut()) };
+    assert_eq!(st, DgStatus::NullPointer);
+}
+
+impl Game {
+    fn seat_name(&self, seat: u32, lang: u32) -> Result<String, DgStatus> {
+        text(|b, c, l| unsafe { dg_game_seat_name(self.0, seat, lang, b, c, l) })
+    }
+
+    fn outcome_lines(&self, lang: u32) -> Vec<String> {
+        let json = text(|b, c, l| unsafe { dg_game_outcome_lines_json(self.0, lang, b, c, l) })
+            .expect("outcome lines");
+        serde_json::from_str(&json).expect("a JSON array")
+    }
+}
+
+#[test]
+fn seats_are_named_from_one_and_the_end_names_the_winner() {
+    for kind in KINDS {
+        let game = Game::new(kind, 5);
+        for lang in LANGS {
+            assert!(game.outcome_lines(lang).is_empty(), "not over yet");
+            for seat in 0..game.seats() {
+                let name = game.seat_name(seat, lang).expect("named");
+                let (vi, en) = (
+                    format!("Người {}", seat + 1),
+                    format!("Player {}", seat + 1),
+                );
+                assert!(
+                    name.starts_with(if lang == 0 { &vi } else { &en }),
+                    "{name}"
+                );
+            }
+            assert_eq!(
+                game.seat_name(game.seats(), lang),
+                Err(DgStatus::InvalidArgument)
+            );
+        }
+        assert_eq!(game.seat_name(0, 2), Err(DgStatus::InvalidArgument));
+        game.play(|_, _| {});
+        let mut outcome = DgOutcome {
+            seats: 0,
+            scores: [0; DG_MAX_SEATS],
+            places: [0; DG_MAX_SEATS],
+        };
+        assert_eq!(
+            unsafe { dg_game_outcome(game.0, &mut outcome) },
+            DgStatus::Ok
+        );
+        let winners: Vec<u32> = (0..game.seats())
+            .filter(|&s| outcome.places[s as usize] == 1)
+            .collect();
+        for lang in LANGS {
+            let lines = game.outcome_lines(lang);
+            assert!(lines.len() >= 2, "{kind:?}: {lines:?}");
+            if let [w] = winners[..] {
+                let name = game.seat_name(w, lang).unwrap();
+                assert!(lines[0].contains(&name), "{kind:?}: {lines:?}");
+            }
+        }
+    }
+    let seed = Game::new(DgGameKind::CaNgua, 1);
+    assert_eq!(seed.seat_name(0, 0), Ok("Người 1 (đỏ)".to_owned()));
+    assert_eq!(seed.seat_name(3, 1), Ok("Player 4 (green)".to_owned()));
+    let mut n = 0;
+    let st = unsafe { dg_game_outcome_lines_json(null(), 0, null_mut(), 0, &mut n) };
+    assert_eq!(st, DgStatus::NullPointer);
 }
 
 const KINDS: [DgGameKind; 3] = [DgGameKind::OAnQuan, DgGameKind::CaNgua, DgGameKind::Domino];

@@ -6,8 +6,8 @@ use super::config::Colour;
 use super::event::{EndReason, Event};
 use super::roll::Roll;
 use super::state::State;
-use crate::describe::{Describe, Lang};
-use crate::game::{Outcome, Seat};
+use crate::describe::{place_word, Describe, Lang, PresetWords};
+use crate::game::{Game, Outcome, Seat};
 
 fn colour(c: Colour, lang: Lang) -> String {
     let vi = match c.0 {
@@ -48,7 +48,7 @@ fn end(reason: EndReason, lang: Lang) -> String {
 fn outcome(o: &Outcome<EndReason>, lang: Lang) -> String {
     let order: Vec<String> = (1..=o.seats)
         .flat_map(|p| (0..o.seats).filter(move |&s| o.places[usize::from(s)] == p))
-        .map(|s| lang.pick(format!("người {s}"), format!("player {s}")))
+        .map(|s| lang.pick(format!("người {}", s + 1), format!("player {}", s + 1)))
         .collect();
     let order = if order.is_empty() {
         lang.pick("không ai", "nobody")
@@ -61,7 +61,118 @@ fn outcome(o: &Outcome<EndReason>, lang: Lang) -> String {
     )
 }
 
+/// The presets of [`GameConfig::PRESETS`](crate::GameConfig::PRESETS) in words.
+const PRESETS: &[PresetWords] = &[
+    PresetWords {
+        id: "seed_rules",
+        name_vi: "Luật gốc",
+        name_en: "Seed rules",
+        summary_vi: "Bốn người, mỗi người một màu, đổ hai xúc xắc; ra quân khi được đôi, tổng 6 hoặc 6-1.",
+        summary_en: "Four players, one colour each, two dice; a horse comes out on a double, a total of 6 or 6-1.",
+    },
+    PresetWords {
+        id: "one_die",
+        name_vi: "Một xúc xắc",
+        name_en: "One die",
+        summary_vi: "Đổ một xúc xắc: ra quân khi được 1 hoặc 6, được 1 hoặc 6 thì đổ thêm, đi đúng số nút.",
+        summary_en: "One die: a horse comes out on a 1 or a 6, a 1 or a 6 rolls again, horses move the face value.",
+    },
+    PresetWords {
+        id: "two_players",
+        name_vi: "Hai người",
+        name_en: "Two players",
+        summary_vi: "Luật gốc cho hai người: đỏ đấu xanh dương, hai chuồng bỏ trống.",
+        summary_en: "The seed rules for two players: red against blue, two pens left empty.",
+    },
+    PresetWords {
+        id: "three_players",
+        name_vi: "Ba người",
+        name_en: "Three players",
+        summary_vi: "Luật gốc cho ba người: đỏ, vàng và xanh dương.",
+        summary_en: "The seed rules for three players: red, yellow and blue.",
+    },
+    PresetWords {
+        id: "two_players_two_colours",
+        name_vi: "Hai người, mỗi người hai màu",
+        name_en: "Two players, two colours each",
+        summary_vi: "Người 1 cầm đỏ và xanh dương, người 2 cầm vàng và xanh lá; về đích đủ cả hai màu mới xong.",
+        summary_en: "Player 1 plays red and blue, player 2 yellow and green; a player finishes when both colours have.",
+    },
+];
+
 impl Describe for State {
+    fn preset_words(id: &str) -> Option<PresetWords> {
+        PRESETS.iter().find(|p| p.id == id).copied()
+    }
+
+    fn seat_name(&self, seat: Seat, lang: Lang) -> String {
+        let n = u32::from(seat.0) + 1;
+        let colours: Vec<String> = self
+            .config()
+            .seats
+            .pairs()
+            .filter(|&(_, owner)| owner == seat.0)
+            .map(|(c, _)| colour(c, lang))
+            .collect();
+        let colours = colours.join(&lang.pick(" và ", " and "));
+        match colours.is_empty() {
+            true => lang.pick(format!("Người {n}"), format!("Player {n}")),
+            false => lang.pick(
+                format!("Người {n} ({colours})"),
+                format!("Player {n} ({colours})"),
+            ),
+        }
+    }
+
+    fn outcome_lines(&self, o: &Outcome<EndReason>, lang: Lang) -> Vec<String> {
+        let name = |s: u8| self.seat_name(Seat(s), lang);
+        let winners: Vec<String> = o.winners().map(|w| name(w.0)).collect();
+        let mut lines = vec![match winners.len() {
+            0 => lang.pick("Không ai về đích", "Nobody finished"),
+            1 => lang.pick(
+                format!("{} thắng", winners[0]),
+                format!("{} wins", winners[0]),
+            ),
+            _ => {
+                let all = winners.join(&lang.pick(" và ", " and "));
+                lang.pick(
+                    format!("{all} cùng về nhất"),
+                    format!("{all} share first place"),
+                )
+            }
+        }];
+        for place in 1..=o.seats {
+            for s in (0..o.seats).filter(|&s| o.places[usize::from(s)] == place) {
+                let word = match (lang, place) {
+                    (Lang::Vi, p) if p == o.seats && p > 2 => "bét".to_string(),
+                    (l, p) => place_word(p, l),
+                };
+                lines.push(lang.pick(
+                    format!("Về {word}: {}", name(s)),
+                    format!("{word}: {}", name(s)),
+                ));
+            }
+        }
+        for s in (0..o.seats).filter(|&s| o.places[usize::from(s)] == 0) {
+            lines.push(lang.pick(
+                format!("Chưa về đích: {}", name(s)),
+                format!("Did not finish: {}", name(s)),
+            ));
+        }
+        lines.push(match o.reason {
+            EndReason::AllPlaced => lang.pick("Mọi người đã có thứ hạng", "Every player is placed"),
+            EndReason::FirstFinisher => lang.pick(
+                "Ván dừng khi người đầu tiên về đích",
+                "Play stopped when the first player finished",
+            ),
+            EndReason::ActionLimit => lang.pick(
+                "Ván dừng vì đã hết số nước tối đa",
+                "The game stopped at the action limit",
+            ),
+        });
+        lines
+    }
+
     fn describe_action(&self, action: Action, lang: Lang, _viewer: Option<Seat>) -> String {
         let who = self
             .colour_to_move()
@@ -105,12 +216,12 @@ impl Describe for State {
             Event::TurnStarted { colour: c, seat, tries } => {
                 let who = colour(c, lang);
                 match (lang, tries) {
-                    (Lang::Vi, 0) => format!("lượt của {who} (người {})", seat.0),
-                    (Lang::Vi, t) => format!("lượt của {who} (người {}), được đổ {t} lần để xuất quân", seat.0),
-                    (_, 0) => format!("{who}'s turn (player {})", seat.0),
+                    (Lang::Vi, 0) => format!("lượt của {who} (người {})", seat.0 + 1),
+                    (Lang::Vi, t) => format!("lượt của {who} (người {}), được đổ {t} lần để xuất quân", seat.0 + 1),
+                    (_, 0) => format!("{who}'s turn (player {})", seat.0 + 1),
                     (_, t) => format!(
                         "{who}'s turn (player {}), {} to bring a horse out",
-                        seat.0,
+                        seat.0 + 1,
                         Lang::count(t, "try", "tries")
                     ),
                 }
@@ -165,8 +276,8 @@ impl Describe for State {
                 format!("{} has all four horses home", colour(c, lang)),
             ),
             Event::PlayerFinished { seat, place: p } => lang.pick(
-                format!("người {} {}", seat.0, place(p, lang)),
-                format!("player {} finishes {}", seat.0, place(p, lang)),
+                format!("người {} {}", seat.0 + 1, place(p, lang)),
+                format!("player {} finishes {}", seat.0 + 1, place(p, lang)),
             ),
             Event::BonusRoll { colour: c } => lang.pick(
                 format!("{} được đổ thêm một lượt", colour(c, lang)),

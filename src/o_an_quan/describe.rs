@@ -4,8 +4,8 @@
 use super::action::{seat_letter, Action, Dir};
 use super::event::{EndReason, Event, TurnEndReason};
 use super::state::{State, LEFT_QUAN, RIGHT_QUAN};
-use crate::describe::{Describe, Lang};
-use crate::game::{Outcome, Seat};
+use crate::describe::{Describe, Lang, PresetWords};
+use crate::game::{Game, Outcome, Seat};
 
 fn square(cell: u8, lang: Lang) -> String {
     match cell {
@@ -93,7 +93,140 @@ fn outcome(o: &Outcome<EndReason>, lang: Lang) -> String {
     )
 }
 
+/// The presets of [`GameConfig::PRESETS`](crate::GameConfig::PRESETS) in words.
+const PRESETS: &[PresetWords] = &[
+    PresetWords {
+        id: "seed_rules",
+        name_vi: "Luật gốc",
+        name_en: "Seed rules",
+        summary_vi: "5 dân mỗi ô, quan tính 10, ăn liên tiếp, hết dân thì vay quân để rải; hết quan tàn dân thì thu quân.",
+        summary_en: "5 stones a square, a quan worth 10, chained captures, stones borrowed to refill an empty side; ends when both quan squares are empty.",
+    },
+    PresetWords {
+        id: "vi_wikipedia",
+        name_vi: "Theo Wikipedia tiếng Việt",
+        name_en: "Vietnamese Wikipedia",
+        summary_vi: "Luật gốc có quan non: ô quan còn quan mà dưới 5 dân thì chưa được ăn.",
+        summary_en: "The seed rules with quan non: a quan square holding its big stone and fewer than 5 stones cannot be captured.",
+    },
+    PresetWords {
+        id: "tonkin",
+        name_vi: "Bắc Bộ (Tonkin)",
+        name_en: "Tonkin",
+        summary_vi: "Mỗi ô quan 10 dân nhỏ thay cho quan, chỉ rải ngược chiều kim đồng hồ, rải tiếp qua ô quan thì bốc một quân ở đó.",
+        summary_en: "Ten small stones in each quan square instead of a big stone, counter-clockwise sowing only, a relay through a quan square takes one stone from it.",
+    },
+    PresetWords {
+        id: "ludii",
+        name_vi: "Luật Ludii",
+        name_en: "Ludii rules",
+        summary_vi: "Mỗi nước chỉ ăn một lần, rải từ 10 quân trở lên thì hết lượt, hết ván khi cả hai quan đã bị ăn.",
+        summary_en: "One capture per move, a sowing of 10 or more stones ends the turn, the game ends when both big stones are captured.",
+    },
+    PresetWords {
+        id: "no_borrowing",
+        name_vi: "Không vay quân",
+        name_en: "No borrowing",
+        summary_vi: "Hết dân thì trả 5 điểm để rải lại, không đủ thì thua; ô quan trống tính là ô trống.",
+        summary_en: "Refilling an empty side costs 5 points and a player who cannot pay loses; an empty quan square counts as a gap.",
+    },
+    PresetWords {
+        id: "no_first_quan",
+        name_vi: "Nước đầu không ăn quan",
+        name_en: "No quan on the first move",
+        summary_vi: "Luật gốc, nhưng nước đi đầu tiên không được ăn quan.",
+        summary_en: "The seed rules, but no quan may be captured on the first move.",
+    },
+    PresetWords {
+        id: "quan_worth_five",
+        name_vi: "Quan tính 5",
+        name_en: "Quan worth five",
+        summary_vi: "Quan tính 5 dân, mỗi nước chỉ ăn một lần, hết ván khi cả hai quan đã bị ăn.",
+        summary_en: "A quan worth 5 stones, one capture per move, the game ends when both big stones are captured.",
+    },
+    PresetWords {
+        id: "threefold",
+        name_vi: "Lặp ba lần",
+        name_en: "Threefold repetition",
+        summary_vi: "Luật gốc; một thế cờ lặp lại ba lần thì hết ván.",
+        summary_en: "The seed rules; a position repeated three times ends the game.",
+    },
+    PresetWords {
+        id: "debt_match",
+        name_vi: "Đấu nhiều ván, nợ chuyển ván",
+        name_en: "Debt match",
+        summary_vi: "Một chuỗi ván theo luật gốc; quân nợ được mang sang ván sau.",
+        summary_en: "A match of seed-rule games; debts carry over to the next game.",
+    },
+];
+
 impl Describe for State {
+    fn preset_words(id: &str) -> Option<PresetWords> {
+        PRESETS.iter().find(|p| p.id == id).copied()
+    }
+
+    fn outcome_lines(&self, o: &Outcome<EndReason>, lang: Lang) -> Vec<String> {
+        let name = |s: u8| self.seat_name(Seat(s), lang);
+        let mut lines = vec![match o.winner() {
+            Some(w) => lang.pick(
+                format!("{} thắng", name(w.0)),
+                format!("{} wins", name(w.0)),
+            ),
+            None => lang.pick("Hoà", "A draw"),
+        }];
+        for s in 0..2u8 {
+            let score = o.scores[usize::from(s)];
+            let other = name(1 - s);
+            lines.push(if score < 0 {
+                let debt = score.unsigned_abs();
+                lang.pick(
+                    format!("{} nợ {other} {debt} quân", name(s)),
+                    format!(
+                        "{} owes {other} {}",
+                        name(s),
+                        Lang::count(debt, "stone", "stones")
+                    ),
+                )
+            } else {
+                lang.pick(
+                    format!("{} được {score} điểm từ quân ăn được", name(s)),
+                    format!("{} captured stones worth {score} points", name(s)),
+                )
+            });
+        }
+        lines.push(match o.reason {
+            EndReason::BothQuanSquaresEmpty => lang.pick(
+                "Hết quan tàn dân, thu quân kéo về",
+                "Both quan squares are empty: the stones are gathered in",
+            ),
+            EndReason::BothBigStonesCaptured => {
+                lang.pick("Cả hai quan đã bị ăn", "Both big stones are captured")
+            }
+            EndReason::NoRefill => {
+                let loser = o.winner().map_or(1, |w| 1 - (w.0 & 1));
+                lang.pick(
+                    format!("{} không còn quân để rải lại nên thua", name(loser)),
+                    format!("{} could not refill an empty side and loses", name(loser)),
+                )
+            }
+            EndReason::MoveCap => {
+                let n = self.max_moves();
+                lang.pick(
+                    format!("Đã đi hết {n} nước, ván dừng"),
+                    format!("The {n}-move limit ended the game"),
+                )
+            }
+            EndReason::Repetition => {
+                let k = self.config().repetition_limit.unwrap_or(3);
+                lang.pick(
+                    format!("Một thế cờ lặp lại {k} lần, ván dừng"),
+                    format!("A position repeated {k} times ended the game"),
+                )
+            }
+        });
+        lines
+    }
+
     fn describe_action(&self, action: Action, lang: Lang, _viewer: Option<Seat>) -> String {
         let who = seat_letter(action.owner());
         let from = square(action.cell(), lang);

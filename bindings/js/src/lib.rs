@@ -386,6 +386,27 @@ impl Table {
             .map_err(|e| self.fail(&e))
     }
 
+    /// `seat` as the players name it in `lang` (`vi`, `en`), numbered from 1: "Người 1" /
+    /// "Player 1", in Cờ cá ngựa with its colours ("Người 1 (đỏ)").
+    ///
+    /// # Errors
+    /// `unknown_lang` or `no_such_seat`.
+    pub fn seat_name(&self, seat: u32, lang: &str) -> Result<String, Failure> {
+        let lang = lang_of(lang)?;
+        self.game.seat_name(seat, lang).map_err(|e| self.fail(&e))
+    }
+
+    /// The end of the game in words in `lang` (`vi`, `en`), as a JSON array of lines: who
+    /// won, the places and scores in the game's own terms, why it ended; `[]` while the game
+    /// is not over.
+    ///
+    /// # Errors
+    /// `unknown_lang`.
+    pub fn outcome_lines_json(&self, lang: &str) -> Result<String, Failure> {
+        let lang = lang_of(lang)?;
+        Ok(serde_json::to_string(&self.game.outcome_lines(lang)).unwrap_or_default())
+    }
+
     /// The events of the last action in words in `lang`, as a JSON array of strings: for the
     /// host (`None`) or as `seat` may see them.
     ///
@@ -504,6 +525,18 @@ impl Table {
 pub fn presets_json(kind: &str) -> Result<String, Failure> {
     let names = AnyGame::presets(kind_of(kind)?);
     Ok(serde_json::to_string(names).unwrap_or_default())
+}
+
+/// The name and one-line summary of the preset `name` of `kind` in `lang` (`vi`, `en`), as
+/// JSON `{"name","summary"}`.
+///
+/// # Errors
+/// `unknown_kind`, `unknown_lang`, or the failure of an unknown preset.
+pub fn preset_words_json(kind: &str, name: &str, lang: &str) -> Result<String, Failure> {
+    let kind = kind_of(kind)?;
+    let lang = lang_of(lang)?;
+    let words = AnyGame::preset_words(kind, name).map_err(|e| Failure::from_any(kind, &e))?;
+    Ok(serde_json::json!({"name": words.name(lang), "summary": words.summary(lang)}).to_string())
 }
 
 /// The reasons an action of `kind` can be refused, as JSON `[{"code","name"}]`.
@@ -676,6 +709,14 @@ impl WasmGame {
     ) -> Result<String, JsValue> {
         Ok(self.0.describe_action(id, lang, seat)?)
     }
+    /// A seat as the players name it (from 1), in `vi` or `en`.
+    pub fn seat_name(&self, seat: u32, lang: &str) -> Result<String, JsValue> {
+        Ok(self.0.seat_name(seat, lang)?)
+    }
+    /// The end of the game in words, as a JSON array of lines (`[]` while not over).
+    pub fn outcome_lines_json(&self, lang: &str) -> Result<String, JsValue> {
+        Ok(self.0.outcome_lines_json(lang)?)
+    }
     /// The events of the last action in words, as a JSON array, for the host or for `seat`.
     pub fn describe_events_json(&self, lang: &str, seat: Option<u32>) -> Result<String, JsValue> {
         Ok(self.0.describe_events_json(lang, seat)?)
@@ -747,6 +788,12 @@ impl WasmGame {
 #[wasm_bindgen(js_name = presetsJson)]
 pub fn presets_json_js(kind: &str) -> Result<String, JsValue> {
     Ok(presets_json(kind)?)
+}
+
+/// A preset's name and one-line summary in `vi` or `en`, as JSON `{"name","summary"}`.
+#[wasm_bindgen(js_name = presetWordsJson)]
+pub fn preset_words_json_js(kind: &str, name: &str, lang: &str) -> Result<String, JsValue> {
+    Ok(preset_words_json(kind, name, lang)?)
 }
 
 /// The seed rules of `kind` as JSON, every option written out.
@@ -1005,6 +1052,29 @@ mod tests {
         ] {
             assert!(ts.contains(&line), "ts/index.ts lacks `{line}`");
         }
+    }
+
+    #[test]
+    fn presets_seats_and_the_end_in_words() {
+        for kind in ["o_an_quan", "ca_ngua", "domino"] {
+            let names: Vec<String> = serde_json::from_str(&presets_json(kind).unwrap()).unwrap();
+            for name in names {
+                let vi = preset_words_json(kind, &name, "vi").unwrap();
+                let en = preset_words_json(kind, &name, "en").unwrap();
+                assert_ne!(vi, en, "{kind} {name}");
+                assert!(!vi.contains("\"\""), "{vi}");
+            }
+            let t = Table::create(kind, "", 1).unwrap();
+            assert!(t.seat_name(0, "en").unwrap().starts_with("Player 1"));
+            assert_eq!(t.seat_name(9, "vi").unwrap_err().kind, "no_such_seat");
+            assert_eq!(t.outcome_lines_json("en").unwrap(), "[]");
+            assert_eq!(t.outcome_lines_json("fr").unwrap_err().kind, "unknown_lang");
+        }
+        assert_eq!(
+            preset_words_json("o_an_quan", "threefold", "vi").unwrap(),
+            r#"{"name":"Lặp ba lần","summary":"Luật gốc; một thế cờ lặp lại ba lần thì hết ván."}"#
+        );
+        assert!(preset_words_json("domino", "nope", "vi").is_err());
     }
 
     #[test]

@@ -36,6 +36,7 @@ import wasmInit, {
   fairCommitment as wasmFairCommitment,
   initSync as wasmInitSync,
   presetsJson,
+  presetWordsJson,
   reasonsJson,
   replayJson,
   rulesVersion as wasmRulesVersion,
@@ -428,6 +429,12 @@ export function presets(kind: Kind): string[] {
   return parse(call(() => presetsJson(kind)));
 }
 
+/** A preset's name and one-line summary in a language, for a rules menu (e.g. `"Lặp ba lần"`). */
+export function presetWords(kind: Kind, preset: string, lang: Lang): { name: string; summary: string } {
+  needInit();
+  return parse(call(() => presetWordsJson(kind, preset, lang)));
+}
+
 /** The seed rules of a game, every option written out. */
 export function seedRules<K extends Kind>(kind: K): Required<Config<K>> {
   needInit();
@@ -695,6 +702,24 @@ export class Game<K extends Kind = Kind> {
     const id = this.actionId(action);
     const s = optionalU32(seat, 'a seat');
     return call(() => this.#inner.describe_action(id, lang, s));
+  }
+
+  /**
+   * A seat as the players name it, numbered from 1: `"Người 1"` / `"Player 1"`; in Cờ cá ngựa
+   * with its colours, `"Người 1 (đỏ)"`.
+   */
+  seatName(seat: number, lang: Lang): string {
+    const s = u32(seat, 'a seat');
+    return call(() => this.#inner.seat_name(s, lang));
+  }
+
+  /**
+   * The end of the game in words, one line each: who won, the places and scores in the game's
+   * own terms (debts as debts in Ô ăn quan, places in Cờ cá ngựa, penalty points in Domino)
+   * and why it ended. Empty while the game is not over.
+   */
+  outcomeLines(lang: Lang): string[] {
+    return parse(call(() => this.#inner.outcome_lines_json(lang)));
   }
 
   /**

@@ -435,6 +435,38 @@ fn presets(kind: &Bound<'_, PyAny>) -> PyResult<Vec<&'static str>> {
     guard!({ Ok(AnyGame::presets(kind_of(kind)?).to_vec()) })
 }
 
+/// The name of a preset of a game in `lang` (`"vi"` or `"en"`; Vietnamese by default), for a
+/// rules menu: e.g. `"Lặp ba lần"` / `"Threefold repetition"`.
+#[pyfunction]
+#[pyo3(signature = (kind, name, lang = None))]
+fn preset_name(
+    kind: &Bound<'_, PyAny>,
+    name: &str,
+    lang: Option<&Bound<'_, PyAny>>,
+) -> PyResult<&'static str> {
+    guard!({
+        let lang = lang.map(lang_of).transpose()?.unwrap_or(Lang::Vi);
+        let words = AnyGame::preset_words(kind_of(kind)?, name).map_err(Failure::from)?;
+        Ok(words.name(lang))
+    })
+}
+
+/// What a preset of a game plays, in one line in `lang` (`"vi"` or `"en"`; Vietnamese by
+/// default).
+#[pyfunction]
+#[pyo3(signature = (kind, name, lang = None))]
+fn preset_summary(
+    kind: &Bound<'_, PyAny>,
+    name: &str,
+    lang: Option<&Bound<'_, PyAny>>,
+) -> PyResult<&'static str> {
+    guard!({
+        let lang = lang.map(lang_of).transpose()?.unwrap_or(Lang::Vi);
+        let words = AnyGame::preset_words(kind_of(kind)?, name).map_err(Failure::from)?;
+        Ok(words.summary(lang))
+    })
+}
+
 /// The config of a preset (or the seed rules) as a dict, every option written out.
 #[pyfunction]
 #[pyo3(signature = (kind, name = "seed_rules"))]
@@ -1148,6 +1180,30 @@ impl PyGame {
         })
     }
 
+    /// `seat` as the players name it, numbered from 1: `"Người 1"` / `"Player 1"` (in Cờ cá
+    /// ngựa with its colours, `"Người 1 (đỏ)"`); `lang` is `"vi"` (the default) or `"en"`.
+    #[pyo3(signature = (seat, lang = None))]
+    fn seat_name(&self, seat: Int<i64>, lang: Option<&Bound<'_, PyAny>>) -> PyResult<String> {
+        guard!(self, {
+            let lang = lang.map(lang_of).transpose()?.unwrap_or(Lang::Vi);
+            let seat = seat_of(&self.game, seat.0)?;
+            Ok(self
+                .game
+                .seat_name(u32::from(seat.0), lang)
+                .map_err(Failure::from)?)
+        })
+    }
+
+    /// The end of the game in words (a list of lines): who won, the places and scores in the
+    /// game's own terms, why it ended; empty while the game is not over.
+    #[pyo3(signature = (lang = None))]
+    fn outcome_lines(&self, lang: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
+        guard!(self, {
+            let lang = lang.map(lang_of).transpose()?.unwrap_or(Lang::Vi);
+            Ok(self.game.outcome_lines(lang))
+        })
+    }
+
     /// The record of the game so far as a dict (`dangian-record/2`).
     fn save(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         guard!(self, { from_json(py, &self.game.record().to_json()) })
@@ -1694,6 +1750,8 @@ fn _dangian(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(kind_name, m)?)?;
     m.add_function(wrap_pyfunction!(presets, m)?)?;
     m.add_function(wrap_pyfunction!(preset_config, m)?)?;
+    m.add_function(wrap_pyfunction!(preset_name, m)?)?;
+    m.add_function(wrap_pyfunction!(preset_summary, m)?)?;
     m.add_function(wrap_pyfunction!(validate_config, m)?)?;
     m.add_function(wrap_pyfunction!(illegal_reasons, m)?)?;
     m.add_function(wrap_pyfunction!(num_actions, m)?)?;

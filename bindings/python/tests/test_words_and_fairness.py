@@ -30,6 +30,25 @@ def test_descriptions_in_both_languages() -> None:
         game.describe_events("vi", seat=5)
 
 
+def test_presets_seats_and_the_end_in_words() -> None:
+    for kind in ("o_an_quan", "ca_ngua", "domino"):
+        for preset in dangian.presets(kind):
+            vi, en = dangian.preset_name(kind, preset), dangian.preset_name(kind, preset, "en")
+            assert vi and en and vi != en and "_" not in en
+            assert dangian.preset_summary(kind, preset, "en") != dangian.preset_summary(kind, preset)
+        game = dangian.random_game(kind, seed=4)
+        assert [game.seat_name(s, "en") for s in range(game.seats)][0].startswith("Player 1")
+        lines = game.outcome_lines("vi")
+        assert lines and lines != game.outcome_lines("en")
+    assert dangian.preset_name("o_an_quan", "threefold", "en") == "Threefold repetition"
+    assert dangian.Game("ca_ngua").seat_name(0) == "Người 1 (đỏ)"
+    assert dangian.Game("domino").outcome_lines() == []
+    with pytest.raises(dangian.InvalidConfigError):
+        dangian.preset_name("domino", "nope")
+    with pytest.raises(dangian.InvalidArgumentError):
+        dangian.Game("domino").seat_name(2)
+
+
 def test_a_seat_never_reads_a_hidden_tile() -> None:
     game = dangian.Game("domino", seed=3)
     checked = 0
@@ -37,10 +56,10 @@ def test_a_seat_never_reads_a_hidden_tile() -> None:
         tile_id = game.legal_actions()[0]
         tile = game.action_text(tile_id).split()[-1]
         host = game.describe_action(tile_id, "en")
-        # "deals 0-1 to seat 0", "seat 1 draws 2-3 from the market"
-        found = re.search(r"seat (\d+)", host)
+        # "deals 0-1 to player 1", "player 2 draws 2-3 from the market": seats from 1
+        found = re.search(r"player (\d+)", host)
         assert found is not None, host
-        receiver = int(found.group(1))
+        receiver = int(found.group(1)) - 1
         assert tile in host
         for seat in range(game.seats):
             for lang in ("vi", "en"):

@@ -170,6 +170,21 @@ namespace Dangian
             return names.ToArray();
         }
 
+        /// <summary>The name of a preset of a kind in <paramref name="lang"/> (e.g. "Lặp ba
+        /// lần" / "Threefold repetition"), for a rules menu.</summary>
+        public static string PresetName(DgGameKind kind, string preset, DgLang lang)
+        {
+            byte[] p = Utf8(preset, "preset");
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_preset_name(KindArg(kind), p, Len(p), LangArg(lang), b, c, out l));
+        }
+
+        /// <summary>What a preset of a kind plays, in one line in <paramref name="lang"/>.</summary>
+        public static string PresetSummary(DgGameKind kind, string preset, DgLang lang)
+        {
+            byte[] p = Utf8(preset, "preset");
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_preset_summary(KindArg(kind), p, Len(p), LangArg(lang), b, c, out l));
+        }
+
         /// <summary>The reason of the last illegal action on this thread (None after any other
         /// failure).</summary>
         public static DgReason LastReason
@@ -380,6 +395,20 @@ namespace Dangian
         public string DescribeEvents(DgLang lang, int seat)
         {
             return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_describe_events(handle, LangArg(lang), seat, b, c, out l));
+        }
+
+        /// <summary>A seat as players name it, numbered from 1 ("Người 1" / "Player 1"; in Cờ
+        /// cá ngựa with its colours, "Người 1 (đỏ)").</summary>
+        public string SeatName(uint seat, DgLang lang)
+        {
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_seat_name(handle, seat, LangArg(lang), b, c, out l));
+        }
+
+        /// <summary>The end of the game in words, as a JSON array of lines: who won, places
+        /// and scores in the game's own terms, why it ended ("[]" while not over).</summary>
+        public string OutcomeLinesJson(DgLang lang)
+        {
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_outcome_lines_json(handle, LangArg(lang), b, c, out l));
         }
 
         /// <summary>The text notation of an action id.</summary>

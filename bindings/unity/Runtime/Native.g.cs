@@ -164,7 +164,7 @@ namespace Dangian
         Hard = 2,
     }
 
-    /// <summary>The languages of descriptions, as passed to `dg_game_describe_action` and `dg_game_describe_events`.</summary>
+    /// <summary>The languages of descriptions, as passed to `dg_game_describe_action`, `dg_game_describe_events`, `dg_preset_name`, `dg_preset_summary`, `dg_game_seat_name` and `dg_game_outcome_lines_json`.</summary>
     public enum DgLang : uint
     {
         /// <summary>Vietnamese.</summary>
@@ -819,5 +819,17 @@ namespace Dangian
         /// <summary>Verify the chance of a finished game: replay the record in `json[0..len]` (as `dg_game_save` writes it) and prove that its revealed server seed matches its commitment and that every chance action came from the committed seeds, starting from the config's own start. On success the report is written as JSON: `{"scheme", "game", "commitment", "player_seeds" (how many), "start" ("config"), "start_hash", "chance_outcomes", "chance_indices", "actions", "final_hash", "over"}`; `DG_STATUS_UNFAIR` when the record carries no commitment, no reveal, a wrong reveal, starts from a chosen position rather than its config's own start, or has a chance action the seeds do not give (`dg_last_error` names the first); `DG_STATUS_INVALID_ARGUMENT` for player seeds beyond the bounds; `DG_STATUS_INVALID_JSON` or `DG_STATUS_INVALID_RECORD` when it is not a valid record (also, before it is parsed, for one longer than `DG_MAX_RECORD_JSON` bytes).</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_record_verify(byte[] json, UIntPtr len, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
+        /// <summary>The name of the preset `name[0..name_len]` of game kind `kind` (see `dg_game_presets_json`) in `lang` (a `DgLang` value), for a rules menu: e.g. "Lặp ba lần" / "Threefold repetition". `DG_STATUS_INVALID_CONFIG` for a name that is no preset of `kind`.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_preset_name(uint kind, byte[] name, UIntPtr name_len, uint lang, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
+        /// <summary>What the preset `name[0..name_len]` of game kind `kind` plays, in one line in `lang` (a `DgLang` value): e.g. "The seed rules; a position repeated three times ends the game." `DG_STATUS_INVALID_CONFIG` for a name that is no preset of `kind`.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_preset_summary(uint kind, byte[] name, UIntPtr name_len, uint lang, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
+        /// <summary>`seat` as the players name it, in `lang` (a `DgLang` value), numbered from 1: "Người 1" / "Player 1", in Cờ cá ngựa with its colours ("Người 1 (đỏ)" / "Player 1 (red)"). `DG_STATUS_INVALID_ARGUMENT` for a seat not at the table.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_game_seat_name(GameHandle game, uint seat, uint lang, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
+        /// <summary>The end of the game in words in `lang` (a `DgLang` value), as a JSON array of lines: who won, the places and scores in the game's own terms (debts as debts in Ô ăn quan, places in Cờ cá ngựa, penalty points in Domino) and why it ended, e.g. `["Người 2 thắng", "Người 1 nợ Người 2 12 quân", …]`. `[]` while the game is not over.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_game_outcome_lines_json(GameHandle game, uint lang, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
     }
 }

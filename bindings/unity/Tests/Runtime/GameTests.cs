@@ -469,6 +469,44 @@ namespace Dangian.Tests
         }
 
         [Test]
+        public void PresetsSeatsAndTheEndInWords()
+        {
+            foreach (DgGameKind kind in new[] { DgGameKind.OAnQuan, DgGameKind.CaNgua, DgGameKind.Domino })
+            {
+                foreach (string preset in Game.Presets(kind))
+                {
+                    string vi = Game.PresetName(kind, preset, DgLang.Vi);
+                    string en = Game.PresetName(kind, preset, DgLang.En);
+                    Assert.IsNotEmpty(vi);
+                    Assert.AreNotEqual(vi, en, preset);
+                    Assert.AreNotEqual(Game.PresetSummary(kind, preset, DgLang.Vi), Game.PresetSummary(kind, preset, DgLang.En));
+                }
+                using (var game = new Game(kind, 5))
+                {
+                    Assert.AreEqual("[]", game.OutcomeLinesJson(DgLang.En));
+                    StringAssert.StartsWith("Người 1", game.SeatName(0, DgLang.Vi));
+                    StringAssert.StartsWith("Player 2", game.SeatName(1, DgLang.En));
+                    var ids = new uint[Native.MaxActions];
+                    int turn = 0;
+                    while (!game.IsOver)
+                    {
+                        if (game.ToMove == Native.ToMoveChance) { game.PlayChance(); continue; }
+                        int n = game.LegalActions(ids);
+                        game.Apply(ids[(turn++ * 7 + 3) % n]);
+                    }
+                    StringAssert.StartsWith("[\"", game.OutcomeLinesJson(DgLang.Vi));
+                }
+            }
+            Assert.AreEqual("Threefold repetition", Game.PresetName(DgGameKind.OAnQuan, "threefold", DgLang.En));
+            Assert.Throws<DangianException>(() => Game.PresetName(DgGameKind.Domino, "nope", DgLang.En));
+            using (var game = new Game(DgGameKind.CaNgua, 1))
+            {
+                Assert.AreEqual("Người 1 (đỏ)", game.SeatName(0, DgLang.Vi));
+                Assert.Throws<DangianException>(() => game.SeatName(4, DgLang.Vi));
+            }
+        }
+
+        [Test]
         public void HostileArgumentsAreRefusedBeforeNativeCode()
         {
             Assert.Throws<ArgumentNullException>(() => new Game(DgGameKind.OAnQuan, 1, null));
