@@ -490,7 +490,7 @@ namespace Dangian.Tests
                     int turn = 0;
                     while (!game.IsOver)
                     {
-                        if (game.ToMove == Native.ToMoveChance) { game.PlayChance(); continue; }
+                        if (game.ToMove.IsChance) { game.PlayChance(); continue; }
                         int n = game.LegalActions(ids);
                         game.Apply(ids[(turn++ * 7 + 3) % n]);
                     }
