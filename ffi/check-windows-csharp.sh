@@ -75,7 +75,9 @@ trap 'rm -rf "$work"' EXIT
 mcs() { command mcs -langversion:7.2 -warnaserror -nologo "$@"; }
 (
   cd "$work"
-  mcs -target:library -out:Dangian.Runtime.dll "$root"/bindings/unity/Runtime/*.cs
+  # The runtime's sources, the generated typed classes (Runtime/Generated) among them.
+  find "$root/bindings/unity/Runtime" -name '*.cs' | sort > runtime.txt
+  mcs -target:library -out:Dangian.Runtime.dll @runtime.txt
   mcs -target:library -out:Dangian.Tests.dll -r:Dangian.Runtime.dll -r:"$nunit" \
     "$root"/bindings/unity/Tests/Runtime/*.cs
   mcs -out:RunTests.exe -r:"$nunit" "$root/ffi/tests/unity/RunTests.cs"
