@@ -5,7 +5,7 @@
 //! and `dg_record_verify`.
 
 use dangian::any::{fair_status, AnyGame};
-use dangian::describe::Lang;
+use dangian::describe::{Lang, PresetWords};
 use dangian::fair::{self, FairError};
 use dangian::Record;
 
@@ -279,14 +279,19 @@ pub unsafe extern "C" fn dg_preset_name(
     cap: usize,
     len_out: *mut usize,
 ) -> DgStatus {
-    guard(|| {
-        let out = OutBuf::new(buf, cap, len_out)?;
-        // SAFETY: the caller's contract for `name`.
-        let name = unsafe { text_arg(name, name_len, "name") }?;
-        let lang = lang_arg(lang)?;
-        let words = AnyGame::preset_words(game_kind(kind)?, name)?;
-        out.put_text(words.name(lang))
-    })
+    // SAFETY: the caller's contract, as `preset_text` states it.
+    unsafe {
+        preset_text(
+            kind,
+            name,
+            name_len,
+            lang,
+            buf,
+            cap,
+            len_out,
+            PresetWords::name,
+        )
+    }
 }
 
 /// What the preset `name[0..name_len]` of game kind `kind` plays, in one line in `lang` (a
@@ -306,13 +311,44 @@ pub unsafe extern "C" fn dg_preset_summary(
     cap: usize,
     len_out: *mut usize,
 ) -> DgStatus {
+    // SAFETY: the caller's contract, as `preset_text` states it.
+    unsafe {
+        preset_text(
+            kind,
+            name,
+            name_len,
+            lang,
+            buf,
+            cap,
+            len_out,
+            PresetWords::summary,
+        )
+    }
+}
+
+/// One text of the preset `name[0..name_len]` of game kind `kind` (its name or its summary,
+/// chosen by `text`) into the caller's buffer.
+///
+/// # Safety
+/// As [`dg_preset_name`].
+#[allow(clippy::too_many_arguments)]
+unsafe fn preset_text(
+    kind: u32,
+    name: *const u8,
+    name_len: usize,
+    lang: u32,
+    buf: *mut u8,
+    cap: usize,
+    len_out: *mut usize,
+    text: fn(&PresetWords, Lang) -> &'static str,
+) -> DgStatus {
     guard(|| {
         let out = OutBuf::new(buf, cap, len_out)?;
         // SAFETY: the caller's contract for `name`.
         let name = unsafe { text_arg(name, name_len, "name") }?;
         let lang = lang_arg(lang)?;
         let words = AnyGame::preset_words(game_kind(kind)?, name)?;
-        out.put_text(words.summary(lang))
+        out.put_text(text(&words, lang))
     })
 }
 
