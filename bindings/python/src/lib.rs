@@ -1738,10 +1738,461 @@ fn rust_random_play(
     })
 }
 
+// ---- OpenSpiel state core -------------------------------------------------------------------
+
+/// The OpenSpiel player id of a finished game (`pyspiel.PlayerId.TERMINAL`).
+const SPIEL_TERMINAL: i32 = -4;
+/// The OpenSpiel player id of chance (`pyspiel.PlayerId.CHANCE`).
+const SPIEL_CHANCE: i32 = -1;
+/// In `SpielCore::seen`: an action every seat saw as it is.
+const SEEN_BY_ALL: u8 = u8::MAX;
+/// How many deals `SpielCore::resample` draws before it gives up on finding one that
+/// replays (each is checked by replaying the deal; the first one almost always does).
+const RESAMPLE_TRIES: u32 = 64;
+
+/// The state behind `dangian.spiel`'s OpenSpiel states: the game, the ids of every action
+/// applied since the start (chance outcomes included) and, per action, which seat alone saw
+/// it (a Domino tile dealt or drawn) or that all did. Copying it copies the game and two
+/// flat arrays of a few bytes per action (no Python objects): the histories and
+/// information-state strings are built from them only when asked. For Domino it also
+/// shares (never copies) the game as it was when the current deal began, from which
+/// `resample` replays a deal whose hidden tiles were dealt anew.
+#[pyclass(module = "dangian._dangian", name = "SpielCore")]
+#[derive(Clone)]
+struct SpielCore {
+    game: AnyGame,
+    ids: Vec<u32>,
+    seen: Vec<u8>,
+    /// The game before the first action of `ids` (for pickling: it and the ids are the core).
+    origin: std::sync::Arc<AnyGame>,
+    /// The game at the start of the current deal (Domino) and the index of its first action.
+    deal_start: std::sync::Arc<AnyGame>,
+    deal_index: usize,
+    poison: Poison,
+}
+
+/// The deal and redeal count of a Domino game (`None` for the other games).
+fn deal_of(game: &AnyGame) -> Option<(u32, u8)> {
+    game.typed::<dangian::domino::State>()
+        .map(|s| (s.round(), s.redeals()))
+}
+
+/// The tile a Domino deal or draw gives (`None` for any other action).
+fn dealt_tile(id: u32) -> Option<dangian::domino::Tile> {
+    use dangian::domino::Action;
+    match <Action as dangian::Action>::from_id(id)? {
+        Action::Deal(t) | Action::Draw(t) => Some(t),
+        _ => None,
+    }
+}
+
+/// The same deal or draw action giving `tile` instead.
+fn with_tile(id: u32, tile: dangian::domino::Tile) -> u32 {
+    use dangian::domino::Action;
+    match <Action as dangian::Action>::from_id(id) {
+        Some(Action::Deal(_)) => dangian::Action::id(Action::Deal(tile)),
+        Some(Action::Draw(_)) => dangian::Action::id(Action::Draw(tile)),
+        _ => id,
+    }
+}
+
+/// A bit per number (0 to 6) shown on either half of `tile`.
+fn numbers_of(tile: dangian::domino::Tile) -> u8 {
+    (1u8 << tile.low()) | (1u8 << tile.high())
+}
+
+impl SpielCore {
+    fn start(game: AnyGame) -> SpielCore {
+        let mut game = game;
+        game.keep_events(false);
+        let origin = std::sync::Arc::new(game.clone());
+        SpielCore {
+            deal_start: origin.clone(),
+            origin,
+            game,
+            ids: Vec::new(),
+            seen: Vec::new(),
+            deal_index: 0,
+            poison: Poison::default(),
+        }
+    }
+
+    fn push(&mut self, id: u32) -> Res<()> {
+        let before = deal_of(&self.game);
+        let seen = match (
+            self.game.to_move(),
+            self.game.typed::<dangian::domino::State>(),
+        ) {
+            (ToMove::Chance, Some(d)) => d.turn().map_or(SEEN_BY_ALL, |s| s.0),
+            _ => SEEN_BY_ALL,
+        };
+        self.game.apply(id)?;
+        self.ids.push(id);
+        self.seen.push(seen);
+        let after = deal_of(&self.game);
+        if before != after {
+            // A new deal (a round, or a redeal) begins with the next action.
+            self.deal_start = std::sync::Arc::new(self.game.clone());
+            self.deal_index = self.ids.len();
+        }
+        Ok(())
+    }
+
+    /// One attempt of `resample`: the current deal's hidden tiles replaced by those of a
+    /// determinization, then replayed from the deal's start. `None` when that deal does not
+    /// replay to the same view for `player`.
+    fn resample_once(&self, player: u32, rng: &mut GameRng) -> Res<Option<SpielCore>> {
+        use dangian::domino::{State, Tile};
+        let Some(now) = self.game.typed::<State>() else {
+            return Ok(Some(self.clone()));
+        };
+        let seats = usize::from(self.game.seats());
+        let drawn = self.game.determinize(player, rng)?;
+        let Some(new) = drawn.typed::<State>() else {
+            return Ok(None);
+        };
+        // What each seat was known to lack after each action of the deal: a tile still in
+        // its hand was held through every later action, so none of these may show on it.
+        let tail = &self.ids[self.deal_index..];
+        let mut replay = (*self.deal_start).clone();
+        replay.keep_events(false);
+        let mut lacks = vec![[0u8; MAX_SEATS]; tail.len()];
+        for (i, &id) in tail.iter().enumerate() {
+            replay.apply(id)?;
+            if let Some(s) = replay.typed::<State>() {
+                for (seat, l) in lacks[i].iter_mut().enumerate().take(seats) {
+                    *l = s.lacks(Seat(seat as u8));
+                }
+            }
+        }
+        for i in (0..tail.len().saturating_sub(1)).rev() {
+            for seat in 0..seats {
+                lacks[i][seat] |= lacks[i + 1][seat];
+            }
+        }
+        let mut ids = tail.to_vec();
+        for seat in 0..seats {
+            if seat as u32 == player {
+                continue;
+            }
+            let held = now.hand(Seat(seat as u8));
+            let mut pool: Vec<Tile> = new.hand(Seat(seat as u8)).iter().collect();
+            // Shuffled, so that which of its receipts gave which tile is drawn too.
+            for i in (1..pool.len()).rev() {
+                let j = rng.below(i as u32 + 1) as usize;
+                pool.swap(i, j);
+            }
+            for (i, id) in ids.iter_mut().enumerate() {
+                if self.seen[self.deal_index + i] != seat as u8 {
+                    continue;
+                }
+                let Some(tile) = dealt_tile(*id) else {
+                    continue;
+                };
+                if !held.contains(tile) {
+                    continue; // played since: public, kept
+                }
+                // The earliest receipt is the most constrained: the first tile that fits.
+                let Some(k) = pool
+                    .iter()
+                    .position(|&t| numbers_of(t) & lacks[i][seat] == 0)
+                else {
+                    return Ok(None);
+                };
+                *id = with_tile(*id, pool.swap_remove(k));
+            }
+            if !pool.is_empty() {
+                return Ok(None);
+            }
+        }
+        let mut out = SpielCore {
+            game: (*self.deal_start).clone(),
+            ids: self.ids[..self.deal_index].to_vec(),
+            seen: self.seen[..self.deal_index].to_vec(),
+            origin: self.origin.clone(),
+            deal_start: self.deal_start.clone(),
+            deal_index: self.deal_index,
+            poison: Poison::default(),
+        };
+        out.game.keep_events(false);
+        for (&id, &seen) in ids.iter().zip(&self.seen[self.deal_index..]) {
+            if out.game.apply(id).is_err() {
+                return Ok(None);
+            }
+            out.ids.push(id);
+            out.seen.push(seen);
+        }
+        let same_view = out.game.view_json(player)? == self.game.view_json(player)?;
+        let same_hands = (0..seats).all(|s| {
+            let s = Seat(s as u8);
+            out.game.typed::<State>().map(|g| g.hand(s)) == Some(new.hand(s))
+        });
+        Ok((same_view && same_hands).then_some(out))
+    }
+}
+
+#[pymethods]
+impl SpielCore {
+    /// A core starting at `game`'s position (a copy; its history starts empty there).
+    #[new]
+    fn py_new(game: PyRef<'_, PyGame>) -> PyResult<Self> {
+        guard!({
+            game.poison.check()?;
+            Ok(SpielCore::start(game.game.clone()))
+        })
+    }
+
+    /// An independent copy: the game and the action ids (no Python object per action).
+    fn copy(&self) -> PyResult<Self> {
+        guard!(self, { Ok(self.clone()) })
+    }
+
+    fn __copy__(&self) -> PyResult<Self> {
+        guard!(self, { Ok(self.clone()) })
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyResult<Self> {
+        guard!(self, { Ok(self.clone()) })
+    }
+
+    fn __getstate__(&self) -> PyResult<(String, Vec<u32>)> {
+        guard!(self, {
+            // The starting game's record (which replays to it) and the ids played since.
+            Ok((self.origin.record().to_json(), self.ids.clone()))
+        })
+    }
+
+    fn __setstate__(&mut self, state: (String, Vec<u32>)) -> PyResult<()> {
+        guard!(self, {
+            let origin = AnyGame::from_record_json(&state.0).map_err(Failure::from)?;
+            let mut core = SpielCore::start(origin);
+            for id in state.1 {
+                core.push(id)?;
+            }
+            *self = core;
+            Ok(())
+        })
+    }
+
+    fn __getnewargs__(&self) -> PyResult<(PyGame,)> {
+        guard!(self, { Ok((PyGame::wrap((*self.origin).clone(), 0),)) })
+    }
+
+    /// The OpenSpiel player to move: the seat, -1 chance, -4 over.
+    fn current_player(&self) -> PyResult<i32> {
+        guard!(self, {
+            Ok(match self.game.to_move() {
+                ToMove::Seat(s) => i32::from(s.0),
+                ToMove::Chance => SPIEL_CHANCE,
+                ToMove::Over => SPIEL_TERMINAL,
+            })
+        })
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> PyResult<bool> {
+        guard!(self, { Ok(self.game.is_over()) })
+    }
+
+    /// Whether chance is to move.
+    fn is_chance(&self) -> PyResult<bool> {
+        guard!(self, { Ok(self.game.to_move() == ToMove::Chance) })
+    }
+
+    /// The legal ids for OpenSpiel `player`: the seat's decisions when it is to move, the
+    /// chance outcomes for -1 at a chance node, else none.
+    fn legal_actions(&self, player: i64) -> PyResult<Vec<u32>> {
+        guard!(self, {
+            let mut out = ActionList::new();
+            let mine = match self.game.to_move() {
+                ToMove::Seat(s) => i64::from(s.0) == player,
+                ToMove::Chance => player == i64::from(SPIEL_CHANCE),
+                ToMove::Over => false,
+            };
+            if mine {
+                self.game.legal_actions(&mut out);
+            }
+            Ok(out.to_vec())
+        })
+    }
+
+    /// The chance outcomes with their exact probabilities (integer weights over their sum).
+    fn chance_outcomes(&self) -> PyResult<Vec<(u32, f64)>> {
+        guard!(self, {
+            let mut out = ChanceList::new();
+            self.game.chance_outcomes(&mut out);
+            let total: f64 = out.iter().map(|o| f64::from(o.weight)).sum();
+            Ok(out
+                .iter()
+                .map(|o| (o.id, f64::from(o.weight) / total))
+                .collect())
+        })
+    }
+
+    /// Apply an action id (a decision or a chance outcome); unchanged on error.
+    fn apply(&mut self, id: Int<u32>) -> PyResult<()> {
+        guard!(self, { Ok(self.push(id.0)?) })
+    }
+
+    /// The returns per seat (0 until the game is over).
+    fn returns(&self) -> PyResult<Vec<f64>> {
+        guard!(self, {
+            Ok(self.game.returns()[..usize::from(self.game.seats())]
+                .iter()
+                .map(|&r| f64::from(r))
+                .collect())
+        })
+    }
+
+    /// How many actions were applied (the length of `history`).
+    fn __len__(&self) -> PyResult<usize> {
+        guard!(self, { Ok(self.ids.len()) })
+    }
+
+    /// The ids of every action applied, chance outcomes included (a new list).
+    fn history(&self) -> PyResult<Vec<u32>> {
+        guard!(self, { Ok(self.ids.clone()) })
+    }
+
+    /// The actions as `seat` saw them, in notation, space-separated: a tile dealt to or
+    /// drawn by another seat is `hidden`.
+    fn seen_text(&self, seat: Int<i64>) -> PyResult<String> {
+        guard!(self, {
+            let seat = seat_of(&self.game, seat.0)?.0;
+            let mut out = String::new();
+            for (i, (&id, &seen)) in self.ids.iter().zip(&self.seen).enumerate() {
+                if i > 0 {
+                    out.push(' ');
+                }
+                if seen == SEEN_BY_ALL || seen == seat {
+                    out.push_str(&self.game.action_text(id).map_err(Failure::from)?);
+                } else {
+                    out.push_str("hidden");
+                }
+            }
+            Ok(out)
+        })
+    }
+
+    /// What `seat` may see now, as JSON text.
+    fn view_json(&self, seat: Int<i64>) -> PyResult<String> {
+        guard!(self, {
+            let seat = seat_of(&self.game, seat.0)?;
+            Ok(self
+                .game
+                .view_json(u32::from(seat.0))
+                .map_err(Failure::from)?)
+        })
+    }
+
+    /// The observation tensor of `seat`, written into `out` (a float32 numpy array of the
+    /// observation's length).
+    fn observe_into(&self, seat: Int<i64>, out: &Bound<'_, PyArray1<f32>>) -> PyResult<()> {
+        guard!(self, {
+            let seat = seat_of(&self.game, seat.0)?;
+            let mut w = numpy::PyArrayMethods::try_readwrite(out)?;
+            let slice = w.as_slice_mut()?;
+            if slice.len() != observation_len(self.game.kind()) {
+                return Err(Failure::new(
+                    Status::InvalidArgument,
+                    format!(
+                        "the array holds {} floats, the observation {}",
+                        slice.len(),
+                        observation_len(self.game.kind())
+                    ),
+                )
+                .into());
+            }
+            Ok(self
+                .game
+                .observe(u32::from(seat.0), slice)
+                .map_err(Failure::from)?)
+        })
+    }
+
+    /// The text notation of an action id.
+    fn action_text(&self, id: Int<u32>) -> PyResult<String> {
+        guard!(self, {
+            Ok(self.game.action_text(id.0).map_err(Failure::from)?)
+        })
+    }
+
+    /// The position drawn as text (every hand shown).
+    fn board_text(&self) -> PyResult<String> {
+        guard!(self, { Ok(self.game.board_text()) })
+    }
+
+    /// The game as a `Game` (a copy, with events off).
+    fn game(&self) -> PyResult<PyGame> {
+        guard!(self, { Ok(PyGame::wrap(self.game.clone(), 0)) })
+    }
+
+    /// Whether the next action is the first of a deal (Domino; at the start for every game).
+    fn at_deal_start(&self) -> PyResult<bool> {
+        guard!(self, { Ok(self.ids.len() == self.deal_index) })
+    }
+
+    /// The index in `history` at which the current deal began (Domino; 0 for the others).
+    #[getter]
+    fn deal_index(&self) -> PyResult<usize> {
+        guard!(self, { Ok(self.deal_index) })
+    }
+
+    /// A state `player` cannot tell from this one, with every seat's history consistent
+    /// with it: the other hands and the chợ of the current deal dealt anew from `seed`
+    /// (`Game.determinize`), each tile another seat received in this deal and still holds
+    /// replaced by one of its new tiles (the earliest receipt first, never with a number
+    /// the seat was known to lack after it), then the deal replayed from its start. Earlier
+    /// deals keep their actions (nothing of them is hidden any more but the order of the
+    /// receipts). The games without hidden information give a copy. Returns the ids of the
+    /// new deal's actions (from `deal_index`) and the new core.
+    fn resample(&self, player: Int<i64>, seed: Int<u64>) -> PyResult<(Vec<u32>, SpielCore)> {
+        guard!(self, {
+            let player = u32::from(seat_of(&self.game, player.0)?.0);
+            let mut rng = GameRng::new(seed.0);
+            for _ in 0..RESAMPLE_TRIES {
+                if let Some(out) = self.resample_once(player, &mut rng)? {
+                    return Ok((out.ids[out.deal_index..].to_vec(), out));
+                }
+            }
+            Err(Failure::new(
+                Status::InvalidState,
+                format!("no deal consistent with what seat {player} saw in {RESAMPLE_TRIES} tries"),
+            )
+            .into())
+        })
+    }
+
+    /// Random play from a copy to the end (chance sampled), in Rust, seeded: the returns.
+    fn rollout_returns(&self, seed: Int<u64>) -> PyResult<Vec<f32>> {
+        guard!(self, {
+            let mut game = self.game.clone();
+            let mut rng = GameRng::new(seed.0);
+            let mut legal = ActionList::new();
+            loop {
+                let id = match game.to_move() {
+                    ToMove::Over => break,
+                    ToMove::Chance => game.sample_chance(&mut rng).map_err(Failure::from)?,
+                    ToMove::Seat(_) => {
+                        game.legal_actions(&mut legal);
+                        if legal.is_empty() {
+                            break;
+                        }
+                        legal[rng.below(legal.len() as u32) as usize]
+                    }
+                };
+                game.apply(id).map_err(Failure::from)?;
+            }
+            Ok(game.returns()[..usize::from(game.seats())].to_vec())
+        })
+    }
+}
+
 #[pymodule]
 fn _dangian(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<VecEnv>()?;
+    m.add_class::<SpielCore>()?;
     m.add_function(wrap_pyfunction!(abi_version, m)?)?;
     m.add_function(wrap_pyfunction!(fair_commitment, m)?)?;
     m.add_function(wrap_pyfunction!(verify_record, m)?)?;

@@ -25,12 +25,15 @@ JSON object of options, applied over the preset's; ``"{}"`` by default).
   actions of the game as that seat saw them (a tile dealt to or drawn by another seat is
   ``hidden``), so it has perfect recall.
 - ``resample_from_infostate(player, sampler)`` deals the hidden tiles anew consistently
-  with what the player knows (`Game.determinize`), for information-set search.
+  with what the player knows (`Game.determinize`), drawing from the sampler it is given,
+  and rewrites the deal's history so that every seat's history agrees with the new hands
+  (for information-set search; `seeded_resampler` gives OpenSpiel's ``ISMCTSBot`` a seeded
+  one, as its own default sampler is seeded from the clock).
+- ``clone()`` takes constant time: the history lives in Rust as action ids.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -38,8 +41,17 @@ import numpy as np
 import pyspiel
 
 from . import Game, Kind, num_actions, observation_size, preset_config
+from ._dangian import SpielCore
 
-__all__ = ["GAME_NAMES", "game_name", "load", "RustRolloutEvaluator", "DangianState", "DangianGame"]
+__all__ = [
+    "GAME_NAMES",
+    "game_name",
+    "load",
+    "RustRolloutEvaluator",
+    "DangianState",
+    "DangianGame",
+    "seeded_resampler",
+]
 
 #: The OpenSpiel short names, by kind.
 GAME_NAMES: Dict[Kind, str] = {
@@ -101,8 +113,70 @@ def _game_type(kind: Kind) -> Any:
     )
 
 
+def _decision_bound(kind: Kind, config: Dict[str, Any], max_moves: int) -> int:
+    """The most decisions (chance outcomes not counted) any game under `config` can take:
+    OpenSpiel's `max_game_length`, derived from the rules.
+
+    - Ô ăn quan: every action is a decision (no chance) and the ply cap ends the game
+      (OAQ-A13): the engine's bound, ``max_plies``.
+    - Cờ cá ngựa: the action cap ends the game (``max_actions``, chance included): the
+      engine's bound, which also bounds the decisions.
+    - Domino: a round places each of the 28 tiles at most once, and ends when a seat goes
+      out, while each of the others still holds a tile: at most ``28 − (players − 1)``
+      placements. Draws, deals and passes are no decisions (chance, or automatic); only a
+      voluntary draw (``draw_policy: voluntary``) is, at most once per tile that leaves the
+      chợ: ``28 − players × hand_size`` more. Rounds: a round charges every seat but one
+      (the one that went out or set the fish) the pips of a non-empty hand of distinct
+      tiles, so with ``players ≥ 3`` it adds at least the pips of the ``players − 1``
+      smallest tiles (0-0 counted ``double_blank_value``); the game ends after the round in
+      which a seat reaches ``loss_threshold``, so it has at most
+      ``players × (loss_threshold − 1) // least + 1`` rounds. Two seats can finish a round
+      with 0 points (only 0-0 left), so there (and for the other fish scorings) the bound
+      is the engine's round cap (``max_rounds``, else ``4 × players × loss_threshold``).
+    """
+    if kind != Kind.DOMINO:
+        return max_moves
+    players = int(config["players"])
+    hand = int(config["hand_size"])
+    per_round = 28 - (players - 1)
+    if str(config.get("draw_policy", "")).lower() == "voluntary":
+        per_round += max(0, 28 - players * hand)
+    cap = config.get("max_rounds")
+    rounds = int(cap) if cap is not None else 4 * players * int(config["loss_threshold"])
+    fish = str(config.get("fish_scoring", "")).lower()
+    if players >= 3 and fish in ("setter_zero_others_own_pips", "blocker_collects"):
+        blank = int(config.get("double_blank_value", 0))
+        pips = sorted([blank] + [a + b for a in range(7) for b in range(a, 7) if (a, b) != (0, 0)])
+        least = sum(pips[: players - 1])
+        if least > 0:
+            rounds = min(rounds, players * (int(config["loss_threshold"]) - 1) // least + 1)
+    return rounds * per_round
+
+
+def _seed_from(probability_sampler: Any) -> int:
+    """A 64-bit seed from four draws of OpenSpiel's probability sampler (a callable giving
+    floats in [0, 1)), so that a seeded sampler gives the same resampling every time."""
+    if probability_sampler is None or not callable(probability_sampler):
+        raise TypeError(
+            "resample_from_infostate needs a probability sampler, e.g. "
+            "pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)"
+        )
+    seed = 0
+    for _ in range(4):
+        u = float(probability_sampler())
+        seed = (seed << 16) | min(0xFFFF, max(0, int(u * 65536.0)))
+    return seed
+
+
 class DangianGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
-    """A dangian game as a pyspiel game (one subclass per kind)."""
+    """A dangian game as a pyspiel game (one subclass per kind).
+
+    Bounds: ``num_distinct_actions`` is the engine's id count (`num_actions`); chance
+    outcomes are action ids too, so ``max_chance_outcomes`` is the same count (0 for Ô ăn
+    quan, which has no chance); returns lie in [−1, 1] and sum to 0 (`Game.returns`);
+    ``max_game_length`` counts decisions and is derived from the rules as
+    `_decision_bound` states.
+    """
 
     KIND: Kind = Kind.O_AN_QUAN
 
@@ -110,7 +184,9 @@ class DangianGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
         params = dict(params or {})
         self.dangian_config = _config(self.KIND, params)
         probe = Game(self.KIND, self.dangian_config)
+        probe.set_events(False)
         n = num_actions(self.KIND)
+        full = probe.config()
         info = pyspiel.GameInfo(
             num_distinct_actions=n,
             max_chance_outcomes=n if self.KIND != Kind.O_AN_QUAN else 0,
@@ -118,13 +194,13 @@ class DangianGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0,
-            max_game_length=probe.max_moves,
+            max_game_length=_decision_bound(self.KIND, full, probe.max_moves),
         )
         super().__init__(_game_type(self.KIND), info, params)
         self._start = probe
 
     def new_initial_state(self) -> "DangianState":
-        return DangianState(self, self._start.copy())
+        return DangianState(self, SpielCore(self._start))
 
     def make_py_observer(
         self, iig_obs_type: Optional[Any] = None, params: Optional[Dict[str, Any]] = None
@@ -136,67 +212,84 @@ class DangianGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
 
 
 class DangianState(pyspiel.State):  # type: ignore[misc,unused-ignore]
-    """A pyspiel state holding a `dangian.Game`."""
+    """A pyspiel state over a `SpielCore` (the game and its action ids, in Rust).
 
-    def __init__(self, game: DangianGame, inner: Game) -> None:
+    ``clone()`` copies the core (the game and a few bytes per action: no Python list grows
+    with the game), and the information-state strings are built from the ids only when
+    asked. For Domino the state also keeps (shared between clones, never changed) the state
+    as it was when the current deal began: `resample_from_infostate` replays the new deal
+    from it.
+    """
+
+    def __init__(self, game: DangianGame, core: SpielCore, deal_start: "Optional[DangianState]" = None) -> None:
         super().__init__(game)
-        self.inner = inner
-        self.inner.set_events(False)
-        # What each seat saw of every action (for perfect-recall information states).
-        self.seen: List[List[str]] = [[] for _ in range(inner.seats)]
+        self.core = core
+        self._hidden = game.KIND == Kind.DOMINO
+        self._deal_start = deal_start
 
     # -- the pyspiel API --
 
     def current_player(self) -> int:
-        if self.inner.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        if self.inner.is_chance:
-            return int(pyspiel.PlayerId.CHANCE)
-        return int(self.inner.to_move)
+        return self.core.current_player()
 
     def _legal_actions(self, player: int) -> List[int]:
-        return self.inner.legal_actions_for(player)
+        return self.core.legal_actions(player)
+
+    # Called from Python, these go to Rust directly (not through OpenSpiel's C++ and back).
+
+    def legal_actions(self, player: Optional[int] = None) -> List[int]:
+        """The legal actions of `player` (by default the player to move, chance included)."""
+        return self.core.legal_actions(self.core.current_player() if player is None else player)
+
+    def is_chance_node(self) -> bool:
+        return self.core.is_chance()
 
     def chance_outcomes(self) -> List[Tuple[int, float]]:
-        outcomes = self.inner.chance_outcomes()
-        total = float(sum(w for _, w in outcomes))
-        return [(a, w / total) for a, w in outcomes]
+        return self.core.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        text = self.inner.action_text(action)
-        if self.inner.is_chance and self.inner.kind == Kind.DOMINO:
-            receiver = self.inner.view(0)["turn"]
-            for s, seen in enumerate(self.seen):
-                seen.append(text if s == receiver else "hidden")
-        else:
-            for seen in self.seen:
-                seen.append(text)
-        self.inner.apply(action)
+        if self._hidden and self.core.at_deal_start():
+            start = self._deal_start
+            if start is None or len(start.core) != len(self.core):
+                # A deal begins: keep this state (its history too) for resampling.
+                snapshot = self.clone()
+                snapshot._deal_start = None
+                self._deal_start = snapshot
+        self.core.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self.inner.action_text(action)
+        return self.core.action_text(action)
 
     def is_terminal(self) -> bool:
-        return self.inner.is_over
+        return self.core.is_terminal()
 
     def returns(self) -> List[float]:
-        return self.inner.returns()
+        return self.core.returns()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "DangianState":
-        """A state the player cannot tell from this one, the hidden tiles dealt anew."""
-        seed = int(np.random.randint(0, 2**62))
-        out = copy.deepcopy(self)
-        out.inner = self.inner.determinize(player_id, seed)
-        out.inner.set_events(False)
-        return out
+        """A state `player_id` cannot tell from this one, drawn with `probability_sampler`
+        (OpenSpiel's sampler, a callable giving floats in [0, 1); four draws seed the deal):
+        the current deal's hidden tiles dealt anew (`SpielCore.resample`) and the deal
+        replayed, so every seat's history, information state and hand agree. The same
+        sampler state gives the same result. Games without hidden information: a clone."""
+        seed = _seed_from(probability_sampler)
+        if not self._hidden or self.is_terminal():
+            return self.clone()  # type: ignore[no-any-return]
+        tail, _ = self.core.resample(player_id, seed)
+        start = self._deal_start
+        if start is None:
+            start = self.get_game().new_initial_state()
+        out = start.clone()
+        out._deal_start = start
+        for action in tail:
+            out.apply_action(action)
+        return out  # type: ignore[no-any-return]
 
     def __deepcopy__(self, memo: Any) -> "DangianState":
-        out = DangianState(self.get_game(), self.inner.copy())
-        out.seen = [list(s) for s in self.seen]
-        return out
+        return DangianState(self.get_game(), self.core.copy(), self._deal_start)
 
     def __str__(self) -> str:
-        return self.inner.board_text()
+        return self.core.board_text()
 
 
 class DangianObserver:
@@ -209,12 +302,12 @@ class DangianObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: DangianState, player: int) -> None:
-        self.tensor[:] = state.inner.observation(player)
+        state.core.observe_into(player, self.tensor)
 
     def string_from(self, state: DangianState, player: int) -> str:
-        view = state.inner.view_json(player)
+        view = state.core.view_json(player)
         if self.perfect_recall:
-            return view + "\n" + " ".join(state.seen[player])
+            return view + "\n" + state.core.seen_text(player)
         return view
 
 
@@ -246,9 +339,9 @@ class RustRolloutEvaluator:
         self._rng = np.random.RandomState(seed)
 
     def evaluate(self, state: DangianState) -> np.ndarray:
-        total = np.zeros(state.inner.seats)
+        total = np.zeros(state.get_game().num_players())
         for _ in range(self.n_rollouts):
-            total += np.array(state.inner.rollout_returns(int(self._rng.randint(0, 2**62))))
+            total += np.array(state.core.rollout_returns(int(self._rng.randint(0, 2**62))))
         return total / self.n_rollouts
 
     def prior(self, state: DangianState) -> List[Tuple[int, float]]:
@@ -256,3 +349,15 @@ class RustRolloutEvaluator:
             return state.chance_outcomes()
         legal = state.legal_actions(state.current_player())
         return [(a, 1.0 / len(legal)) for a in legal]
+
+
+def seeded_resampler(seed: int) -> Any:
+    """A resampler for `ISMCTSBot.set_resampler`: `resample_from_infostate` with one
+    `pyspiel.UniformProbabilitySampler` seeded with `seed` (the bot's default makes a new,
+    clock-seeded sampler per call, so two seeded searches would differ)."""
+    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+
+    def resample(state: DangianState, player: int) -> DangianState:
+        return state.resample_from_infostate(player, sampler)
+
+    return resample
