@@ -1866,15 +1866,13 @@ impl SpielCore {
             }
         }
         for i in (0..tail.len().saturating_sub(1)).rev() {
-            for seat in 0..seats {
-                lacks[i][seat] |= lacks[i + 1][seat];
+            let later = lacks[i + 1];
+            for (l, m) in lacks[i].iter_mut().zip(later) {
+                *l |= m;
             }
         }
         let mut ids = tail.to_vec();
-        for seat in 0..seats {
-            if seat as u32 == player {
-                continue;
-            }
+        for seat in (0..seats).filter(|&s| s as u32 != player) {
             let held = now.hand(Seat(seat as u8));
             let mut pool: Vec<Tile> = new.hand(Seat(seat as u8)).iter().collect();
             // Shuffled, so that which of its receipts gave which tile is drawn too.

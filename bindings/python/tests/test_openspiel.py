@@ -3,7 +3,8 @@ simulation test, and OpenSpiel's Python MCTS bot plays a game of each."""
 
 from __future__ import annotations
 
-from typing import Any, Dict
+import random
+from typing import Any, Dict, List
 
 import numpy as np
 import pytest
@@ -14,9 +15,11 @@ from dangian import Kind
 from conftest import require
 
 # Short variants keep the simulations quick: a two-player Cờ cá ngựa, one Domino round.
+# (As a preset plus at most one option: OpenSpiel's game strings split parameters at commas.)
+PRESETS: Dict[Kind, str] = {Kind.O_AN_QUAN: "seed_rules", Kind.CA_NGUA: "two_players", Kind.DOMINO: "four_players"}
 CONFIGS: Dict[Kind, Dict[str, Any]] = {
     Kind.O_AN_QUAN: {},
-    Kind.CA_NGUA: dangian.preset_config("ca_ngua", "two_players"),
+    Kind.CA_NGUA: {},
     Kind.DOMINO: {"max_rounds": 1},
 }
 
@@ -33,17 +36,17 @@ def spiel() -> Any:
 def test_random_sim_test(spiel: Any, kind: Kind) -> None:
     import pyspiel
 
-    game = spiel.load(kind, config=CONFIGS[kind])
+    game = spiel.load(kind, preset=PRESETS[kind], config=CONFIGS[kind])
     assert game.num_distinct_actions() == dangian.num_actions(kind)
     assert game.observation_tensor_size() == dangian.observation_size(kind)
-    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=True)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=True)
 
 
 def test_default_rules_random_sim(spiel: Any) -> None:
     import pyspiel
 
     for kind in (Kind.CA_NGUA, Kind.DOMINO):
-        pyspiel.random_sim_test(spiel.load(kind), num_sims=1, serialize=False, verbose=True)
+        pyspiel.random_sim_test(spiel.load(kind), num_sims=1, serialize=True, verbose=True)
 
 
 def test_loads_by_name_with_parameters(spiel: Any) -> None:
@@ -71,7 +74,9 @@ def test_information_state_hides_hands(spiel: Any) -> None:
     state = game.new_initial_state()
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
-    other = state.resample_from_infostate(0, None)
+    import pyspiel
+
+    other = state.resample_from_infostate(0, pyspiel.UniformProbabilitySampler(3, 0.0, 1.0))
     assert state.information_state_string(0) == other.information_state_string(0)
     np.testing.assert_array_equal(state.information_state_tensor(0), other.information_state_tensor(0))
     assert "hidden" in state.information_state_string(0)
@@ -81,8 +86,11 @@ def test_information_state_hides_hands(spiel: Any) -> None:
 def test_mcts_bot_plays_a_game(spiel: Any, kind: Kind) -> None:
     from open_spiel.python.algorithms import mcts
 
-    game = spiel.load(kind, config=CONFIGS[kind])
+    import pyspiel
+
+    game = spiel.load(kind, preset=PRESETS[kind], config=CONFIGS[kind])
     rng = np.random.RandomState(5)
+    sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)
     bot = mcts.MCTSBot(
         game,
         uct_c=2.0,
@@ -99,7 +107,7 @@ def test_mcts_bot_plays_a_game(spiel: Any, kind: Kind) -> None:
             state.apply_action(int(rng.choice(actions, p=probs)))
         elif state.current_player() == 0:
             # For Domino the bot searches a position drawn from what seat 0 knows.
-            seen = state.resample_from_infostate(0, None) if kind == Kind.DOMINO else state
+            seen = state.resample_from_infostate(0, sampler) if kind == Kind.DOMINO else state
             action = bot.step(seen)
             assert action in state.legal_actions()
             state.apply_action(action)
@@ -109,3 +117,159 @@ def test_mcts_bot_plays_a_game(spiel: Any, kind: Kind) -> None:
     assert decisions > 0
     returns = state.returns()
     assert abs(sum(returns)) < 1e-6 and len(returns) == game.num_players()
+
+
+def _random_position(game: Any, rng: random.Random, actions: int) -> Any:
+    state = game.new_initial_state()
+    for _ in range(actions):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes())
+            state.apply_action(rng.choices(ids, probs)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_clone_is_independent_and_keeps_the_history(spiel: Any) -> None:
+    game = spiel.load(Kind.CA_NGUA)
+    state = _random_position(game, random.Random(4), 600)
+    copy = state.clone()
+    assert copy.history() == state.history() and str(copy) == str(state)
+    assert copy.information_state_string(1) == state.information_state_string(1)
+    before = state.history()
+    copy.apply_action(copy.legal_actions()[0])
+    assert state.history() == before and len(copy.history()) == len(before) + 1
+
+
+def _decisions(state: Any) -> int:
+    return sum(1 for a in state.full_history() if a.player >= 0)
+
+
+def test_max_game_length_is_derived_from_the_rules(spiel: Any) -> None:
+    # Four seats: at most 25 placements per round and 400 // 3 + 1 rounds (each round
+    # charges three hands of distinct tiles, at least 0 + 1 + 2 pips).
+    four = spiel.load(Kind.DOMINO, preset="four_players")
+    assert four.max_game_length() == 134 * 25
+    three = spiel.load(Kind.DOMINO, preset="three_players")
+    assert three.max_game_length() == (3 * 100 // 1 + 1) * 26
+    # Two seats can add 0 points in a round: the engine's round cap, 4 × 2 × 101 rounds.
+    assert spiel.load(Kind.DOMINO).max_game_length() == 808 * 27
+    assert spiel.load(Kind.DOMINO).max_game_length() < dangian.Game("domino").max_moves
+    assert spiel.load(Kind.O_AN_QUAN).max_game_length() == dangian.Game("o_an_quan").max_moves
+    rng = random.Random(9)
+    for _ in range(3):
+        state = _random_position(four, rng, 10**6)
+        assert state.is_terminal() and _decisions(state) <= four.max_game_length()
+
+
+def test_resample_gives_every_seat_a_consistent_history(spiel: Any) -> None:
+    import pyspiel
+
+    game = spiel.load(Kind.DOMINO, preset="four_players")
+    rng = random.Random(11)
+    checked = changed = 0
+    for trial in range(60):
+        state = _random_position(game, rng, rng.randrange(10, 250))
+        if state.is_terminal() or state.is_chance_node():
+            continue
+        player = state.current_player()
+        other = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(trial, 0.0, 1.0))
+        assert other.information_state_string(player) == state.information_state_string(player)
+        np.testing.assert_array_equal(other.information_state_tensor(player), state.information_state_tensor(player))
+        # The resampled history replays to the resampled state, seat by seat.
+        replay = game.new_initial_state()
+        for action in other.history():
+            replay.apply_action(action)
+        assert str(replay) == str(other)
+        for seat in range(4):
+            assert replay.information_state_string(seat) == other.information_state_string(seat)
+            assert replay.observation_string(seat) == other.observation_string(seat)
+        changed += other.history() != state.history()
+        checked += 1
+    assert checked > 20 and changed > checked // 2
+
+
+def test_resample_uses_the_given_sampler(spiel: Any) -> None:
+    import pyspiel
+
+    game = spiel.load(Kind.DOMINO, preset="four_players")
+    state = _random_position(game, random.Random(2), 40)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    player = state.current_player()
+
+    def draw(seed: int) -> List[int]:
+        np.random.seed(0)
+        out = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0))
+        # NumPy's global RNG is left alone.
+        assert np.random.randint(0, 2**31) == np.random.RandomState(0).randint(0, 2**31)
+        return list(out.history())
+
+    assert draw(1) == draw(1)
+    assert len({tuple(draw(seed)) for seed in range(6)}) > 1
+    with pytest.raises(TypeError):
+        state.resample_from_infostate(player, None)
+
+
+def _ismcts_game(spiel: Any, seed: int) -> List[int]:
+    from open_spiel.python.algorithms import ismcts
+
+    game = spiel.load(Kind.DOMINO, preset="four_players", config={"max_rounds": 1})
+    rng = np.random.RandomState(seed)
+    bot = ismcts.ISMCTSBot(
+        game,
+        spiel.RustRolloutEvaluator(n_rollouts=1, seed=seed),
+        uct_c=2.0,
+        max_simulations=20,
+        random_state=np.random.RandomState(seed),
+    )
+    bot.set_resampler(spiel.seeded_resampler(seed))
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(ids, p=probs)))
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return list(state.history())
+
+
+def test_ismcts_seeded_runs_are_identical(spiel: Any) -> None:
+    first = _ismcts_game(spiel, 7)
+    assert first == _ismcts_game(spiel, 7)
+
+
+def _mcts_determinized_game(spiel: Any, seed: int) -> List[int]:
+    import pyspiel
+    from open_spiel.python.algorithms import mcts
+
+    game = spiel.load(Kind.DOMINO, preset="four_players", config={"max_rounds": 1})
+    rng = np.random.RandomState(seed)
+    sampler = pyspiel.UniformProbabilitySampler(seed, 0.0, 1.0)
+    bot = mcts.MCTSBot(
+        game,
+        uct_c=2.0,
+        max_simulations=20,
+        evaluator=spiel.RustRolloutEvaluator(n_rollouts=1, seed=seed),
+        random_state=np.random.RandomState(seed),
+        solve=False,
+    )
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            ids, probs = zip(*state.chance_outcomes())
+            state.apply_action(int(rng.choice(ids, p=probs)))
+        elif state.current_player() == 0:
+            state.apply_action(bot.step(state.resample_from_infostate(0, sampler)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    return list(state.history())
+
+
+def test_mcts_on_determinized_states_seeded_runs_are_identical(spiel: Any) -> None:
+    first = _mcts_determinized_game(spiel, 3)
+    assert first == _mcts_determinized_game(spiel, 3)
