@@ -1997,15 +1997,17 @@ impl SpielCore {
         guard!(self, { Ok(self.game.to_move() == ToMove::Chance) })
     }
 
-    /// The legal ids for OpenSpiel `player`: the seat's decisions when it is to move, the
-    /// chance outcomes for -1 at a chance node, else none.
-    fn legal_actions(&self, player: i64) -> PyResult<Vec<u32>> {
+    /// The legal ids for OpenSpiel `player` (by default the player to move): the seat's
+    /// decisions when it is to move, the chance outcomes for -1 at a chance node, else none.
+    #[pyo3(signature = (player = None))]
+    fn legal_actions(&self, player: Option<i64>) -> PyResult<Vec<u32>> {
         guard!(self, {
             let mut out = ActionList::new();
-            let mine = match self.game.to_move() {
-                ToMove::Seat(s) => i64::from(s.0) == player,
-                ToMove::Chance => player == i64::from(SPIEL_CHANCE),
-                ToMove::Over => false,
+            let mine = match (self.game.to_move(), player) {
+                (ToMove::Over, _) => false,
+                (_, None) => true,
+                (ToMove::Seat(s), Some(p)) => i64::from(s.0) == p,
+                (ToMove::Chance, Some(p)) => p == i64::from(SPIEL_CHANCE),
             };
             if mine {
                 self.game.legal_actions(&mut out);

@@ -138,9 +138,13 @@ def test_clone_is_independent_and_keeps_the_history(spiel: Any) -> None:
     copy = state.clone()
     assert copy.history() == state.history() and str(copy) == str(state)
     assert copy.information_state_string(1) == state.information_state_string(1)
-    before = state.history()
-    copy.apply_action(copy.legal_actions()[0])
-    assert state.history() == before and len(copy.history()) == len(before) + 1
+    before, legal = state.history(), state.legal_actions()
+    while not copy.is_chance_node():
+        copy.apply_action(copy.legal_actions()[0])
+    assert state.history() == before and len(copy.history()) > len(before)
+    # Each state answers for itself (a clone shares nothing with its original).
+    assert state.legal_actions() == legal and copy.legal_actions() == [a for a, _ in copy.chance_outcomes()]
+    assert not state.is_chance_node() and copy.is_chance_node()
 
 
 def _decisions(state: Any) -> int:

@@ -49,6 +49,7 @@ __all__ = [
     "load",
     "RustRolloutEvaluator",
     "DangianState",
+    "DominoState",
     "DangianGame",
     "seeded_resampler",
 ]
@@ -200,7 +201,8 @@ class DangianGame(pyspiel.Game):  # type: ignore[misc,unused-ignore]
         self._start = probe
 
     def new_initial_state(self) -> "DangianState":
-        return DangianState(self, SpielCore(self._start))
+        cls = DominoState if self.KIND == Kind.DOMINO else DangianState
+        return cls(self, SpielCore(self._start))
 
     def make_py_observer(
         self, iig_obs_type: Optional[Any] = None, params: Optional[Dict[str, Any]] = None
@@ -216,16 +218,25 @@ class DangianState(pyspiel.State):  # type: ignore[misc,unused-ignore]
 
     ``clone()`` copies the core (the game and a few bytes per action: no Python list grows
     with the game), and the information-state strings are built from the ids only when
-    asked. For Domino the state also keeps (shared between clones, never changed) the state
-    as it was when the current deal began: `resample_from_infostate` replays the new deal
-    from it.
+    asked. Domino's states are `DominoState`s.
     """
 
     def __init__(self, game: DangianGame, core: SpielCore, deal_start: "Optional[DangianState]" = None) -> None:
         super().__init__(game)
         self.core = core
-        self._hidden = game.KIND == Kind.DOMINO
         self._deal_start = deal_start
+
+    # Called from Python, these two go straight to Rust (not through OpenSpiel's C++ and back
+    # into Python): `state.legal_actions(player=None)`, `state.is_chance_node()`. (Properties,
+    # not instance attributes: OpenSpiel's clone copies the instance dict as it is.)
+
+    @property
+    def legal_actions(self) -> Any:
+        return self.core.legal_actions
+
+    @property
+    def is_chance_node(self) -> Any:
+        return self.core.is_chance
 
     # -- the pyspiel API --
 
@@ -235,26 +246,10 @@ class DangianState(pyspiel.State):  # type: ignore[misc,unused-ignore]
     def _legal_actions(self, player: int) -> List[int]:
         return self.core.legal_actions(player)
 
-    # Called from Python, these go to Rust directly (not through OpenSpiel's C++ and back).
-
-    def legal_actions(self, player: Optional[int] = None) -> List[int]:
-        """The legal actions of `player` (by default the player to move, chance included)."""
-        return self.core.legal_actions(self.core.current_player() if player is None else player)
-
-    def is_chance_node(self) -> bool:
-        return self.core.is_chance()
-
     def chance_outcomes(self) -> List[Tuple[int, float]]:
         return self.core.chance_outcomes()
 
     def _apply_action(self, action: int) -> None:
-        if self._hidden and self.core.at_deal_start():
-            start = self._deal_start
-            if start is None or len(start.core) != len(self.core):
-                # A deal begins: keep this state (its history too) for resampling.
-                snapshot = self.clone()
-                snapshot._deal_start = None
-                self._deal_start = snapshot
         self.core.apply(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -267,13 +262,39 @@ class DangianState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         return self.core.returns()
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "DangianState":
+        """A clone (nothing is hidden); the sampler is not drawn from."""
+        _seed_from(probability_sampler)
+        return self.clone()  # type: ignore[no-any-return]
+
+    def __deepcopy__(self, memo: Any) -> "DangianState":
+        return type(self)(self.get_game(), self.core.copy(), self._deal_start)
+
+    def __str__(self) -> str:
+        return self.core.board_text()
+
+
+class DominoState(DangianState):
+    """A Domino state: it keeps the state at the start of the current deal (shared between
+    clones, never changed), from which `resample_from_infostate` replays a new deal."""
+
+    def _apply_action(self, action: int) -> None:
+        if self.core.at_deal_start():
+            start = self._deal_start
+            if start is None or len(start.core) != len(self.core):
+                # A deal begins: keep this state (its history too) for resampling.
+                snapshot = self.clone()
+                snapshot._deal_start = None
+                self._deal_start = snapshot
+        self.core.apply(action)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "DangianState":
         """A state `player_id` cannot tell from this one, drawn with `probability_sampler`
         (OpenSpiel's sampler, a callable giving floats in [0, 1); four draws seed the deal):
         the current deal's hidden tiles dealt anew (`SpielCore.resample`) and the deal
         replayed, so every seat's history, information state and hand agree. The same
-        sampler state gives the same result. Games without hidden information: a clone."""
+        sampler state gives the same result."""
         seed = _seed_from(probability_sampler)
-        if not self._hidden or self.is_terminal():
+        if self.is_terminal():
             return self.clone()  # type: ignore[no-any-return]
         tail, _ = self.core.resample(player_id, seed)
         start = self._deal_start
@@ -284,12 +305,6 @@ class DangianState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         for action in tail:
             out.apply_action(action)
         return out  # type: ignore[no-any-return]
-
-    def __deepcopy__(self, memo: Any) -> "DangianState":
-        return DangianState(self.get_game(), self.core.copy(), self._deal_start)
-
-    def __str__(self) -> str:
-        return self.core.board_text()
 
 
 class DangianObserver:
