@@ -1,7 +1,7 @@
 """The OpenSpiel adapter's speed: the cost of `state.clone()` by game length (four-seat Cờ
 cá ngựa after 0, 500 and 2,000 actions), and random playouts (actions per second, chance
 nodes included) through the adapter, through the plain `dangian.Game` loop, and through
-OpenSpiel's C++ `oware`, in the same run and with the same Python loop.
+OpenSpiel's C++ `oware`, in the same run and with the same Python loop, in turns.
 
     python bench/bench_spiel.py [SECONDS_PER_ROW]
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import sys
 import time
-from typing import Any, Callable, List
+from typing import Any, Callable, Dict, List, Tuple
 
 import pyspiel
 
@@ -48,8 +48,8 @@ def clone_costs() -> None:
         print(f"| {len(state.history())} | {cost * 1e6:,.1f} µs |", flush=True)
 
 
-def spiel_playouts(game: Any, seconds: float) -> float:
-    rng = random.Random(1)
+def spiel_playouts(game: Any, seconds: float, rng: random.Random) -> Tuple[int, float]:
+    """Random playouts through pyspiel states for about `seconds`: (actions, seconds)."""
     actions_done = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
@@ -61,15 +61,15 @@ def spiel_playouts(game: Any, seconds: float) -> float:
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
             actions_done += 1
-    return actions_done / (time.perf_counter() - start)
+    return actions_done, time.perf_counter() - start
 
 
-def plain_playouts(kind: dangian.Kind, config: Any, seconds: float) -> float:
-    rng = random.Random(1)
+def plain_playouts(kind: dangian.Kind, seconds: float, rng: random.Random) -> Tuple[int, float]:
+    """The same playouts with `dangian.Game` directly: (actions, seconds)."""
     actions_done = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        game = dangian.Game(kind, config)
+        game = dangian.Game(kind)
         game.set_events(False)
         while not game.is_over:
             if game.is_chance:
@@ -78,21 +78,32 @@ def plain_playouts(kind: dangian.Kind, config: Any, seconds: float) -> float:
             else:
                 game.apply(rng.choice(game.legal_actions()))
             actions_done += 1
-    return actions_done / (time.perf_counter() - start)
+    return actions_done, time.perf_counter() - start
 
 
-def playouts(seconds: float) -> None:
-    oware = spiel_playouts(pyspiel.load_game("oware"), seconds)
-    print(f"OpenSpiel's C++ oware, same loop: {oware:,.0f} actions/s\n")
-    print("| game | adapter (actions/s) | plain `Game` loop | adapter / plain | adapter / oware | plain / oware |")
-    print("|---|---|---|---|---|---|")
+def playouts(seconds: float, slices: int = 6) -> None:
+    """Each game's three loops run in turns, `slices` short turns each, so that a change of
+    the machine's load hits all three alike."""
+    oware_game = pyspiel.load_game("oware")
+    print("| game | adapter (actions/s) | plain `Game` loop | `oware` | adapter / plain | adapter / oware | plain / oware |")
+    print("|---|---|---|---|---|---|---|")
     for kind in dangian.Kind:
-        config = dangian.preset_config(kind, "seed_rules")
-        adapter = spiel_playouts(dangian.spiel.load(kind), seconds)
-        plain = plain_playouts(kind, config, seconds)
+        game = dangian.spiel.load(kind)
+        totals: Dict[str, List[float]] = {"adapter": [0, 0.0], "plain": [0, 0.0], "oware": [0, 0.0]}
+        rngs = {name: random.Random(1) for name in totals}
+        turn = seconds / slices
+        for _ in range(slices):
+            for name in ("oware", "adapter", "plain"):
+                if name == "plain":
+                    n, t = plain_playouts(kind, turn, rngs[name])
+                else:
+                    n, t = spiel_playouts(oware_game if name == "oware" else game, turn, rngs[name])
+                totals[name][0] += n
+                totals[name][1] += t
+        rate = {name: n / t for name, (n, t) in totals.items()}
+        a, p, o = rate["adapter"], rate["plain"], rate["oware"]
         print(
-            f"| {kind.game_name} | {adapter:,.0f} | {plain:,.0f} | {adapter / plain:.2f} "
-            f"| {adapter / oware:.2f} | {plain / oware:.2f} |",
+            f"| {kind.game_name} | {a:,.0f} | {p:,.0f} | {o:,.0f} | {a / p:.2f} | {a / o:.2f} | {p / o:.2f} |",
             flush=True,
         )
 
