@@ -31,7 +31,7 @@ const app = {
   moves: [],
   token: 0,
   waiting: null, // { kind: 'decision' | 'chance', resolve }
-  botTimes: [], // { kind, level, seat, ms (thinking), wall (asked to answered), choices }
+  botTimes: [], // { kind, level, seat, ms (thinking), at (asked, performance.now()), wall (asked to answered), choices }
   abort: new AbortController(), // aborted when a new game replaces this one
   idle: false,
   over: false,
@@ -356,7 +356,7 @@ async function run(token) {
       const t0 = performance.now();
       const { action: id, ms } = await decide(game, seat, level);
       if (!alive()) return;
-      app.botTimes.push({ kind: app.kind, level, seat, ms, wall: performance.now() - t0, choices });
+      app.botTimes.push({ kind: app.kind, level, seat, ms, at: t0, wall: performance.now() - t0, choices });
       const pre = wordsBefore(game, id);
       game.seat(seat).apply(id);
       logAction(game, seat, id, pre);

@@ -1,7 +1,7 @@
 // Cờ cá ngựa: the track drawn as a ring of squares (counter-clockwise, red starting at the
 // bottom), each colour's home column running from its door to the centre, the yards in the
 // corners. The person plays seat 0's colours; the bots the others.
-import { control, el, focusedKey, label, pause, refocus } from './svg.js';
+import { control, el, focusedKey, label, legible, pause, refocus } from './svg.js';
 
 const CX = 450;
 const CY = 280;
@@ -161,6 +161,7 @@ export class CaNguaBoard {
     this.drawDice();
     if (this.offered) this.drawOffer();
     if (this.chance) this.drawChance();
+    legible(svg);
     refocus(svg, keep, this.wantFocus);
     this.wantFocus = null;
   }

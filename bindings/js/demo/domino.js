@@ -2,7 +2,7 @@
 // face down at the top (only their sizes are known), the chợ (market) on the right. Everything
 // drawn comes from seat 0's view and the events as seat 0 sees them: the other hands and the
 // chợ's tiles are never read.
-import { control, el, focusedKey, label, MIN_TAP, pause, refocus, scaleOf } from './svg.js';
+import { control, el, focusedKey, label, legible, MIN_TAP, pause, refocus, scaleOf } from './svg.js';
 
 const W = 900;
 const LINE_Y = 250;
@@ -117,8 +117,8 @@ export class DominoBoard {
       if (view.turn === s) g.append(el('circle', { cx: cx - width / 2 - 16, cy: 90, r: 6, fill: '#ffd54a' }));
       svg.append(g);
     });
-    // The line, wrapped in rows.
-    const size = 24;
+    // The line, wrapped in rows (larger tiles on a small screen).
+    const size = Math.min(40, Math.max(24, 16 / s));
     const per = Math.floor((W - 220) / (size * 2 + 3));
     const rows = Math.max(1, Math.ceil(model.line.length / per));
     const lineG = el('g', { id: 'dm-line', 'data-line': model.line.map((p) => p.join('-')).join(' ') });
@@ -158,6 +158,7 @@ export class DominoBoard {
     }
     if (this.offered) this.drawOffer();
     if (this.chance) this.drawChance();
+    legible(svg);
     refocus(svg, keep, this.wantFocus);
     this.wantFocus = null;
   }

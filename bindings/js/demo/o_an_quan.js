@@ -1,6 +1,6 @@
 // Ô ăn quan: two rows of five squares between two quan squares. The person is A (seat 0,
 // bottom row, cells 1..5 left to right); the bot is B (top row, cells 7..11 from the right).
-import { control, el, focusedKey, label, pause, prng, refocus } from './svg.js';
+import { control, el, focusedKey, label, legible, pause, prng, refocus } from './svg.js';
 
 const SQ = 110;
 const X0 = 175; // left edge of the squares
@@ -109,6 +109,7 @@ export class OAnQuanBoard {
       );
     }
     if (this.offered) this.drawOffer();
+    legible(svg);
     refocus(svg, keep, this.wantFocus);
     this.wantFocus = null;
   }

@@ -108,3 +108,15 @@ export function refocus(svg, key, prefer = null) {
   const target = (prefer && all.find((n) => n.getAttribute('data-tap').startsWith(prefer))) || (key && all.find((n) => n.getAttribute('data-tap') === key));
   if (target) target.focus({ preventScroll: true });
 }
+
+/** The smallest text on a board, in CSS pixels. */
+export const MIN_FONT = 11;
+
+/** Every text of the board at least MIN_FONT pixels high as laid out now (a phone's board is small). */
+export function legible(svg) {
+  const min = MIN_FONT / scaleOf(svg);
+  for (const t of svg.querySelectorAll('text')) {
+    const size = Number(t.getAttribute('font-size') ?? 16);
+    if (size < min) t.setAttribute('font-size', min.toFixed(1));
+  }
+}
