@@ -240,7 +240,7 @@ async function finishGame(page, kind, how) {
       const small = await smallTargets(page);
       assert.deepEqual(small, [], `every control is at least ${MIN_TAP} px each way (${kind}, ${how}, step ${steps})`);
     }
-    if (!shot && steps >= 12 && s.waiting === 'decision') {
+    if (!shot && steps >= 2 && s.waiting === 'decision') {
       await page.screenshot({ path: join(shots, `phone-${how}-${kind}-mid.png`), fullPage: false });
       shot = true;
     }
