@@ -35,6 +35,8 @@ const MIN_TAP = 44;
 // The rules of each full game: Cờ cá ngựa with two players (the seed rules' four make a game
 // of thousands of moves).
 const PRESET = { o_an_quan: 'seed_rules', ca_ngua: 'two_players', domino: 'seed_rules' };
+// Seeds that give each game some length (an easy bot can lose an Ô ăn quan game in a few moves).
+const SEED = { o_an_quan: 26, ca_ngua: 777, domino: 777 };
 const MAX_STEPS = 2000;
 
 let server;
@@ -70,7 +72,7 @@ async function open(kind, params = '') {
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
   });
-  await page.goto(`${server.url}demo/?game=${kind}&preset=${PRESET[kind]}&level=easy&seed=777&speed=instant&lang=vi${params}`);
+  await page.goto(`${server.url}demo/?game=${kind}&preset=${PRESET[kind]}&level=easy&seed=${SEED[kind]}&speed=instant&lang=vi${params}`);
   await settle(page);
   return { page, errors };
 }
@@ -82,17 +84,24 @@ async function settle(page) {
   assert.equal(error, null, 'the page reports no error');
 }
 
-/** Wait until the person's step was taken: the game moved on (or a new choice shows). */
+/** Wait until the person's step was taken (the game moved on, or another choice shows) and the page waits again. */
 async function stepped(page, before) {
-  await page.waitForFunction(
+  const handle = await page.waitForFunction(
     (b) => {
       const d = window.dangianDemo;
-      return d.app.error || d.over || d.game.moveNumber > b.move || document.querySelectorAll('#board [data-tap]').length + document.querySelectorAll('#choices button').length !== b.controls || document.activeElement?.getAttribute?.('data-tap') !== b.focus;
+      if (d.app.error) return { error: String(d.app.error.stack ?? d.app.error) };
+      const changed =
+        d.over ||
+        d.game.moveNumber > b.move ||
+        document.querySelectorAll('#board [data-tap]').length + document.querySelectorAll('#choices button').length !== b.controls ||
+        (document.activeElement?.getAttribute?.('data-tap') ?? null) !== b.focus;
+      return changed && (d.waiting !== null || d.over) ? { error: null } : false;
     },
     before,
     { timeout: 60_000, polling: 'raf' },
   );
-  await settle(page);
+  const { error } = await handle.jsonValue();
+  assert.equal(error, null, 'the page reports no error');
 }
 
 async function snapshot(page) {
@@ -134,6 +143,7 @@ async function tapPoint(page, selector, n = 0) {
       const all = [...document.querySelectorAll(selector)];
       const node = all[n % Math.max(1, all.length)];
       if (!node) return null;
+      node.scrollIntoView({ block: 'nearest' });
       const r = node.getBoundingClientRect();
       const hits = (x, y) => {
         const at = document.elementFromPoint(x, y);
@@ -154,14 +164,7 @@ async function tapPoint(page, selector, n = 0) {
 }
 
 async function tap(page, selector, n = 0) {
-  // In view first (a phone scrolls), then a real touch at a point that reaches the control.
-  await page.evaluate(
-    ({ selector, n }) => {
-      const all = [...document.querySelectorAll(selector)];
-      all[n % Math.max(1, all.length)]?.scrollIntoView({ block: 'nearest' });
-    },
-    { selector, n },
-  );
+  // A real touch at a point that reaches the control (scrolled into view first: a phone scrolls).
   const p = await tapPoint(page, selector, n);
   await page.touchscreen.tap(p.x, p.y);
 }
