@@ -297,10 +297,10 @@ test('the page stays responsive while a hard bot thinks (in its worker), and the
     const page = await phone.newPage();
     await page.goto(`${server.url}demo/?game=o_an_quan&level=hard&seed=31&speed=instant&lang=en&bots=${mode}`);
     await settle(page);
-    // A slow phone: the page's thread runs six times slower (the worker is not slowed), so a
+    // A slow phone: the page's thread runs eight times slower (the worker is not slowed), so a
     // hard decision on the page's thread would take far more than 100 ms.
     const cdp = await phone.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
     await page.evaluate(() => {
       window.frames_ = [];
       const tick = () => {
