@@ -38,7 +38,7 @@ if [ ! -x "$chromium" ]; then
 fi
 export CHROMIUM="$chromium"
 
-step "build (release wasm, wasm-bindgen, types, tsc)"
+step "build (the size-optimised wasm, wasm-bindgen, types, tsc)"
 ./build.sh
 
 step "npm pack"

@@ -20,7 +20,8 @@ const EVENT_LINES = 600; // the event log keeps its last lines
 const $ = (id) => document.getElementById(id);
 // The bots think in a worker, so the page keeps answering while they do; `?bots=main` runs
 // them on the page's main thread instead (the browser tests prove the difference with it).
-const BOTS_ON_MAIN = new URLSearchParams(location.search).get('bots') === 'main';
+// A browser whose worker cannot start (no module workers) gets its bots on the main thread too.
+let botsOnMain = new URLSearchParams(location.search).get('bots') === 'main';
 const bots = new BotWorker();
 
 const app = {
@@ -371,7 +372,7 @@ async function run(token) {
  * new game aborts the question.
  */
 async function decide(game, seat, level, signal = app.abort.signal) {
-  if (BOTS_ON_MAIN) {
+  if (botsOnMain) {
     const t0 = performance.now();
     const action = game.seat(seat).botChoose(level, botSeed(seat));
     return { action, ms: performance.now() - t0 };
@@ -380,7 +381,10 @@ async function decide(game, seat, level, signal = app.abort.signal) {
     return await bots.decide(game, seat, level, { seed: botSeed(seat), signal });
   } catch (e) {
     if (signal.aborted) return new Promise(() => {}); // a new game took over: this one stops here
-    throw e;
+    if (e instanceof DangianError) throw e;
+    console.warn('dangian demo: the bot worker failed, the bots think on the page instead:', e);
+    botsOnMain = true;
+    return decide(game, seat, level, signal);
   }
 }
 
@@ -416,7 +420,7 @@ async function hint() {
   if (!app.me || !app.me.isToMove()) return;
   const token = app.token;
   const move = app.game.moveNumber;
-  const hints = BOTS_ON_MAIN
+  const hints = botsOnMain
     ? app.me.botHints($('level').value, botSeed(HUMAN))
     : await bots.hints(app.game, HUMAN, $('level').value, { seed: botSeed(HUMAN), signal: app.abort.signal }).catch(() => []);
   if (token !== app.token || move !== app.game.moveNumber) return;
@@ -501,7 +505,8 @@ function switchLang(l) {
 
 async function main() {
   await init();
-  if (!BOTS_ON_MAIN) bots.ready().catch(fail); // the worker loads the engine while the page starts
+  // The worker loads the engine while the page starts.
+  if (!botsOnMain) bots.ready().catch(() => {});
   const params = new URLSearchParams(location.search);
   switchLang(params.get('lang') === 'en' ? 'en' : 'vi');
   app.kind = params.get('game') ?? 'o_an_quan';

@@ -213,6 +213,7 @@ export class BotWorker {
     const port = (this.#port ??= this.#start());
     port.then(
       (p) => {
+        if (!this.#pending.has(request.id)) return; // cancelled while the worker started
         p.hold(true);
         p.post(request);
       },
