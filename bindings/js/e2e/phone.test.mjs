@@ -4,7 +4,8 @@
 // Space, R and D), against the easy bots; every control's tap area at least 44 × 44 px at each
 // decision; the end of the game in words; and the page kept responsive while a hard bot
 // thinks (in the worker; the same probe sees the page freeze when the bot runs on the main
-// thread). Screenshots of each game, mid-game and at the end, go to artifacts/screenshots/.
+// thread), and the bots still play when the worker cannot start. Screenshots of each game,
+// mid-game and at the end, go to artifacts/screenshots/.
 //
 // CHROMIUM=/path overrides the browser. Without a browser the tests are skipped with a
 // message, unless DANGIAN_REQUIRE_CONSUMERS=1, under which they fail.
@@ -329,4 +330,22 @@ test('the page stays responsive while a hard bot thinks (in its worker), and the
   assert.ok(gap.worker.worst < 100, `a frame at least every 100 ms while the bot thinks in its worker (${gap.worker.worst.toFixed(1)} ms)`);
   // The probe works: a bot on the page's own thread freezes it for its whole decision.
   assert.ok(gap.main.worst >= 100, `the probe sees the page freeze when the bot runs on the main thread (${gap.main.worst.toFixed(1)} ms)`);
+});
+
+test('without its worker (the script cannot load) the bots think on the page, and the game goes on', { skip, timeout: 120_000 }, async () => {
+  const page = await phone.newPage();
+  await page.route('**/bot-thread.js', (route) => route.abort());
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto(`${server.url}demo/?game=o_an_quan&level=medium&seed=5&speed=instant&lang=en`);
+  await settle(page);
+  const s = await snapshot(page);
+  await tap(page, '[data-tap^="cell:"]');
+  await tap(page, '[data-tap^="arrow:"]');
+  await page.waitForFunction(() => window.dangianDemo.app.botTimes.length > 0 || window.dangianDemo.over || window.dangianDemo.app.error, null, { timeout: 60_000 });
+  await settle(page);
+  const after = await snapshot(page);
+  assert.ok(after.move > s.move + 1 || after.over, 'the bot answered the move');
+  assert.deepEqual(errors, [], 'no error in the page');
+  await page.close();
 });
