@@ -1,8 +1,8 @@
 // End-to-end on a phone: the demo in Debian's headless Chromium (playwright-core) with a
 // phone's viewport (390 × 844, touch, mobile). For each game a whole game played by touch
 // (taps on the board) and a whole game played with the keyboard alone (arrow keys, Enter,
-// Space, R and D), against the easy bots; every control's tap area at least 44 × 44 px at each
-// decision; the end of the game in words; and the page kept responsive while a hard bot
+// Space, R and D), against the easy bots; every control's tap area at least 44 × 44 px, checked
+// every few steps; the end of the game in words; and the page kept responsive while a hard bot
 // thinks (in the worker; the same probe sees the page freeze when the bot runs on the main
 // thread), and the bots still play when the worker cannot start. Screenshots of each game,
 // mid-game and at the end, go to artifacts/screenshots/.
