@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the npm package in bindings/js/dist/ (and so the demo's engine):
-#   1. the engine for wasm32 in release (cargo, once; CARGO_TARGET_DIR is honoured),
+#   1. the engine for wasm32 in the `wasm` profile (small; cargo, once; CARGO_TARGET_DIR is honoured),
 #   2. its JavaScript glue and .d.ts with wasm-bindgen (--target web: an ES module that runs in
 #      browsers and in Node), less the wasm's `name` section,
 #   3. the TypeScript types of every JSON form from schema/*.json (json-schema-to-typescript),
@@ -15,11 +15,11 @@ cd "$here"
 ensure_rust_tools
 ensure_node_modules
 
-# One codegen unit and LTO for this build only (smaller and a little faster; the workspace's
-# release profile stays as it is for the host).
-CARGO_PROFILE_RELEASE_LTO=true CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 \
-  cargo build --release --locked --target wasm32-unknown-unknown -p dangian-js
-wasm="$CARGO_TARGET_DIR/wasm32-unknown-unknown/release/dangian_js.wasm"
+# The workspace's `wasm` profile (Cargo.toml): release code optimised for size, one codegen
+# unit, LTO; the release profile stays as it is for the host. No wasm-opt: Debian's binaryen
+# (version 108) makes the gzipped module larger and breaks wasm-bindgen's externref table.
+cargo build --profile wasm --locked --target wasm32-unknown-unknown -p dangian-js
+wasm="$CARGO_TARGET_DIR/wasm32-unknown-unknown/wasm/dangian_js.wasm"
 
 rm -rf dist
 mkdir -p dist/wasm

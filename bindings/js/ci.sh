@@ -2,9 +2,10 @@
 # CI of the web package (bindings/js), from a clean clone:
 #   installs what it needs (the wasm32 target; wasm-bindgen-cli at the exact version of the
 #   wasm-bindgen crate; the npm packages of package-lock.json with `npm ci`; Debian's chromium
-#   when it is missing), builds the package once (one release wasm build, reused by the tests
-#   and the demo), checks that `npm pack` packs it, then runs the Node tests (node --test) and
-#   the browser tests (headless Chromium through playwright-core).
+#   when it is missing), builds the package once (one wasm build in the size-optimised `wasm` profile, reused by the tests
+#   and the demo), checks that `npm pack` packs it (the worker helper included), then runs the
+#   Node tests (node --test; the wasm's size budget among them) and the browser tests (headless
+#   Chromium through playwright-core; screenshots in artifacts/screenshots/).
 # DANGIAN_REQUIRE_CONSUMERS=1: a browser that cannot be had fails the run instead of skipping
 # the browser tests. CARGO_TARGET_DIR is honoured (default: the workspace's target/).
 set -euo pipefail
@@ -37,7 +38,7 @@ if [ ! -x "$chromium" ]; then
 fi
 export CHROMIUM="$chromium"
 
-step "build (release wasm, wasm-bindgen, types, tsc)"
+step "build (the size-optimised wasm, wasm-bindgen, types, tsc)"
 ./build.sh
 
 step "npm pack"
@@ -48,6 +49,7 @@ tarball=$(ls artifacts/dangian-*.tgz)
 listing=$(tar -tzf "$tarball")
 for f in package/package.json package/dist/index.js package/dist/index.d.ts \
   package/dist/wasm/dangian_js.js package/dist/wasm/dangian_js_bg.wasm \
+  package/dist/worker.js package/dist/worker.d.ts package/dist/bot-thread.js \
   package/dist/generated/domino.d.ts package/README.md; do
   grep -qx "$f" <<<"$listing" || { echo "bindings/js: $f missing from $tarball" >&2; exit 1; }
 done
@@ -58,19 +60,29 @@ mkdir -p "$consumer/node_modules/dangian"
 tar -xzf "$tarball" -C "$consumer/node_modules/dangian" --strip-components=1
 cat > "$consumer/smoke.mjs" <<'JS'
 import { init, Game } from 'dangian';
+import { BotWorker } from 'dangian/worker';
 await init();
 const game = Game.create('o_an_quan', {}, { seed: 1 });
 while (!game.isOver()) game.apply(game.botChoose(game.seatToMove(), 'easy'));
 console.log('the packed package plays:', JSON.stringify(game.outcome()));
+const bots = new BotWorker();
+const other = Game.create('domino', {}, { seed: 2 });
+while (other.isChance()) other.playChance();
+const { action } = await bots.decide(other, other.seatToMove(), 'hard', { seed: 3 });
+if (action !== other.botChoose(other.seatToMove(), 'hard', 3)) throw new Error('the worker differs');
+bots.terminate();
+console.log('its bot worker answers:', other.actionText(action));
 JS
 (cd "$consumer" && node smoke.mjs)
 rm -rf "$consumer"
 
-step "node tests"
+step "node tests (the wasm's size budget among them)"
 node --test test/
 
-step "browser tests"
+step "browser tests (desktop, and a phone by touch and by keyboard)"
+rm -rf artifacts/screenshots
 node --test --test-concurrency=1 e2e/
 [ -f artifacts/bot-times.json ] && cat artifacts/bot-times.json
+[ -d artifacts/screenshots ] && ls artifacts/screenshots
 
 step "done"

@@ -6,7 +6,8 @@
 // them), so in Domino the other hands and the chợ stay hidden. The move list and the event log
 // are the engine's own descriptions in words as seat 0 may see them (`describeAction`,
 // `describeEvents` with seat 0), in both languages, with the notation where it hides nothing.
-import { init, Game, LANGS, presets, DangianError } from '../dist/index.js';
+import { init, Game, LANGS, presets, presetWords, DangianError } from '../dist/index.js';
+import { BotWorker } from '../dist/worker.js';
 import { getLang, setLang, t, tIn } from './i18n.js';
 import { OAnQuanBoard } from './o_an_quan.js';
 import { CaNguaBoard } from './ca_ngua.js';
@@ -17,6 +18,11 @@ const BOARDS = { o_an_quan: OAnQuanBoard, ca_ngua: CaNguaBoard, domino: DominoBo
 const DELAYS = { slow: 320, normal: 120, fast: 30, instant: 0 };
 const EVENT_LINES = 600; // the event log keeps its last lines
 const $ = (id) => document.getElementById(id);
+// The bots think in a worker, so the page keeps answering while they do; `?bots=main` runs
+// them on the page's main thread instead (the browser tests prove the difference with it).
+// A browser whose worker cannot start (no module workers) gets its bots on the main thread too.
+let botsOnMain = new URLSearchParams(location.search).get('bots') === 'main';
+const bots = new BotWorker();
 
 const app = {
   game: null,
@@ -26,7 +32,8 @@ const app = {
   moves: [],
   token: 0,
   waiting: null, // { kind: 'decision' | 'chance', resolve }
-  botTimes: [], // { kind, level, seat, ms, choices }
+  botTimes: [], // { kind, level, seat, ms (thinking), at (asked, performance.now()), wall (asked to answered), choices }
+  abort: new AbortController(), // aborted when a new game replaces this one
   idle: false,
   over: false,
   error: null,
@@ -38,13 +45,15 @@ function randomSeed() {
   return String(w[0]);
 }
 
-function seatName(seat) {
-  if (seat === HUMAN) return t('you');
-  if (app.kind === 'ca_ngua') {
-    const c = app.board?.colourOf?.(seat) ?? seat;
-    return `${t('bot')} ${t('colours')[c] ?? seat}`;
-  }
-  return app.game.seats > 2 ? `${t('bot')} ${seat}` : t('bot');
+/** The rules a table offers, its default first (the one place that lists them). */
+function presetIds(kind) {
+  return presets(kind);
+}
+
+/** A seat as players name it ("Người 1", "Player 2 (yellow)"), the person's marked. */
+function seatName(seat, lang = getLang()) {
+  const name = app.game.seatName(seat, lang);
+  return seat === HUMAN ? `${name} · ${tIn(lang, 'you')}` : name;
 }
 
 function delay() {
@@ -154,16 +163,29 @@ function logAction(g, seat, id, pre = null) {
   addEvents(events, g.moveNumber);
 }
 
-function fillPresets(selected) {
+/** The rules menu: each preset by its name in the language chosen, its summary as the title. */
+function fillPresets(selected = $('preset').value) {
   const sel = $('preset');
+  const ids = presetIds(app.kind);
   sel.replaceChildren();
-  for (const name of presets(app.kind)) {
+  for (const id of ids) {
     const o = document.createElement('option');
-    o.value = name;
-    o.textContent = name.replaceAll('_', ' ');
+    const words = presetWords(app.kind, id, getLang());
+    o.value = id;
+    o.textContent = words.name;
+    o.title = words.summary;
     sel.append(o);
   }
-  if (selected) sel.value = selected;
+  sel.value = ids.includes(selected) ? selected : ids[0];
+  presetSummary();
+}
+
+/** The chosen preset's one-line summary beside the menu. */
+function presetSummary() {
+  const id = $('preset').value;
+  const text = id ? presetWords(app.kind, id, getLang()).summary : '';
+  $('preset').title = text;
+  $('preset-summary').textContent = text;
 }
 
 function botSeed(seat) {
@@ -173,6 +195,8 @@ function botSeed(seat) {
 /** Start a game (`record`: the record it was loaded from, whose moves are listed first). */
 function start(game, record = null) {
   app.token += 1;
+  app.abort.abort();
+  app.abort = new AbortController();
   if (app.waiting) app.waiting.resolve(null);
   app.waiting = null;
   if (app.game) app.game.free();
@@ -186,6 +210,8 @@ function start(game, record = null) {
   $('events').replaceChildren();
   $('hint-text').textContent = '';
   $('choices').replaceChildren();
+  $('outcome').replaceChildren();
+  $('outcome').hidden = true;
   $('seed-shown').textContent = String(game.seed);
   $('game').value = game.kind;
   const svg = $('board');
@@ -203,7 +229,7 @@ function newGame() {
   let seedText = $('seed').value.trim();
   if (!/^\d+$/.test(seedText)) seedText = randomSeed();
   $('seed').value = seedText;
-  const preset = $('preset').value || 'seed_rules';
+  const preset = $('preset').value || presetIds(kind)[0];
   start(Game.preset(kind, preset, { seed: BigInt(seedText) }));
 }
 
@@ -227,6 +253,54 @@ function waitFor(kind) {
       app.waiting = null;
     }
   });
+}
+
+/** The person's legal actions: id, notation and words (the controls' names). */
+function legalNow() {
+  return app.me.legalActions().map((id) => ({ id, text: app.me.actionText(id), words: app.me.describeAction(id, getLang()) }));
+}
+
+/**
+ * The focus on the first control of the board (or the roll / draw button) when the person is
+ * to act, unless they are busy elsewhere on the page (a menu, the seed): keyboard play needs
+ * no mouse to get there.
+ */
+function focusBoard() {
+  const a = document.activeElement;
+  const free = !a || a === document.body || $('board').contains(a) || $('choices').contains(a);
+  if (!free) return;
+  const first = $('board').querySelector('[data-tap]') ?? $('choices').querySelector('button');
+  first?.focus({ preventScroll: true });
+}
+
+/** The controls the arrow keys move among: the board's, then the buttons under it. */
+function controls() {
+  return [...$('board').querySelectorAll('[data-tap]'), ...$('choices').querySelectorAll('button')];
+}
+
+function onKey(e) {
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const inPlay = $('board').contains(e.target) || $('choices').contains(e.target) || e.target === document.body;
+  if (!inPlay) return;
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[e.key];
+  if (step) {
+    const all = controls();
+    if (all.length === 0) return;
+    e.preventDefault();
+    const at = all.indexOf(document.activeElement);
+    const next = at < 0 ? (step > 0 ? 0 : all.length - 1) : (at + step + all.length) % all.length;
+    all[next].focus();
+    return;
+  }
+  // R rolls the dice, D draws from the chợ, H asks for a hint.
+  const key = e.key.toLowerCase();
+  if ((key === 'r' || key === 'd') && app.waiting?.kind === 'chance') {
+    e.preventDefault();
+    document.querySelector('#roll, #draw')?.click();
+  } else if (key === 'h' && app.waiting?.kind === 'decision') {
+    e.preventDefault();
+    hint();
+  }
 }
 
 function choose(id) {
@@ -254,6 +328,7 @@ async function run(token) {
       if (turn === HUMAN && app.board.humanChance?.(view) && !$('autoplay').checked) {
         setStatus(t(app.board.chancePrompt(view)));
         app.board.offerChance(view, chanceClicked);
+        focusBoard();
         const go = await waitFor('chance');
         if (!go || !alive()) return;
       }
@@ -261,9 +336,9 @@ async function run(token) {
       logAction(game, null, action);
       await show(token, app.me.events());
     } else if (toMove.seat === HUMAN && !$('autoplay').checked) {
-      const legal = app.me.legalActions().map((id) => ({ id, text: app.me.actionText(id) }));
       setStatus(`${t('your_turn')} — ${t(app.board.prompt(view))}`);
-      app.board.offer(view, legal, choose);
+      app.board.offer(view, legalNow(), choose);
+      focusBoard();
       const id = await waitFor('decision');
       if (id === null || !alive()) return; // a new game took over: its board is not ours
       app.board.clearOffer();
@@ -280,9 +355,9 @@ async function run(token) {
       const level = $('level').value;
       const choices = game.legalActionsFor(seat).length;
       const t0 = performance.now();
-      const id = game.seat(seat).botChoose(level, botSeed(seat));
-      const ms = performance.now() - t0;
-      app.botTimes.push({ kind: app.kind, level, seat, ms, choices });
+      const { action: id, ms } = await decide(game, seat, level);
+      if (!alive()) return;
+      app.botTimes.push({ kind: app.kind, level, seat, ms, at: t0, wall: performance.now() - t0, choices });
       const pre = wordsBefore(game, id);
       game.seat(seat).apply(id);
       logAction(game, seat, id, pre);
@@ -292,31 +367,63 @@ async function run(token) {
   if (alive()) finish();
 }
 
+/**
+ * A bot's action for `seat`, from the worker (or on the main thread under `?bots=main`); a
+ * new game aborts the question.
+ */
+async function decide(game, seat, level, signal = app.abort.signal) {
+  if (botsOnMain) {
+    const t0 = performance.now();
+    const action = game.seat(seat).botChoose(level, botSeed(seat));
+    return { action, ms: performance.now() - t0 };
+  }
+  try {
+    return await bots.decide(game, seat, level, { seed: botSeed(seat), signal });
+  } catch (e) {
+    if (signal.aborted) return new Promise(() => {}); // a new game took over: this one stops here
+    if (e instanceof DangianError) throw e;
+    console.warn('dangian demo: the bot worker failed, the bots think on the page instead:', e);
+    botsOnMain = true;
+    return decide(game, seat, level, signal);
+  }
+}
+
 function finish() {
   app.over = true;
-  const o = app.game.outcome();
   const words = {};
-  for (const l of LANGS) words[l] = `${tIn(l, 'game_over')}: ${o.places.join('-')}`;
+  for (const l of LANGS) words[l] = `${tIn(l, 'game_over')}: ${app.game.outcomeLines(l)[0] ?? ''}`;
   addMove(null, words, '', 'end');
   showOutcome();
 }
 
-/** The outcome in the status line, in the language chosen now. */
+/** The outcome in the status line and the end panel, in the language chosen now. */
 function showOutcome() {
   const o = app.game.outcome();
+  const lines = app.game.outcomeLines(getLang());
   const place = o.places[HUMAN];
   const winners = o.places.filter((p) => p === 1).length;
-  let verdict = place === 1 ? (winners > 1 ? t('draw') : t('you_win')) : t('you_lose');
-  const limit = app.game.config().loss_threshold ?? '';
-  const why = t('end_reasons')[o.reason]?.replace('{limit}', String(limit)) ?? o.reason;
-  const scores = o.scores.map((s, i) => `${seatName(i)} ${s}`).join(', ');
-  setStatus(`${t('game_over')} (${why}). ${verdict} ${t('score')}: ${scores}`, true);
+  const verdict = place === 1 ? (winners > 1 ? t('draw') : t('you_win')) : t('you_lose');
+  setStatus(`${t('game_over')}. ${verdict} ${lines[0] ?? ''}`, true);
+  const panel = $('outcome');
+  panel.replaceChildren(
+    ...lines.map((line) => {
+      const li = document.createElement('li');
+      li.textContent = line;
+      return li;
+    }),
+  );
+  panel.hidden = false;
   app.board.render(app.me.view());
 }
 
-function hint() {
+async function hint() {
   if (!app.me || !app.me.isToMove()) return;
-  const hints = app.me.botHints($('level').value, botSeed(HUMAN));
+  const token = app.token;
+  const move = app.game.moveNumber;
+  const hints = botsOnMain
+    ? app.me.botHints($('level').value, botSeed(HUMAN))
+    : await bots.hints(app.game, HUMAN, $('level').value, { seed: botSeed(HUMAN), signal: app.abort.signal }).catch(() => []);
+  if (token !== app.token || move !== app.game.moveNumber) return;
   const best = hints[0];
   if (!best) return;
   $('hint-text').textContent = t('hint_is', { text: best.text, score: Math.round(best.score * 100) });
@@ -375,6 +482,7 @@ function listRecord(record) {
 
 function switchLang(l) {
   setLang(l);
+  fillPresets();
   $('lang-vi').setAttribute('aria-pressed', String(l === 'vi'));
   $('lang-en').setAttribute('aria-pressed', String(l === 'en'));
   // Move list, event log and board labels in the new language.
@@ -386,8 +494,7 @@ function switchLang(l) {
       const view = app.me.view();
       if (app.waiting.kind === 'decision') {
         setStatus(`${t('your_turn')} — ${t(app.board.prompt(view))}`);
-        const legal = app.me.legalActions().map((id) => ({ id, text: app.me.actionText(id) }));
-        app.board.offer(view, legal, choose);
+        app.board.offer(view, legalNow(), choose);
       } else {
         setStatus(t(app.board.chancePrompt(view)));
         app.board.offerChance(view, chanceClicked);
@@ -398,6 +505,8 @@ function switchLang(l) {
 
 async function main() {
   await init();
+  // The worker loads the engine while the page starts.
+  if (!botsOnMain) bots.ready().catch(() => {});
   const params = new URLSearchParams(location.search);
   switchLang(params.get('lang') === 'en' ? 'en' : 'vi');
   app.kind = params.get('game') ?? 'o_an_quan';
@@ -411,10 +520,20 @@ async function main() {
     fillPresets();
     newGame();
   });
-  $('preset').addEventListener('change', newGame);
+  $('preset').addEventListener('change', () => {
+    presetSummary();
+    newGame();
+  });
   $('new').addEventListener('click', () => {
     $('seed').value = randomSeed();
     newGame();
+  });
+  document.addEventListener('keydown', onKey);
+  // The board's tap areas follow its size on screen.
+  let resizing = 0;
+  window.addEventListener('resize', () => {
+    cancelAnimationFrame(resizing);
+    resizing = requestAnimationFrame(() => app.board?.draw());
   });
   $('lang-vi').addEventListener('click', () => switchLang('vi'));
   $('lang-en').addEventListener('click', () => switchLang('en'));
@@ -431,7 +550,7 @@ async function main() {
       const w = app.waiting;
       app.board.clearOffer();
       if (w.kind === 'chance') w.resolve(true);
-      else w.resolve(app.me.botChoose($('level').value, botSeed(HUMAN)));
+      else decide(app.game, HUMAN, $('level').value).then((d) => w.resolve(d.action), fail);
     }
   });
   newGame();

@@ -1,7 +1,7 @@
 // Cờ cá ngựa: the track drawn as a ring of squares (counter-clockwise, red starting at the
 // bottom), each colour's home column running from its door to the centre, the yards in the
 // corners. The person plays seat 0's colours; the bots the others.
-import { el, label, pause } from './svg.js';
+import { control, el, focusedKey, label, legible, pause, refocus } from './svg.js';
 
 const CX = 450;
 const CY = 280;
@@ -27,6 +27,7 @@ export class CaNguaBoard {
     this.chance = null;
     this.dice = null;
     this.moving = null;
+    this.wantFocus = null;
   }
 
   get L() {
@@ -100,7 +101,8 @@ export class CaNguaBoard {
     const { svg, view, ctx } = this;
     const t = ctx.t;
     const L = this.L;
-    svg.setAttribute('viewBox', '0 0 900 560');
+    const keep = focusedKey(svg);
+    svg.setAttribute('viewBox', '80 8 812 544');
     svg.replaceChildren();
     svg.append(el('rect', { x: 0, y: 0, width: 900, height: 560, fill: '#fbf6ea' }));
     svg.append(el('circle', { cx: CX, cy: CY, r: R + 22, fill: '#efe2c4', stroke: '#8b6b4a', 'stroke-width': 2 }));
@@ -159,6 +161,9 @@ export class CaNguaBoard {
     this.drawDice();
     if (this.offered) this.drawOffer();
     if (this.chance) this.drawChance();
+    legible(svg);
+    refocus(svg, keep, this.wantFocus);
+    this.wantFocus = null;
   }
 
   coloursInPlay() {
@@ -282,15 +287,26 @@ export class CaNguaBoard {
     for (const [p, actions] of pieces) {
       const node = this.svg.querySelector(`.piece[data-colour="${colour}"][data-piece="${p}"]`);
       if (!node) continue;
-      node.classList.add('clickable');
       node.setAttribute('data-playable', 'true');
       const c = node.querySelector('circle');
       c.setAttribute('stroke', this.selected === p ? '#000' : '#2f7d4a');
       c.setAttribute('stroke-width', this.selected === p ? 4 : 3);
       if (this.selected !== p) c.classList.add('pulse');
-      node.addEventListener('click', () => {
-        this.selected = p;
-        this.draw();
+      const cx = Number(c.getAttribute('cx'));
+      const cy = Number(c.getAttribute('cy'));
+      // Raised above the other pieces, so that its tap area is not under them.
+      node.remove();
+      this.svg.append(node);
+      control(this.svg, node, {
+        key: `piece:${p}`,
+        name: this.ctx.t('horse_named', { colour: this.ctx.t('colours')[colour], n: p }),
+        box: { x: cx - 14, y: cy - 14, w: 28, h: 28 },
+        round: true,
+        onActivate: () => {
+          this.selected = p;
+          this.wantFocus = 'target:';
+          this.draw();
+        },
       });
     }
     const box = this.ctx.choices;
@@ -302,19 +318,17 @@ export class CaNguaBoard {
         const [x, y] = this.xy(colour, this.selected, to);
         const marker = el(
           'g',
-          { class: 'clickable target', 'data-action': a.text, role: 'button', 'aria-label': a.text },
+          { class: 'target', 'data-action': a.text },
           el('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: 14, fill: 'none', stroke: '#2f7d4a', 'stroke-width': 4, 'stroke-dasharray': '4 3' }),
           el('circle', { cx: x.toFixed(1), cy: y.toFixed(1), r: 14, fill: '#2f7d4a', opacity: 0.25 }),
         );
-        marker.addEventListener('click', (ev) => {
-          ev.stopPropagation();
-          choose(a.id);
-        });
+        control(this.svg, marker, { key: `target:${a.text}`, name: a.words ?? a.text, box: { x: x - 14, y: y - 14, w: 28, h: 28 }, round: true, onActivate: () => choose(a.id) });
         this.svg.append(marker);
       }
       const b = document.createElement('button');
       b.type = 'button';
-      b.textContent = a.text;
+      b.textContent = a.words ?? a.text;
+      b.title = a.text;
       b.dataset.action = a.text;
       b.addEventListener('click', () => choose(a.id));
       box.append(b);
@@ -342,14 +356,19 @@ export class CaNguaBoard {
   drawChance() {
     const node = this.svg.querySelector('#cn-dice');
     if (!node) return;
-    node.classList.add('clickable');
     node.setAttribute('data-playable', 'true');
     node.querySelector('rect').classList.add('pulse');
-    node.addEventListener('click', () => {
-      const go = this.chance?.go;
-      this.chance = null;
-      this.ctx.choices.replaceChildren();
-      go?.();
+    const [x, y] = DICE;
+    control(this.svg, node, {
+      key: 'dice',
+      name: this.ctx.t('roll'),
+      box: { x: x - 70, y: y - 60, w: 140, h: 120 },
+      onActivate: () => {
+        const go = this.chance?.go;
+        this.chance = null;
+        this.ctx.choices.replaceChildren();
+        go?.();
+      },
     });
   }
 

@@ -2,7 +2,7 @@
 // face down at the top (only their sizes are known), the chợ (market) on the right. Everything
 // drawn comes from seat 0's view and the events as seat 0 sees them: the other hands and the
 // chợ's tiles are never read.
-import { el, label, pause } from './svg.js';
+import { control, el, focusedKey, label, legible, MIN_TAP, pause, refocus, scaleOf } from './svg.js';
 
 const W = 900;
 const LINE_Y = 250;
@@ -51,6 +51,7 @@ export class DominoBoard {
     this.chance = null;
     this.banner = null;
     this.dealCount = 0;
+    this.wantFocus = null;
   }
 
   prompt(view) {
@@ -82,10 +83,23 @@ export class DominoBoard {
     const t = ctx.t;
     const me = ctx.human;
     const seats = model.counts.length;
+    const keep = focusedKey(svg);
+    // My hand in rows of tiles at least MIN_TAP pixels apart (a phone gets fewer, larger tiles
+    // to a row and a taller board).
     svg.setAttribute('viewBox', `0 0 ${W} 560`);
+    const s = scaleOf(svg);
+    const gap = 6;
+    const step = Math.max(66, (MIN_TAP + 4) / s);
+    const hs = Math.min(44, Math.max(30, (step - gap) / 2));
+    const perRow = Math.max(1, Math.floor((W - 40) / step));
+    const handRows = Math.max(1, Math.ceil(model.hand.length / perRow));
+    const rowH = Math.max(hs + 16, (MIN_TAP + 4) / s);
+    const H = HAND_Y + (handRows - 1) * rowH + hs / 2 + 50;
+    const height = Math.max(560, H);
+    svg.setAttribute('viewBox', `0 0 ${W} ${height}`);
     svg.replaceChildren();
-    svg.append(el('rect', { x: 0, y: 0, width: W, height: 560, fill: '#2f6b45' }));
-    svg.append(el('rect', { x: 10, y: 10, width: W - 20, height: 540, rx: 18, fill: '#3a7d52', stroke: '#24553a', 'stroke-width': 4 }));
+    svg.append(el('rect', { x: 0, y: 0, width: W, height, fill: '#2f6b45' }));
+    svg.append(el('rect', { x: 10, y: 10, width: W - 20, height: height - 20, rx: 18, fill: '#3a7d52', stroke: '#24553a', 'stroke-width': 4 }));
     // Scores and round.
     const limit = view.config.loss_threshold ?? 101;
     const scoreText = model.scores.slice(0, seats).map((s, i) => `${ctx.seatName(i)} ${s}`).join(' · ');
@@ -103,8 +117,8 @@ export class DominoBoard {
       if (view.turn === s) g.append(el('circle', { cx: cx - width / 2 - 16, cy: 90, r: 6, fill: '#ffd54a' }));
       svg.append(g);
     });
-    // The line, wrapped in rows.
-    const size = 24;
+    // The line, wrapped in rows (larger tiles on a small screen).
+    const size = Math.min(40, Math.max(24, 16 / s));
     const per = Math.floor((W - 220) / (size * 2 + 3));
     const rows = Math.max(1, Math.ceil(model.line.length / per));
     const lineG = el('g', { id: 'dm-line', 'data-line': model.line.map((p) => p.join('-')).join(' ') });
@@ -126,22 +140,27 @@ export class DominoBoard {
     svg.append(market);
     // My hand.
     const hand = el('g', { id: 'dm-hand' });
-    const hs = 30;
     const n = model.hand.length;
-    const gap = 6;
-    const hw = n * (hs * 2 + gap);
+    this.handBoxes = new Map();
     model.hand.forEach((p, i) => {
-      const x = W / 2 - hw / 2 + i * (hs * 2 + gap) + hs;
-      hand.append(tile(x, HAND_Y, p[0], p[1], hs, { 'data-hand-tile': key(p), class: 'hand-tile' }));
+      const row = Math.floor(i / perRow);
+      const inRow = Math.min(perRow, n - row * perRow);
+      const x = W / 2 - (inRow * step) / 2 + (i - row * perRow) * step + step / 2;
+      const y = HAND_Y + row * rowH;
+      this.handBoxes.set(key(p), { x: x - hs, y: y - hs / 2, w: hs * 2, h: hs });
+      hand.append(tile(x, y, p[0], p[1], hs, { 'data-hand-tile': key(p), class: 'hand-tile' }));
     });
     svg.append(hand);
-    svg.append(label(W / 2, HAND_Y + 42, `${ctx.seatName(me)}${view.turn === me ? ' ◀' : ''}`, { fill: '#fff', 'font-size': 14, 'font-weight': 700 }));
+    svg.append(label(W / 2, HAND_Y + (handRows - 1) * rowH + hs / 2 + 24, `${ctx.seatName(me)}${view.turn === me ? ' ◀' : ''}`, { fill: '#fff', 'font-size': 16, 'font-weight': 700 }));
     if (this.banner) {
       svg.append(el('rect', { x: W / 2 - 260, y: 170, width: 520, height: 60, rx: 12, fill: '#fffdf8', opacity: 0.95 }));
       svg.append(label(W / 2, 200, this.banner, { 'font-size': 18, 'font-weight': 700, fill: '#3b2a1c' }));
     }
     if (this.offered) this.drawOffer();
     if (this.chance) this.drawChance();
+    legible(svg);
+    refocus(svg, keep, this.wantFocus);
+    this.wantFocus = null;
   }
 
   endsXY(count, per, rows, size) {
@@ -259,30 +278,35 @@ export class DominoBoard {
     for (const [k, actions] of tiles) {
       const node = this.svg.querySelector(`[data-hand-tile="${k}"]`);
       if (!node) continue;
-      node.classList.add('clickable');
       node.setAttribute('data-playable', 'true');
       const rect = node.querySelector('rect');
       rect.setAttribute('stroke', this.selected === k ? '#b23a2b' : '#ffd54a');
       rect.setAttribute('stroke-width', 4);
-      node.setAttribute('transform', 'translate(0 -10)');
-      node.addEventListener('click', () => {
-        if (actions.length === 1) choose(actions[0].id);
-        else {
-          this.selected = k;
-          this.draw();
-        }
+      node.setAttribute('transform', 'translate(0 -6)');
+      control(this.svg, node, {
+        key: `tile:${k}`,
+        name: actions.length === 1 ? (actions[0].words ?? actions[0].text) : this.ctx.t('tile_named', { tile: k }),
+        box: this.handBoxes.get(k),
+        onActivate: () => {
+          if (actions.length === 1) choose(actions[0].id);
+          else {
+            this.selected = k;
+            this.wantFocus = 'end:';
+            this.draw();
+          }
+        },
       });
     }
     const market = legal.find((a) => a.text === 'market');
     if (market) {
       const node = this.svg.querySelector('#dm-market');
-      node.classList.add('clickable');
       node.setAttribute('data-playable', 'true');
       node.setAttribute('data-action', 'market');
-      node.addEventListener('click', () => choose(market.id));
+      const [mx, my] = MARKET;
+      control(this.svg, node, { key: 'market', name: market.words ?? this.ctx.t('draw_action'), box: { x: mx - 30, y: my - 45, w: 60, h: 100 }, onActivate: () => choose(market.id) });
       const b = document.createElement('button');
       b.type = 'button';
-      b.textContent = 'market';
+      b.textContent = market.words ?? this.ctx.t('draw_action');
       b.dataset.action = 'market';
       b.addEventListener('click', () => choose(market.id));
       box.append(b);
@@ -292,18 +316,16 @@ export class DominoBoard {
         const [x, y] = a.end === 'L' ? this.lineEnds.left : this.lineEnds.right;
         const marker = el(
           'g',
-          { class: 'clickable end-marker', 'data-action': a.text, role: 'button', 'aria-label': a.text },
+          { class: 'end-marker', 'data-action': a.text },
           el('circle', { cx: x, cy: y, r: 18, fill: '#ffd54a', stroke: '#3b2a1c', 'stroke-width': 2 }),
           label(x, y, a.end === 'L' ? '◀' : '▶', { 'font-size': 16, fill: '#3b2a1c' }),
         );
-        marker.addEventListener('click', (ev) => {
-          ev.stopPropagation();
-          choose(a.id);
-        });
+        control(this.svg, marker, { key: `end:${a.end}`, name: a.words ?? a.text, box: { x: x - 18, y: y - 18, w: 36, h: 36 }, round: true, onActivate: () => choose(a.id) });
         this.svg.append(marker);
         const b = document.createElement('button');
         b.type = 'button';
-        b.textContent = `${a.text} (${this.ctx.t(a.end === 'L' ? 'left' : 'right')})`;
+        b.textContent = a.words ?? `${a.text} (${this.ctx.t(a.end === 'L' ? 'left' : 'right')})`;
+        b.title = a.text;
         b.dataset.action = a.text;
         b.addEventListener('click', () => choose(a.id));
         box.append(b);
@@ -335,9 +357,10 @@ export class DominoBoard {
   drawChance() {
     const node = this.svg.querySelector('#dm-market');
     if (!node) return;
-    node.classList.add('clickable', 'pulse');
+    node.classList.add('pulse');
     node.setAttribute('data-playable', 'true');
-    node.addEventListener('click', () => this.fire());
+    const [mx, my] = MARKET;
+    control(this.svg, node, { key: 'market', name: this.ctx.t('draw_action'), box: { x: mx - 30, y: my - 45, w: 60, h: 100 }, onActivate: () => this.fire() });
   }
 
   highlight(id, text) {

@@ -66,6 +66,12 @@ export const LABELS = {
     seat_a: 'A',
     seat_b: 'B',
     bot_time: 'Máy nghĩ {ms} ms',
+    square_named: 'Ô {name}, {n} quân',
+    board: 'Bàn cờ',
+    choices: 'Nước đi',
+    horse_named: 'Ngựa {colour} số {n}',
+    tile_named: 'Quân {tile}',
+    keys: 'Bàn phím: mũi tên hoặc Tab để chọn, Enter hoặc Space để đi, R gieo xúc xắc, D bốc bài, H gợi ý.',
     end_reasons: {
       both_quan_squares_empty: 'hết quan, tàn dân',
       both_big_stones_captured: 'đã ăn hết quan',
@@ -146,6 +152,12 @@ export const LABELS = {
     seat_a: 'A',
     seat_b: 'B',
     bot_time: 'Bot thought {ms} ms',
+    square_named: 'Square {name}, {n} stones',
+    board: 'Board',
+    choices: 'Moves to choose',
+    horse_named: '{colour} horse {n}',
+    tile_named: 'Tile {tile}',
+    keys: 'Keyboard: arrows or Tab to choose, Enter or Space to play, R rolls the dice, D draws, H hints.',
     end_reasons: {
       both_quan_squares_empty: 'both quan squares empty',
       both_big_stones_captured: 'both big stones captured',
@@ -170,6 +182,10 @@ export function setLang(l) {
   for (const el of document.querySelectorAll('[data-i18n]')) {
     const v = LABELS[lang][el.dataset.i18n];
     if (typeof v === 'string') el.textContent = v;
+  }
+  for (const el of document.querySelectorAll('[data-i18n-label]')) {
+    const v = LABELS[lang][el.dataset.i18nLabel];
+    if (typeof v === 'string') el.setAttribute('aria-label', v);
   }
 }
 

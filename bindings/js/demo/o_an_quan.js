@@ -1,6 +1,6 @@
 // Ô ăn quan: two rows of five squares between two quan squares. The person is A (seat 0,
 // bottom row, cells 1..5 left to right); the bot is B (top row, cells 7..11 from the right).
-import { el, label, pause, prng } from './svg.js';
+import { control, el, focusedKey, label, legible, pause, prng, refocus } from './svg.js';
 
 const SQ = 110;
 const X0 = 175; // left edge of the squares
@@ -26,6 +26,7 @@ export class OAnQuanBoard {
     this.selected = null;
     this.focus = null;
     this.hand = null;
+    this.wantFocus = null;
   }
 
   prompt() {
@@ -57,7 +58,9 @@ export class OAnQuanBoard {
   draw() {
     const { svg, model, ctx } = this;
     const t = ctx.t;
-    svg.setAttribute('viewBox', '0 0 900 560');
+    const keep = focusedKey(svg);
+    // Only the board and its labels: as large as it can be on a phone.
+    svg.setAttribute('viewBox', '60 50 780 420');
     svg.replaceChildren();
     svg.append(el('rect', { x: 0, y: 0, width: 900, height: 560, fill: '#f3e6cc' }));
     // The board.
@@ -80,7 +83,7 @@ export class OAnQuanBoard {
     // Row labels and scores.
     const names = [ctx.seatName(0), ctx.seatName(1)];
     for (const seat of [0, 1]) {
-      const y = seat === 0 ? BOTTOM + 60 : TOP - 50;
+      const y = seat === 0 ? BOTTOM + 82 : TOP - 62;
       const quan = model.capturedQuan[seat];
       svg.append(
         label(450, y, `${names[seat]} (${seat === 0 ? t('seat_a') : t('seat_b')}) — ${t('score')}: ${model.scores[seat]}${quan ? ` (${quan} quan)` : ''}`, {
@@ -106,6 +109,9 @@ export class OAnQuanBoard {
       );
     }
     if (this.offered) this.drawOffer();
+    legible(svg);
+    refocus(svg, keep, this.wantFocus);
+    this.wantFocus = null;
   }
 
   cell(c) {
@@ -224,15 +230,22 @@ export class OAnQuanBoard {
     for (const [cell, actions] of byCell) {
       const node = this.svg.querySelector(`[data-cell="${cell}"]`);
       if (!node) continue;
-      node.classList.add('clickable');
       node.setAttribute('data-playable', 'true');
       const rect = node.querySelector('rect');
       if (rect && this.selected !== cell) rect.setAttribute('stroke', '#2f7d4a');
       if (rect && this.selected === cell) rect.setAttribute('stroke', '#b23a2b');
       rect?.setAttribute('stroke-width', 5);
-      node.addEventListener('click', () => {
-        this.selected = cell;
-        this.draw();
+      const [x, y] = centre(cell);
+      const name = cell <= 5 ? `a${cell}` : `b${cell - 6}`;
+      control(this.svg, node, {
+        key: `cell:${cell}`,
+        name: this.ctx.t('square_named', { name, n: this.model.dan[cell] }),
+        box: { x: x - SQ / 2, y: y - SQ / 2, w: SQ, h: SQ },
+        onActivate: () => {
+          this.selected = cell;
+          this.wantFocus = 'arrow:';
+          this.draw();
+        },
       });
     }
     if (this.selected !== null && byCell.has(this.selected)) {
@@ -241,21 +254,18 @@ export class OAnQuanBoard {
       for (const a of byCell.get(this.selected)) {
         // `+` is counter-clockwise: to the right along A's row, to the left along B's.
         const toRight = (a.dir === '+') === bottom;
-        const ax = x + (toRight ? 28 : -28);
-        const ay = bottom ? BOTTOM + 40 : TOP - 40;
+        const ax = x + (toRight ? 50 : -50);
+        const ay = bottom ? BOTTOM + 38 : TOP - 38;
         const arrow = el(
           'g',
-          { class: 'clickable arrow', 'data-action': a.text, role: 'button', 'aria-label': a.text },
-          el('circle', { cx: ax, cy: ay, r: 22, fill: '#2f7d4a' }),
+          { class: 'arrow', 'data-action': a.text },
+          el('circle', { cx: ax, cy: ay, r: 24, fill: '#2f7d4a' }),
           el('path', {
             d: toRight ? `M ${ax - 9} ${ay - 10} L ${ax + 11} ${ay} L ${ax - 9} ${ay + 10} Z` : `M ${ax + 9} ${ay - 10} L ${ax - 11} ${ay} L ${ax + 9} ${ay + 10} Z`,
             fill: '#fff',
           }),
         );
-        arrow.addEventListener('click', (ev) => {
-          ev.stopPropagation();
-          choose(a.id);
-        });
+        control(this.svg, arrow, { key: `arrow:${a.text}`, name: a.words ?? a.text, box: { x: ax - 24, y: ay - 24, w: 48, h: 48 }, round: true, onActivate: () => choose(a.id) });
         this.svg.append(arrow);
       }
     }

@@ -1,6 +1,6 @@
 // The JavaScript examples of the guides run: every ```js block of docs/web.md and of the top
 // README, as a module of its own under Node, with `from 'dangian'` pointing at the built
-// package (dist/).
+// package (dist/), `from 'dangian/worker'` at its worker helper.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..', '..');
 const dist = pathToFileURL(join(here, '..', 'dist', 'index.js')).href;
+const worker = pathToFileURL(join(here, '..', 'dist', 'worker.js')).href;
 const out = join(here, '..', 'artifacts', 'docs');
 
 function jsBlocks(page) {
@@ -27,7 +28,7 @@ for (const page of ['docs/web.md', 'README.md']) {
       assert.ok(source.includes("from 'dangian'"), 'the example imports the package');
       mkdirSync(out, { recursive: true });
       const file = join(out, `${page.replace(/\W/g, '_')}_${i + 1}.mjs`);
-      writeFileSync(file, source.replaceAll("from 'dangian'", `from '${dist}'`));
+      writeFileSync(file, source.replaceAll("from 'dangian'", `from '${dist}'`).replaceAll("from 'dangian/worker'", `from '${worker}'`));
       const printed = [];
       const log = console.log;
       console.log = (...args) => printed.push(args.join(' '));

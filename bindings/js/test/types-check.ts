@@ -1,5 +1,7 @@
 // Compiled (never run) by types.test.mjs against the built package's .d.ts files.
 import { DangianError, fairCommitment, Game, init, replay, seedRules, verifyRecord } from '../dist/index.js';
+import { BotWorker } from '../dist/worker.js';
+import type { BotDecision } from '../dist/worker.js';
 import type {
   Action,
   CaNgua,
@@ -104,4 +106,20 @@ export async function typed(): Promise<void> {
   }
   void [hand, mine, dan, big, step, pieces, roll, actions, back, end, state, rules];
   void [words, seen, seatWords, commitment, revealed, inRecord];
+
+  // The bots in a worker: typed questions and answers.
+  const bots = new BotWorker({ wasm: new URL('https://example.org/dangian_js_bg.wasm') });
+  await bots.ready();
+  const decided: BotDecision = await bots.decide(domino, 0, 'hard', { seed: 7n, signal: AbortSignal.timeout(1000) });
+  const chosen: number = decided.action;
+  const fromRecord = await bots.decide(domino.record(), 0, 'easy');
+  const ranked: number = (await bots.hints(domino.save(), 0, 'medium'))[0]!.action;
+  // @ts-expect-error: not a level
+  void bots.decide(domino, 0, 'grandmaster');
+  // @ts-expect-error: a seat is a number
+  void bots.decide(domino, '0', 'easy');
+  const waiting: number = bots.pending;
+  bots.cancel();
+  bots.terminate();
+  void [chosen, fromRecord, ranked, waiting];
 }
