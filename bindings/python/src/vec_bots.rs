@@ -471,6 +471,12 @@ impl<G: BotGame> BotBatch<G> {
         }
     }
 
+    fn observe_seat(&self, seat: Seat, obs: &mut [f32]) {
+        for (g, o) in self.games.iter().zip(obs.chunks_exact_mut(G::OBSERVATION_LEN)) {
+            g.observe(seat, o);
+        }
+    }
+
     fn game(&self, i: usize) -> Option<AnyGame> {
         #[allow(clippy::clone_on_copy)]
         let g = self.games.get(i)?.clone();
@@ -745,6 +751,27 @@ impl BotVecEnv {
                 i8_of(arrays.masks).into_pyarray(py),
                 arrays.to_play.into_pyarray(py),
             ))
+        })
+    }
+
+    /// Every game's observation from `seat`'s point of view (`num_envs × observation_size`).
+    fn observe_seat<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Int<usize>,
+    ) -> PyResult<Bound<'py, PyArray2<f32>>> {
+        guard!(self, {
+            let seat = seat.0;
+            if seat >= self.seats {
+                return Err(Failure::from(AnyError::NoSuchSeat(
+                    u32::try_from(seat).unwrap_or(u32::MAX),
+                ))
+                .into());
+            }
+            let mut obs = Array2::<f32>::zeros((self.n, self.obs_len));
+            let out = obs.as_slice_mut().expect("contiguous");
+            each_bot_batch!(&self.batch, b => b.observe_seat(Seat(seat as u8), out));
+            Ok(obs.into_pyarray(py))
         })
     }
 

@@ -41,9 +41,11 @@ from ._errors import (
     WrongGameError,
 )
 from ._dangian import (
+    BotVecEnv,
     Game,
     VecEnv,
     abi_version,
+    bot_actions,
     fair_commitment,
     illegal_reasons,
     kind_name,
