@@ -472,7 +472,11 @@ impl<G: BotGame> BotBatch<G> {
     }
 
     fn observe_seat(&self, seat: Seat, obs: &mut [f32]) {
-        for (g, o) in self.games.iter().zip(obs.chunks_exact_mut(G::OBSERVATION_LEN)) {
+        for (g, o) in self
+            .games
+            .iter()
+            .zip(obs.chunks_exact_mut(G::OBSERVATION_LEN))
+        {
             g.observe(seat, o);
         }
     }
