@@ -136,6 +136,7 @@ fn make_bot<G: BotGame>(spec: SeatSpec, seed: u64) -> Option<Box<dyn Bot<G> + Se
     match spec {
         SeatSpec::Learner => None,
         SeatSpec::Random => Some(Box::new(RandomBot::new(seed))),
+
         SeatSpec::Level(level) => Some(bot_for_level::<G>(level, seed)),
         SeatSpec::ExpertCount(n) => Some(G::expert(n, seed)),
         SeatSpec::ExpertTime(d) => Some(bot_with_budget::<G>(d, seed)),
@@ -145,6 +146,16 @@ fn make_bot<G: BotGame>(spec: SeatSpec, seed: u64) -> Option<Box<dyn Bot<G> + Se
 /// The seed of seat `seat`'s bot in a batch seeded with `seed`.
 fn bot_seed(seed: u64, seat: usize) -> u64 {
     batch_seed(seed ^ BOT_SEED_TAG, seat as u64)
+}
+
+/// Tags the random seats' streams apart from chance.
+const RANDOM_SEED_TAG: u64 = 0x7261_6e64_6f6d_7365;
+
+/// A game's random streams: chance, and the picks of its `"random"` seats (a stream of its
+/// own, so that a random seat is as cheap as a draw, and chance is the same whoever plays).
+struct Rngs {
+    chance: GameRng,
+    random: GameRng,
 }
 
 /// One thread's bots, one per seat (`None` for a learner seat).
@@ -184,27 +195,35 @@ impl<G: BotGame> Table<G> {
 
     /// Sample chance and let the bots move until a learner seat is to move or the game is
     /// over; returns the bot decisions made.
-    fn settle(&self, game: &mut G, rng: &mut GameRng, bots: &mut Bots<G>) -> u64 {
+    fn settle(&self, game: &mut G, rng: &mut Rngs, bots: &mut Bots<G>) -> u64 {
         let mut moves = 0;
+        let mut legal = ActionList::new();
         loop {
             match game.to_move() {
-                ToMove::Chance => match game.sample_chance(rng) {
+                ToMove::Chance => match game.sample_chance(&mut rng.chance) {
                     Some(a) => {
                         let _ = game.apply(a, &mut NoEvents);
                     }
                     None => return moves,
                 },
                 ToMove::Seat(s) => {
-                    let Some(Some(bot)) = bots.get_mut(s.index()) else {
-                        return moves; // a learner seat
+                    let action = match (self.specs.get(s.index()), bots.get_mut(s.index())) {
+                        (Some(SeatSpec::Random), _) => {
+                            game.legal_actions(&mut legal);
+                            if legal.is_empty() {
+                                return moves;
+                            }
+                            let pick = rng.random.below(legal.len() as u32) as usize;
+                            G::Action::from_id(legal[pick])
+                        }
+                        (_, Some(Some(bot))) => bot.choose(game).or_else(|| {
+                            // Unreachable (a bot always answers a decision): the first legal
+                            // action keeps the game going.
+                            game.legal_actions(&mut legal);
+                            legal.first().and_then(|&id| G::Action::from_id(id))
+                        }),
+                        _ => return moves, // a learner seat
                     };
-                    let action = bot.choose(game).or_else(|| {
-                        // Unreachable (a bot always answers a decision): the first legal
-                        // action keeps the game going.
-                        let mut legal = ActionList::new();
-                        game.legal_actions(&mut legal);
-                        legal.first().and_then(|&id| G::Action::from_id(id))
-                    });
                     let Some(action) = action else {
                         return moves;
                     };
@@ -217,7 +236,7 @@ impl<G: BotGame> Table<G> {
     }
 
     /// A new game in place of `game`, settled; restarted while the bots alone finish it.
-    fn restart(&self, game: &mut G, rng: &mut GameRng, bots: &mut Bots<G>, c: &mut Counts) {
+    fn restart(&self, game: &mut G, rng: &mut Rngs, bots: &mut Bots<G>, c: &mut Counts) {
         for _ in 0..MAX_SILENT_GAMES {
             *game = self.fresh();
             c.bot_moves += self.settle(game, rng, bots);
@@ -250,7 +269,7 @@ impl<G: BotGame> Table<G> {
         bots: &mut Bots<G>,
         first: usize,
         games: &mut [G],
-        rngs: &mut [GameRng],
+        rngs: &mut [Rngs],
         actions: Option<&[u32]>,
         reset_seed: u64,
         rows: Rows<'_>,
@@ -276,7 +295,11 @@ impl<G: BotGame> Table<G> {
                     }
                 }
                 None => {
-                    *rng = GameRng::new(batch_seed(reset_seed, (first + j) as u64));
+                    let i = (first + j) as u64;
+                    *rng = Rngs {
+                        chance: GameRng::new(batch_seed(reset_seed, i)),
+                        random: GameRng::new(batch_seed(reset_seed ^ RANDOM_SEED_TAG, i)),
+                    };
                     self.restart(game, rng, bots, &mut c);
                 }
             }
@@ -294,7 +317,7 @@ impl<G: BotGame> Table<G> {
 struct BotBatch<G: Game> {
     table: Table<G>,
     games: Vec<G>,
-    rngs: Vec<GameRng>,
+    rngs: Vec<Rngs>,
     /// One set of bots per thread (behind a mutex only so that the batch is `Sync`: it is
     /// reached through `&mut`, never locked).
     workers: Vec<Mutex<Bots<G>>>,
@@ -334,7 +357,12 @@ impl<G: BotGame> BotBatch<G> {
         Ok(BotBatch {
             table,
             games,
-            rngs: (0..n).map(|_| GameRng::new(0)).collect(),
+            rngs: (0..n)
+                .map(|_| Rngs {
+                    chance: GameRng::new(0),
+                    random: GameRng::new(0),
+                })
+                .collect(),
             workers: (0..threads.clamp(1, n))
                 .map(|_| Mutex::new(Vec::new()))
                 .collect(),
@@ -350,7 +378,11 @@ impl<G: BotGame> BotBatch<G> {
         for bots in &mut self.workers {
             *bots.get_mut().unwrap_or_else(PoisonError::into_inner) =
                 (self.table.specs.iter().enumerate())
-                    .map(|(s, &spec)| make_bot::<G>(spec, bot_seed(seed, s)))
+                    .map(|(s, &spec)| match spec {
+                        // Drawn from the game's own stream (see `Rngs`).
+                        SeatSpec::Random => None,
+                        _ => make_bot::<G>(spec, bot_seed(seed, s)),
+                    })
                     .collect();
         }
     }
@@ -530,9 +562,10 @@ fn threads_in_range(threads: Option<usize>) -> Res<usize> {
 /// `"expert:MSms"` (the expert with wall-clock time; not reproducible). Each step plays one
 /// action per game for its learner seat to move, then chance and the bots until a learner
 /// seat is to move again; a finished game reports its returns and restarts at once (the bots
-/// moving first where they do). Game `i`'s chance is seeded from `seed` and `i`, seat `s`'s
-/// bot from `seed` and `s` (`bot_seeds`); a bot's choice depends only on its seed and the
-/// position, so the games are the same whatever `threads` is. The batch is split over
+/// moving first where they do). Game `i`'s chance is seeded from `seed` and `i`, and so are
+/// the picks of its `"random"` seats (a stream of their own); seat `s`'s other bot from
+/// `seed` and `s` (`bot_seeds`). A bot's choice depends only on its seed and the position,
+/// so the games are the same whatever `threads` is. The batch is split over
 /// `threads` (default: the machine's cores) with the GIL released.
 #[pyclass(module = "dangian._dangian", name = "BotVecEnv")]
 struct BotVecEnv {
