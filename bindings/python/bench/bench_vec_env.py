@@ -77,8 +77,11 @@ def bot_costs(kind: str, positions: int) -> Dict[str, float]:
 
 
 def bots_main(seconds: float, repeats: int, threads: int) -> None:
-    print(f"| game | opponent | N | learner steps/s ({threads} threads, min–max of {repeats}) | CPU/wall |")
-    print("|---|---|---|---|---|")
+    print(
+        f"| game | opponent | N | learner steps/s ({threads} threads, min–max of {repeats}) "
+        "| steps per CPU-second | CPU/wall |"
+    )
+    print("|---|---|---|---|---|---|")
     for kind in KINDS:
         for opponent in OPPONENTS:
             for n in (1, 64, 1024):
@@ -88,7 +91,11 @@ def bots_main(seconds: float, repeats: int, threads: int) -> None:
                 rates = [bot_rate(kind, opponent, n, secs, threads) for _ in range(reps)]
                 lo, hi = min(r[0] for r in rates), max(r[0] for r in rates)
                 cpu = sum(r[1] for r in rates) / len(rates)
-                print(f"| {kind} | {opponent} | {n} | {lo:,.0f} – {hi:,.0f} | {cpu:.2f} |", flush=True)
+                per_cpu = sorted(r[0] / r[1] for r in rates)[len(rates) // 2]
+                print(
+                    f"| {kind} | {opponent} | {n} | {lo:,.0f} – {hi:,.0f} | {per_cpu:,.0f} | {cpu:.2f} |",
+                    flush=True,
+                )
     print()
     print("| game | easy µs/decision | medium | hard |")
     print("|---|---|---|---|")

@@ -287,10 +287,19 @@ def test_gymnasium_vector_env_seat_and_players(vector_env: Any) -> None:
     envs = vector_env.DangianVectorEnv("o_an_quan", 4, "random", seat=1)
     assert envs.env.players == ["random", "learner"]
     _, infos = envs.reset(seed=1)
+    # The same games through BotVecEnv: the wrapper's reward is seat 1's.
+    plain = BotVecEnv("o_an_quan", 4, ["random", "learner"], seed=1)
+    plain.reset(seed=1)
     rng = np.random.default_rng(1)
-    for _ in range(50):
-        _, rewards, terms, _, infos = envs.step(masked_choice(rng, infos["action_mask"].astype(np.int8)))
+    ends = 0
+    for _ in range(100):
+        actions = masked_choice(rng, infos["action_mask"].astype(np.int8))
+        _, rewards, terms, _, infos = envs.step(actions)
+        _, _, plain_rewards, plain_dones, _ = plain.step(actions)
         assert set(envs.env.observe()[2].tolist()) == {1}
+        assert np.array_equal(rewards, plain_rewards[:, 1]) and np.array_equal(terms, plain_dones)
+        ends += int(terms.sum())
+    assert ends > 0
     with pytest.raises(ValueError):
         vector_env.DangianVectorEnv("o_an_quan", 2, players=["learner", "learner"])
 
