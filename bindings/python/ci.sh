@@ -4,8 +4,8 @@
 # virtualenv with pinned tools and frameworks from PyPI, the x86_64 wheel installed into it
 # with pip and no Rust toolchain on PATH, then mypy (strict) and pytest; then the same wheel
 # in a fresh virtualenv of a second CPython version, and the aarch64 wheel under qemu-user
-# with Debian's CPython for arm64, each running tests/wheel_smoke.py (a game of each kind and
-# a VecEnv of each kind). Works from a clean clone; prints pytest's summary, then the smoke
+# with Debian's CPython for arm64, each running tests/wheel_smoke.py (a game, a VecEnv and a
+# BotVecEnv of each kind). Works from a clean clone; prints pytest's summary, then the smoke
 # tests' lines.
 #
 #   bash bindings/python/ci.sh            # from anywhere

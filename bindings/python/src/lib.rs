@@ -2188,6 +2188,10 @@ impl SpielCore {
     }
 }
 
+// ---- BotVecEnv and bot_actions: the bots inside the vectorized environment ------------------
+
+mod vec_bots;
+
 #[pymodule]
 fn _dangian(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
@@ -2209,6 +2213,7 @@ fn _dangian(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(observation_size, m)?)?;
     m.add_function(wrap_pyfunction!(rust_random_play, m)?)?;
     m.add_function(wrap_pyfunction!(_arm_fault, m)?)?;
+    vec_bots::register(m)?;
     m.add("MAX_ENVS", MAX_ENVS)?;
     m.add("MAX_STEPS", MAX_STEPS)?;
     m.add("MAX_SEATS", MAX_SEATS)?;

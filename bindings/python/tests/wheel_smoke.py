@@ -63,6 +63,28 @@ def step_vec_envs(seed: int) -> int:
     return len(dangian.Kind)
 
 
+def step_bot_vec_envs(seed: int) -> int:
+    """The learner at seat 0 against easy bots, the batch split over two threads: the same
+    games as on one thread, and the learner's seat is the only one it is shown."""
+    for kind in dangian.Kind:
+        players = ["learner"] + ["easy"] * (dangian.Game(kind).seats - 1)
+        runs = []
+        for threads in (1, 2):
+            env = dangian.BotVecEnv(kind, 8, players, seed=seed, threads=threads)
+            obs, mask, to_play = env.reset(seed=seed)
+            rng = np.random.default_rng(seed)
+            total = 0.0
+            for _ in range(100):
+                actions = np.argmax(rng.random(mask.shape) * mask, axis=1)
+                obs, mask, rewards, dones, to_play = env.step(actions)
+                assert (to_play == 0).all(), kind
+                total += float(rewards[:, 0].sum())
+            runs.append((total, obs.tobytes(), env.episodes, env.bot_moves))
+        assert runs[0] == runs[1], kind
+        print(f"  BotVecEnv {kind.game_name}: 8 games x 100 steps against easy, {runs[0][2]} episodes ended")
+    return len(dangian.Kind)
+
+
 def main(argv: list[str]) -> None:
     native = dangian._dangian.__file__
     print(
@@ -72,7 +94,7 @@ def main(argv: list[str]) -> None:
     if "--expect-abi3" in argv:
         # The wheel built for every CPython >= 3.9: its extension carries no version tag.
         assert native is not None and (native.endswith(".abi3.so") or native.endswith(".pyd")), native
-    passed = play_each_kind(7) + step_vec_envs(7)
+    passed = play_each_kind(7) + step_vec_envs(7) + step_bot_vec_envs(7)
     print(f"smoke: {passed} passed, 0 failed")
 
 

@@ -2,8 +2,10 @@
 Domino — for play and AI research.
 
 The engine is Rust; this package is its Python binding (PyO3). A `Game` is one game of any
-kind with its own seeded RNG; `VecEnv` steps N games in one call; the adapters live in
-`dangian.spiel` (OpenSpiel), `dangian.pettingzoo_env` (PettingZoo), `dangian.gym_env`
+kind with its own seeded RNG; `VecEnv` steps N games in one call, `BotVecEnv` the same with
+the package's bots in some seats (`bot_actions`: a bot's choice in many positions at once);
+the adapters live in `dangian.spiel` (OpenSpiel), `dangian.vector_env` (Gymnasium vector
+environments against the bots), `dangian.pettingzoo_env` (PettingZoo), `dangian.gym_env`
 (Gymnasium) and `dangian.arena` (paired-seed matches, on Ray or in one process).
 
 >>> import dangian
@@ -41,9 +43,11 @@ from ._errors import (
     WrongGameError,
 )
 from ._dangian import (
+    BotVecEnv,
     Game,
     VecEnv,
     abi_version,
+    bot_actions,
     fair_commitment,
     illegal_reasons,
     kind_name,
@@ -100,6 +104,8 @@ MAX_PLAYER_SEED_BYTES: int = _dangian.MAX_PLAYER_SEED_BYTES
 MAX_ENVS: int = _dangian.MAX_ENVS
 #: The most decisions `rust_random_play` times.
 MAX_STEPS: int = _dangian.MAX_STEPS
+#: The most threads a `BotVecEnv` (or `bot_actions`) splits its games over.
+MAX_THREADS: int = _dangian.MAX_THREADS
 
 
 class Hint(NamedTuple):
@@ -163,11 +169,13 @@ __all__ = [
     "MAX_PLAYER_SEED_BYTES",
     "MAX_ENVS",
     "MAX_STEPS",
+    "MAX_THREADS",
     "MAX_SEATS",
     "MAX_STATE_JSON",
     "TO_MOVE_CHANCE",
     "TO_MOVE_OVER",
     "STATUS_ERRORS",
+    "BotVecEnv",
     "BufferTooSmallError",
     "ChanceOutcome",
     "DangianError",
@@ -199,6 +207,7 @@ __all__ = [
     "VecEnv",
     "WrongGameError",
     "abi_version",
+    "bot_actions",
     "chance_outcomes",
     "chance_probabilities",
     "fair_commitment",
