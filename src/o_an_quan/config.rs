@@ -501,6 +501,7 @@ impl GameConfig for Config {
         "threefold",
         "debt_match",
     ];
+    const TABLE_PRESETS: &'static [&'static str] = &["threefold", "seed_rules"];
     const SEATS: std::ops::RangeInclusive<u8> = 2..=2;
 
     fn preset(name: &str) -> Option<Config> {
