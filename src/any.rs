@@ -1051,6 +1051,11 @@ impl AnyGame {
         dispatch!(kind, presets_of())
     }
 
+    /// The presets a table of `kind` offers, its default first ([`table_presets`]).
+    pub fn table_presets(kind: GameKind) -> &'static [&'static str] {
+        table_presets(kind)
+    }
+
     /// The name and one-line summary of the preset `id` of `kind`, in Vietnamese and in
     /// English (for a rules menu).
     ///

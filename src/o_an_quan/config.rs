@@ -501,6 +501,8 @@ impl GameConfig for Config {
         "threefold",
         "debt_match",
     ];
+    /// Threefold repetition first (a game the players go round in ends), then the seed
+    /// rules.
     const TABLE_PRESETS: &'static [&'static str] = &["threefold", "seed_rules"];
     const SEATS: std::ops::RangeInclusive<u8> = 2..=2;
 
