@@ -16,7 +16,10 @@
 //! - `TABLE_THREADS`: games played in parallel (default 1). `TABLE_OPENING`: the random
 //!   decisions (chance sampled too) each game starts with (default 4), so that the
 //!   deterministic bots play different games. `TABLE_PROGRESS=1` prints each game as it
-//!   ends, on stderr.
+//!   ends, on stderr (`game SEED: PLIES DECISIONS REASON FIGURES…`, by the game's seed);
+//!   `TABLE_FROM=FILE` prints the summary of the games `SEED..SEED + N` such a log holds
+//!   instead of playing them, up to the first one missing (a run that was stopped, or runs
+//!   of parts of the seeds put together).
 //!
 //! Lengths are counted in plies (every action, chance included) and decisions (the actions a
 //! seat chose, the opening's included). The results: for Ô ăn quan the final totals, the
@@ -34,7 +37,7 @@ struct Played {
     plies: u32,
     decisions: u32,
     /// The end reason's name.
-    reason: &'static str,
+    reason: String,
     /// The game's own figures (see [`TableGame::figures`]).
     figures: Vec<i64>,
 }
@@ -297,7 +300,7 @@ fn play<G: TableGame>(config: &G::Config, seed: u64, g: u64) -> Played {
     Played {
         plies,
         decisions,
-        reason: outcome.reason.name(),
+        reason: outcome.reason.name().to_string(),
         figures: G::figures(&game, rolls, first),
     }
 }
@@ -311,7 +314,11 @@ fn run<G: TableGame>(config: G::Config, label: &str, n: u64, seed: u64) -> Resul
         .clamp(1, 64);
     let progress = std::env::var_os("TABLE_PROGRESS").is_some();
     let start = std::time::Instant::now();
-    let mut all: Vec<(u64, Played)> = std::thread::scope(|scope| {
+    let from = std::env::var("TABLE_FROM").ok();
+    let mut all: Vec<(u64, Played)> = if let Some(path) = &from {
+        read_games(path, seed, n)?
+    } else {
+        std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 let config = config.clone();
@@ -321,9 +328,15 @@ fn run<G: TableGame>(config: G::Config, label: &str, n: u64, seed: u64) -> Resul
                         .map(|g| {
                             let p = play::<G>(&config, seed, g);
                             if progress {
+                                let figures: Vec<String> =
+                                    p.figures.iter().map(i64::to_string).collect();
                                 eprintln!(
-                                    "game {g}: {} plies, {}, {:?}",
-                                    p.plies, p.reason, p.figures
+                                    "game {}: {} {} {} {}",
+                                    seed + g,
+                                    p.plies,
+                                    p.decisions,
+                                    p.reason,
+                                    figures.join(" ")
                                 );
                             }
                             (g, p)
@@ -336,7 +349,9 @@ fn run<G: TableGame>(config: G::Config, label: &str, n: u64, seed: u64) -> Resul
             .into_iter()
             .flat_map(|h| h.join().expect("a game thread"))
             .collect()
-    });
+        })
+    };
+    let n = all.len() as u64;
     all.sort_by_key(|(g, _)| *g);
     let all: Vec<Played> = all.into_iter().map(|(_, p)| p).collect();
     println!(
@@ -350,13 +365,66 @@ fn run<G: TableGame>(config: G::Config, label: &str, n: u64, seed: u64) -> Resul
     histogram("plies", &plies);
     let mut reasons: BTreeMap<&str, usize> = BTreeMap::new();
     for p in &all {
-        *reasons.entry(p.reason).or_default() += 1;
+        *reasons.entry(&p.reason).or_default() += 1;
     }
     let reasons: Vec<String> = reasons.iter().map(|(r, c)| format!("{r} {c}")).collect();
     println!("end reasons: {}", reasons.join(", "));
     G::report(&all);
     eprintln!("({:.1} s)", start.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// The games of seeds `seed..seed + n` as `TABLE_PROGRESS` printed them into `path`
+/// (`game SEED: PLIES DECISIONS REASON FIGURES…`, in any order), up to the first one
+/// missing: the summary of a run that was stopped, or of runs of parts of the seeds put
+/// together.
+fn read_games(path: &str, seed: u64, n: u64) -> Result<Vec<(u64, Played)>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut games = BTreeMap::new();
+    for line in text.lines() {
+        let Some(rest) = line.strip_prefix("game ") else {
+            continue;
+        };
+        let Some((g, rest)) = rest.split_once(": ") else {
+            continue;
+        };
+        let bad = || format!("{path}: bad line {line:?}");
+        let g: u64 = g.parse().map_err(|_| bad())?;
+        let mut parts = rest.split(' ');
+        let mut number = || -> Result<i64, String> {
+            parts
+                .next()
+                .and_then(|p| p.parse().ok())
+                .ok_or_else(bad)
+        };
+        let plies = number()? as u32;
+        let decisions = number()? as u32;
+        let mut parts = rest.split(' ').skip(2);
+        let reason = parts.next().ok_or_else(bad)?.to_string();
+        let figures = parts
+            .map(|p| p.parse::<i64>().map_err(|_| bad()))
+            .collect::<Result<Vec<_>, _>>()?;
+        games.insert(
+            g,
+            Played {
+                plies,
+                decisions,
+                reason,
+                figures,
+            },
+        );
+    }
+    let mut all = Vec::new();
+    for g in 0..n {
+        match games.remove(&(seed + g)) {
+            Some(p) => all.push((g, p)),
+            None => break,
+        }
+    }
+    if all.is_empty() {
+        return Err(format!("{path}: no game of seed {seed}"));
+    }
+    Ok(all)
 }
 
 fn config_of<C: GameConfig>(
