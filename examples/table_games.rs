@@ -91,7 +91,9 @@ fn spread(label: &str, values: impl IntoIterator<Item = i64>) {
 /// a round width), with a bar of `#` per bin.
 fn histogram(label: &str, values: &[i64]) {
     let max = values.iter().copied().max().unwrap_or(0).max(1);
-    let widths = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000];
+    let widths = [
+        1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000,
+    ];
     let width = widths
         .iter()
         .copied()
@@ -319,36 +321,36 @@ fn run<G: TableGame>(config: G::Config, label: &str, n: u64, seed: u64) -> Resul
         read_games(path, seed, n)?
     } else {
         std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let config = config.clone();
-                scope.spawn(move || {
-                    (0..n)
-                        .filter(|g| g % threads == t)
-                        .map(|g| {
-                            let p = play::<G>(&config, seed, g);
-                            if progress {
-                                let figures: Vec<String> =
-                                    p.figures.iter().map(i64::to_string).collect();
-                                eprintln!(
-                                    "game {}: {} {} {} {}",
-                                    seed + g,
-                                    p.plies,
-                                    p.decisions,
-                                    p.reason,
-                                    figures.join(" ")
-                                );
-                            }
-                            (g, p)
-                        })
-                        .collect::<Vec<_>>()
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let config = config.clone();
+                    scope.spawn(move || {
+                        (0..n)
+                            .filter(|g| g % threads == t)
+                            .map(|g| {
+                                let p = play::<G>(&config, seed, g);
+                                if progress {
+                                    let figures: Vec<String> =
+                                        p.figures.iter().map(i64::to_string).collect();
+                                    eprintln!(
+                                        "game {}: {} {} {} {}",
+                                        seed + g,
+                                        p.plies,
+                                        p.decisions,
+                                        p.reason,
+                                        figures.join(" ")
+                                    );
+                                }
+                                (g, p)
+                            })
+                            .collect::<Vec<_>>()
+                    })
                 })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().expect("a game thread"))
-            .collect()
+                .collect();
+            handles
+                .into_iter()
+                .flat_map(|h| h.join().expect("a game thread"))
+                .collect()
         })
     };
     let n = all.len() as u64;
@@ -391,12 +393,8 @@ fn read_games(path: &str, seed: u64, n: u64) -> Result<Vec<(u64, Played)>, Strin
         let bad = || format!("{path}: bad line {line:?}");
         let g: u64 = g.parse().map_err(|_| bad())?;
         let mut parts = rest.split(' ');
-        let mut number = || -> Result<i64, String> {
-            parts
-                .next()
-                .and_then(|p| p.parse().ok())
-                .ok_or_else(bad)
-        };
+        let mut number =
+            || -> Result<i64, String> { parts.next().and_then(|p| p.parse().ok()).ok_or_else(bad) };
         let plies = number()? as u32;
         let decisions = number()? as u32;
         let mut parts = rest.split(' ').skip(2);
@@ -470,9 +468,8 @@ fn main() {
         None => (args[0].as_str(), None),
     };
     let result = match game {
-        "o_an_quan" => config_of::<dangian::o_an_quan::Config>(dangian::GameKind::OAnQuan, preset).and_then(
-            |(c, label)| run::<dangian::o_an_quan::State>(c, &label, n, seed),
-        ),
+        "o_an_quan" => config_of::<dangian::o_an_quan::Config>(dangian::GameKind::OAnQuan, preset)
+            .and_then(|(c, label)| run::<dangian::o_an_quan::State>(c, &label, n, seed)),
         "ca_ngua" => config_of::<dangian::ca_ngua::Config>(dangian::GameKind::CaNgua, preset)
             .and_then(|(c, label)| run::<dangian::ca_ngua::State>(c, &label, n, seed)),
         "domino" => config_of::<dangian::domino::Config>(dangian::GameKind::Domino, preset)

@@ -128,8 +128,14 @@ fn every_table_preset_is_a_preset_with_words() {
         .map(|w| w.id)
         .collect();
     assert_eq!(words, table_presets(GameKind::OAnQuan));
-    assert_eq!(words[0], "threefold", "the default table ends a repeated position");
-    assert!(words.contains(&"seed_rules"), "the seed rules stay on the table");
+    assert_eq!(
+        words[0], "threefold",
+        "the default table ends a repeated position"
+    );
+    assert!(
+        words.contains(&"seed_rules"),
+        "the seed rules stay on the table"
+    );
     for kind in [GameKind::CaNgua, GameKind::Domino] {
         assert_eq!(table_presets(kind)[0], "seed_rules");
     }
@@ -147,7 +153,11 @@ fn o_an_quan_tables_end_like_games() {
                 game.end_reason()
             );
             assert!(plies <= OAQ_MAX_PLIES, "{why}");
-            assert_ne!(game.end_reason(), Some(o_an_quan::EndReason::MoveCap), "{why}");
+            assert_ne!(
+                game.end_reason(),
+                Some(o_an_quan::EndReason::MoveCap),
+                "{why}"
+            );
             assert!(
                 totals.iter().all(|&t| (-OAQ_MAX_DEBT..=most).contains(&t)),
                 "{why}"
@@ -165,10 +175,7 @@ fn ca_ngua_tables_end_like_games() {
             let reason = game.end_reason();
             let why = format!("{name}, seed {seed}: {plies} plies, {rolls} rolls, {reason:?}");
             assert_ne!(reason, Some(ca_ngua::EndReason::ActionLimit), "{why}");
-            assert!(
-                rolls <= CA_NGUA_MAX_ROLLS_PER_PLAYER * players,
-                "{why}"
-            );
+            assert!(rolls <= CA_NGUA_MAX_ROLLS_PER_PLAYER * players, "{why}");
         }
     }
 }

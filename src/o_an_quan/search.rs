@@ -498,7 +498,10 @@ impl Searcher<'_> {
         }
         let winner = s.winner();
         if winner.is_none() {
-            if matches!(s.end_reason(), Some(EndReason::Repetition | EndReason::MoveCap)) {
+            if matches!(
+                s.end_reason(),
+                Some(EndReason::Repetition | EndReason::MoveCap)
+            ) {
                 return self.contempt(mover, 0);
             }
             return 0;

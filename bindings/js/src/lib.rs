@@ -1098,13 +1098,19 @@ mod tests {
             let all: Vec<String> = serde_json::from_str(&presets_json(kind).unwrap()).unwrap();
             let table: Vec<String> =
                 serde_json::from_str(&table_presets_json(kind).unwrap()).unwrap();
-            assert!(!table.is_empty() && table.iter().all(|t| all.contains(t)), "{kind}");
+            assert!(
+                !table.is_empty() && table.iter().all(|t| all.contains(t)),
+                "{kind}"
+            );
         }
         assert_eq!(
             table_presets_json("o_an_quan").unwrap(),
             r#"["threefold","seed_rules"]"#
         );
-        assert_eq!(table_presets_json("chess").unwrap_err().kind, "unknown_kind");
+        assert_eq!(
+            table_presets_json("chess").unwrap_err().kind,
+            "unknown_kind"
+        );
     }
 
     #[test]
