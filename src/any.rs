@@ -406,7 +406,7 @@ impl GameInfo {
 ///
 /// ```
 /// use dangian::{table_presets, GameKind};
-/// assert_eq!(table_presets(GameKind::OAnQuan)[0], "threefold");
+/// assert_eq!(table_presets(GameKind::OAnQuan)[0], "pay_to_refill");
 /// assert!(table_presets(GameKind::OAnQuan).contains(&"seed_rules"));
 /// ```
 pub fn table_presets(kind: GameKind) -> &'static [&'static str] {

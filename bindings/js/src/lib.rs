@@ -1105,7 +1105,7 @@ mod tests {
         }
         assert_eq!(
             table_presets_json("o_an_quan").unwrap(),
-            r#"["threefold","seed_rules"]"#
+            r#"["pay_to_refill","threefold","seed_rules"]"#
         );
         assert_eq!(
             table_presets_json("chess").unwrap_err().kind,

@@ -31,7 +31,7 @@ test('a table offers some of the presets, its default first', () => {
     const table = tablePresets(kind);
     assert.ok(table.length > 0 && table.every((p) => presets(kind).includes(p)), kind);
   }
-  assert.deepEqual(tablePresets('o_an_quan').slice(0, 1), ['threefold']);
+  assert.deepEqual(tablePresets('o_an_quan').slice(0, 1), ['pay_to_refill']);
   assert.ok(tablePresets('o_an_quan').includes('seed_rules'));
 });
 

@@ -45,7 +45,7 @@ def test_table_presets_are_presets_with_the_default_first(kind: str) -> None:
     assert table and all(name in dangian.presets(kind) for name in table)
     assert len(set(table)) == len(table)
     if kind == "o_an_quan":
-        assert table[0] == "threefold" and "seed_rules" in table
+        assert table[0] == "pay_to_refill" and "seed_rules" in table
     with pytest.raises(dangian.DangianError):
         dangian.table_presets("chess")
 
