@@ -18,7 +18,8 @@
 //!   playouts by the game's learned evaluation, `dangian::ca_ngua::learned_values`),
 //!   `em:DEPTH[:NODES[:MATERIAL[:NOISE[:DEALS]]]]` (expectimax over the dice, averaged over
 //!   DEALS determinizations; MATERIAL 1 values the horizon by material alone),
-//!   `ab:NODES[:DEPTH[:QUIESCENCE[:NOISE[:REDUCTION]]]]` (Ô ăn quan's alpha-beta).
+//!   `ab:NODES[:DEPTH[:QUIESCENCE[:NOISE[:REDUCTION[:PROGRESS]]]]]` (Ô ăn quan's
+//!   alpha-beta; `PROGRESS` 0 is the search without a preference for progress).
 //! - `N`: games; `SEED`: the first seed (default 1). Games `2k` and `2k + 1` deal their
 //!   chance outcomes from seed `SEED + k` (the same dice and deals, as long as the choices
 //!   agree) with the seats swapped, and seed the bots from it, so every run with the same
@@ -168,7 +169,7 @@ impl BotSpec {
 }
 
 /// The custom searches (`KIND:NUMBERS`), each for the game it belongs to:
-/// `ab:NODES:DEPTH:QUIESCENCE:NOISE:REDUCTION` (Ô ăn quan's alpha-beta),
+/// `ab:NODES:DEPTH:QUIESCENCE:NOISE:REDUCTION:PROGRESS` (Ô ăn quan's alpha-beta),
 /// `em:DEPTH:NODES:MATERIAL:NOISE:DEALS` (expectimax over the dice, any game; MATERIAL 1
 /// values the horizon by material alone; DEALS determinizations for hidden information).
 const CUSTOM: [&str; 2] = ["ab", "em"];
@@ -228,6 +229,7 @@ impl ArenaGame for dangian::o_an_quan::State {
                     noise: arg(&n, 3, f64::from(h.noise)) as i32,
                     table_bits: h.table_bits,
                     reduction: arg(&n, 4, f64::from(h.reduction)) as u8,
+                    progress: arg(&n, 5, f64::from(h.progress)) as i32,
                 },
                 seed,
             ))),

@@ -1,7 +1,7 @@
 //! A seeded game of Ô ăn quan, move by move, as an ASCII board a person can follow.
 //!
 //! `cargo run --example o_an_quan [SEED] [PRESET]` (presets: seed_rules, vi_wikipedia,
-//! tonkin, ludii, no_borrowing, no_first_quan, quan_worth_five, threefold, debt_match).
+//! tonkin, ludii, no_borrowing, no_first_quan, quan_worth_five, threefold, debt_match, pay_to_refill).
 
 use dangian::o_an_quan::{Action, Config, Event, State};
 use dangian::GameConfig;

@@ -764,6 +764,17 @@ enum DgStatus dg_game_kind_name(uint32_t kind, uint8_t *buf, size_t cap, size_t 
 enum DgStatus dg_game_presets_json(uint32_t kind, uint8_t *buf, size_t cap, size_t *len_out);
 
 /**
+ * The presets a table of game kind `kind` offers, as a JSON array of strings, its default
+ * first (for a rules menu: a subset of `dg_game_presets_json`, chosen so that games against
+ * the bots end like games; the other presets stay playable).
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),
+ * `len_out` is writable.
+ */
+enum DgStatus dg_game_table_presets_json(uint32_t kind, uint8_t *buf, size_t cap, size_t *len_out);
+
+/**
  * Create a game of `kind` (a `DgGameKind` value) under the config JSON in
  * `config_json[0..config_len]`: a JSON object whose missing fields take their defaults
  * (NULL with length 0, an empty text and `{}` are the seed rules; longer than

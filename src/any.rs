@@ -373,6 +373,8 @@ pub struct GameInfo {
     pub max_moves_seed_rules: u32,
     /// The preset names, `"seed_rules"` first.
     pub presets: &'static [&'static str],
+    /// The presets a table offers, its default first ([`GameConfig::TABLE_PRESETS`]).
+    pub table_presets: &'static [&'static str],
     /// Every reason an action can be refused: its stable code and its name.
     pub reasons: &'static [(u32, &'static str)],
 }
@@ -397,6 +399,24 @@ impl GameInfo {
     }
 }
 
+/// The presets a table of `kind` offers, its default first
+/// ([`GameConfig::TABLE_PRESETS`]): what a game page, a sample scene or a server's lobby
+/// lists, so that games against the bots end like games. Every binding reaches it (the C ABI's
+/// `dangian_table_presets`, Python's `dangian.table_presets`, JavaScript's `tablePresets`).
+///
+/// ```
+/// use dangian::{table_presets, GameKind};
+/// assert_eq!(table_presets(GameKind::OAnQuan)[0], "pay_to_refill");
+/// assert!(table_presets(GameKind::OAnQuan).contains(&"seed_rules"));
+/// ```
+pub fn table_presets(kind: GameKind) -> &'static [&'static str] {
+    match kind {
+        GameKind::OAnQuan => <crate::o_an_quan::Config as GameConfig>::TABLE_PRESETS,
+        GameKind::CaNgua => <crate::ca_ngua::Config as GameConfig>::TABLE_PRESETS,
+        GameKind::Domino => <crate::domino::Config as GameConfig>::TABLE_PRESETS,
+    }
+}
+
 fn info_of<G: Playable>() -> GameInfo {
     GameInfo {
         kind: G::KIND,
@@ -410,6 +430,7 @@ fn info_of<G: Playable>() -> GameInfo {
             .map(|g| g.max_moves())
             .unwrap_or(0),
         presets: G::Config::PRESETS,
+        table_presets: G::Config::TABLE_PRESETS,
         reasons: <G::Illegal as IllegalReason>::REASONS,
     }
 }
@@ -1028,6 +1049,11 @@ impl AnyGame {
     /// The preset names of `kind`, `"seed_rules"` first.
     pub fn presets(kind: GameKind) -> &'static [&'static str] {
         dispatch!(kind, presets_of())
+    }
+
+    /// The presets a table of `kind` offers, its default first ([`table_presets`]).
+    pub fn table_presets(kind: GameKind) -> &'static [&'static str] {
+        table_presets(kind)
     }
 
     /// The name and one-line summary of the preset `id` of `kind`, in Vietnamese and in

@@ -133,6 +133,15 @@ pub trait Describe: Game {
     /// [`GameConfig::PRESETS`](crate::GameConfig::PRESETS)); `None` for any other id.
     fn preset_words(id: &str) -> Option<PresetWords>;
 
+    /// The words of the presets a table offers, its default first
+    /// ([`GameConfig::TABLE_PRESETS`](crate::GameConfig::TABLE_PRESETS)): a rules menu.
+    fn table_preset_words() -> Vec<PresetWords> {
+        <Self::Config as crate::GameConfig>::TABLE_PRESETS
+            .iter()
+            .filter_map(|id| Self::preset_words(id))
+            .collect()
+    }
+
     /// A seat as the players name it, numbered from 1: "Người 1" / "Player 1" (in Cờ cá ngựa
     /// with the colours it plays: "Người 1 (đỏ)" / "Player 1 (red)").
     fn seat_name(&self, seat: Seat, lang: Lang) -> String {

@@ -567,6 +567,13 @@ pub trait GameConfig:
     /// The names of the presets, `"seed_rules"` first; [`GameConfig::preset`] knows each.
     const PRESETS: &'static [&'static str];
 
+    /// The presets a table offers (a game page, a sample scene, a server's lobby), the
+    /// default first: each one of [`PRESETS`](GameConfig::PRESETS), chosen so that games
+    /// between players and bots end like games (no game of hundreds of repeated moves, no
+    /// absurd score). The other presets stay playable; a table just does not offer them
+    /// first. The default is `["seed_rules"]`.
+    const TABLE_PRESETS: &'static [&'static str] = &["seed_rules"];
+
     /// How many seats a valid config may have ([`GameConfig::seats`]).
     const SEATS: std::ops::RangeInclusive<u8>;
 

@@ -121,6 +121,13 @@ inline std::string presets_json(Kind kind) {
     });
 }
 
+/// The presets a table of a kind offers as a JSON array, its default first.
+inline std::string table_presets_json(Kind kind) {
+    return detail::text([kind](uint8_t *b, size_t c, size_t *l) {
+        return dg_game_table_presets_json(static_cast<uint32_t>(kind), b, c, l);
+    });
+}
+
 /// The name of a preset of a kind in a language (e.g. "Lặp ba lần" / "Threefold repetition").
 inline std::string preset_name(Kind kind, const std::string &preset, Lang lang) {
     return detail::text([kind, &preset, lang](uint8_t *b, size_t c, size_t *l) {

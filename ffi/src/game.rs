@@ -83,6 +83,27 @@ pub unsafe extern "C" fn dg_game_presets_json(
     })
 }
 
+/// The presets a table of game kind `kind` offers, as a JSON array of strings, its default
+/// first (for a rules menu: a subset of `dg_game_presets_json`, chosen so that games against
+/// the bots end like games; the other presets stay playable).
+///
+/// # Safety
+/// A NULL pointer is refused; otherwise `buf` holds `cap` bytes (or is NULL with `cap` 0),
+/// `len_out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn dg_game_table_presets_json(
+    kind: u32,
+    buf: *mut u8,
+    cap: usize,
+    len_out: *mut usize,
+) -> DgStatus {
+    guard(|| {
+        let out = OutBuf::new(buf, cap, len_out)?;
+        let names = dangian::table_presets(game_kind(kind)?);
+        out.put_text(&serde_json::to_string(names).unwrap_or_default())
+    })
+}
+
 /// Create a game of `kind` (a `DgGameKind` value) under the config JSON in
 /// `config_json[0..config_len]`: a JSON object whose missing fields take their defaults
 /// (NULL with length 0, an empty text and `{}` are the seed rules; longer than

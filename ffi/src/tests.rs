@@ -106,6 +106,13 @@ fn every_call() -> Vec<(&'static str, Call)> {
             }),
         ),
         (
+            "dg_game_table_presets_json",
+            Box::new(|_| {
+                let mut b = [0u8; 512];
+                unsafe { dg_game_table_presets_json(0, b.as_mut_ptr(), b.len(), &mut 0) }
+            }),
+        ),
+        (
             "dg_game_new_preset",
             Box::new(|_| {
                 let mut out = ptr::null_mut();
@@ -466,6 +473,7 @@ fn a_panic_while_changing_a_handle_poisons_it() {
             "dg_version"
                 | "dg_game_kind_name"
                 | "dg_game_presets_json"
+                | "dg_game_table_presets_json"
                 | "dg_preset_name"
                 | "dg_preset_summary"
                 | "dg_game_new"

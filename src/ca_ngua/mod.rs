@@ -92,6 +92,8 @@ impl GameConfig for Config {
         "three_players",
         "two_players_two_colours",
     ];
+    /// The seed rules (four players, one colour each) and two players.
+    const TABLE_PRESETS: &'static [&'static str] = &["seed_rules", "two_players"];
     const SEATS: std::ops::RangeInclusive<u8> = 2..=4;
 
     fn preset(name: &str) -> Option<Config> {

@@ -295,6 +295,8 @@ impl GameConfig for Config {
         "western_draw",
         "block",
     ];
+    /// The seed rules (two players, 101 penalty points end the match).
+    const TABLE_PRESETS: &'static [&'static str] = &["seed_rules"];
     const SEATS: std::ops::RangeInclusive<u8> = 2..=4;
 
     fn preset(name: &str) -> Option<Config> {

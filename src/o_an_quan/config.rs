@@ -430,6 +430,19 @@ impl Config {
         }
     }
 
+    /// The seed rules for a table: an empty side is refilled from the player's own score and
+    /// a player whose score cannot pay loses (OAQ-C6), and a position repeated three times
+    /// ends the game (OAQ-A13). No one borrows, so no game goes on with the players refilling
+    /// from debts (a player in debt fed to the other for hundreds of plies, or both feeding a
+    /// quan square that neither dares to capture), and a game the players go round in ends.
+    pub fn pay_to_refill() -> Config {
+        Config {
+            refill: Refill::PayFromScore,
+            repetition_limit: Some(3),
+            ..Config::default()
+        }
+    }
+
     /// A match of seed-rule games whose debts carry over (OAQ-S11, OAQ-A11).
     pub fn debt_match() -> Config {
         Config {
@@ -500,7 +513,11 @@ impl GameConfig for Config {
         "quan_worth_five",
         "threefold",
         "debt_match",
+        "pay_to_refill",
     ];
+    /// `pay_to_refill` first (no borrowing, threefold repetition: every game ends like a
+    /// game), then `threefold` and the seed rules.
+    const TABLE_PRESETS: &'static [&'static str] = &["pay_to_refill", "threefold", "seed_rules"];
     const SEATS: std::ops::RangeInclusive<u8> = 2..=2;
 
     fn preset(name: &str) -> Option<Config> {
@@ -514,6 +531,7 @@ impl GameConfig for Config {
             "quan_worth_five" => Config::quan_worth_five(),
             "threefold" => Config::threefold(),
             "debt_match" => Config::debt_match(),
+            "pay_to_refill" => Config::pay_to_refill(),
             _ => return None,
         })
     }

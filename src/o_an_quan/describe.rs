@@ -152,6 +152,13 @@ const PRESETS: &[PresetWords] = &[
         summary_en: "The seed rules; a position repeated three times ends the game.",
     },
     PresetWords {
+        id: "pay_to_refill",
+        name_vi: "Rải lại bằng điểm",
+        name_en: "Refill from your score",
+        summary_vi: "Luật gốc, nhưng hết quân thì lấy điểm của mình rải lại, không đủ điểm thì thua; một thế cờ lặp lại ba lần thì hết ván.",
+        summary_en: "The seed rules, but an empty side is refilled from your own score and a player who cannot pay loses; a position repeated three times ends the game.",
+    },
+    PresetWords {
         id: "debt_match",
         name_vi: "Đấu nhiều ván, nợ chuyển ván",
         name_en: "Debt match",

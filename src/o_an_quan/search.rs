@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 
-use super::{Action, BigStone, CapResolution, Refill, State};
+use super::{Action, BigStone, CapResolution, EndReason, Refill, State};
 use crate::bot::portable::exp;
 use crate::bot::{decision, decision_rng, Bot, Hint};
 use crate::game::{Action as _, ActionList, Game, NoEvents, Seat};
@@ -44,6 +44,15 @@ pub struct AlphaBetaSettings {
     /// Plies by which late moves that capture nothing are searched shallower first (0: no
     /// reduction); a move that then looks good is searched again at full depth.
     pub reduction: u8,
+    /// How much the bot prefers progress to going round in circles, in sixteenths of a stone
+    /// (0: not at all, the widest win and a cycle valued as the ply cap would count it). A
+    /// won game is worth this much less for every ply it takes, so the bot ends a won game
+    /// rather than go round a cycle that only widens its margin (under the seed rules a
+    /// player in debt can be made to refill again and again until the ply cap); and a
+    /// position met again on the searched line, or a drawn end by repetition or the ply cap,
+    /// counts a quarter of it against the bot, so with the scores level it plays on rather
+    /// than repeat.
+    pub progress: i32,
 }
 
 impl AlphaBetaSettings {
@@ -56,6 +65,7 @@ impl AlphaBetaSettings {
         noise: 6 * 16,
         table_bits: 10,
         reduction: 0,
+        progress: PROGRESS,
     };
     /// Medium: four plies and captures beyond, a little noise.
     pub const MEDIUM: AlphaBetaSettings = AlphaBetaSettings {
@@ -65,6 +75,7 @@ impl AlphaBetaSettings {
         noise: 2 * 16,
         table_bits: 12,
         reduction: 0,
+        progress: PROGRESS,
     };
     /// Hard: as deep as 100 000 positions allow (typically 11 to 15 plies, more in the
     /// endgame), no noise.
@@ -75,8 +86,13 @@ impl AlphaBetaSettings {
         noise: 0,
         table_bits: 17,
         reduction: 1,
+        progress: PROGRESS,
     };
 }
+
+/// The preference for progress of every level ([`AlphaBetaSettings::progress`]): a won game
+/// loses two stones of value per ply, a repetition counts half a stone against the bot.
+const PROGRESS: i32 = 32;
 
 /// A score that decides the game, before the margin and the distance are added.
 const WIN: i32 = 1_000_000;
@@ -189,11 +205,14 @@ impl AlphaBetaBot {
             aborted: false,
             quiescence: self.settings.quiescence,
             reduction: i32::from(self.settings.reduction),
+            progress: self.settings.progress.clamp(0, 1 << 10),
             killers: [[NO_MOVE; 2]; MAX_PLY],
             history: [[0; 20]; 2],
             path: [0; MAX_PLY],
+            path_totals: [0; MAX_PLY],
         };
-        s.path[0] = key(game).1;
+        s.path[0] = s.cycle_key(game, key(game).1);
+        s.path_totals[0] = totals(game);
         // The root moves with their children, in search order, and the score each got in
         // the last iteration that searched it completely.
         let mut root: Vec<(u32, State, i32, bool)> = legal
@@ -263,8 +282,9 @@ impl AlphaBetaBot {
                     break;
                 }
                 reached = depth as u8;
-                // A decided game needs no deeper look once every move is scored exactly.
-                if root[0].2.abs() > DECIDED && !full_window && depth > 2 {
+                // A decided game needs no deeper look once every move is scored exactly
+                // (with a preference for progress the search goes on for a shorter end).
+                if root[0].2.abs() > DECIDED && !full_window && depth > 2 && s.progress == 0 {
                     break;
                 }
             }
@@ -343,14 +363,16 @@ fn evaluate(s: &State, me: Seat) -> i32 {
 }
 
 /// The exact score of a finished game for `mover`, the player who would move, `ply` plies
-/// from the root: a win is worth more the sooner and the wider it is.
-fn terminal(s: &State, mover: Seat, ply: i32) -> i32 {
+/// from the root: a win is worth more the sooner and the wider it is, each ply costing
+/// `ply_cost` (at least 1).
+fn terminal(s: &State, mover: Seat, ply: i32, ply_cost: i32) -> i32 {
     let margin = s.final_scores().map_or(0, |t| {
         t[usize::from(mover.0 & 1)] - t[usize::from(1 - (mover.0 & 1))]
     });
+    let distance = ply * ply_cost.max(1);
     match s.winner() {
-        Some(w) if w == mover => WIN + 16 * margin.max(0) - ply,
-        Some(_) => -WIN + 16 * margin.min(0) + ply,
+        Some(w) if w == mover => WIN + 16 * margin.max(0) - distance,
+        Some(_) => -WIN + 16 * margin.min(0) + distance,
         None => 0,
     }
 }
@@ -393,6 +415,39 @@ fn key(s: &State) -> (u64, u64) {
     (mix(h, u64::from(left.min(255))), h)
 }
 
+/// A key of the position as the repetition rule sees it (OAQ-A13): the dân of each cell,
+/// where the big stones are and the player to move, without the captured piles.
+fn board_key(s: &State) -> u64 {
+    const K: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mix = |h: u64, x: u64| (h ^ x).wrapping_mul(K).rotate_left(29);
+    let mut h = 0u64;
+    for chunk in s.board().chunks(4) {
+        let mut w = 0u64;
+        for (i, &d) in chunk.iter().enumerate() {
+            w |= u64::from(d) << (16 * i);
+        }
+        h = mix(h, w);
+    }
+    let code = |x: BigStone| match x {
+        BigStone::OnBoard => 1u64,
+        BigStone::CapturedBy { seat: s } => 2 + u64::from(s.0),
+        BigStone::Absent => 0,
+    };
+    let big = s.big_stones();
+    let to_move = s.turn().unwrap_or(Seat(2));
+    mix(
+        h,
+        code(big[0]) | code(big[1]) << 8 | u64::from(to_move.0) << 16,
+    )
+}
+
+/// Seat 0's total minus seat 1's as a cap would count them (scores and stones on one's own
+/// side), in stones.
+fn totals(s: &State) -> i32 {
+    let total = |p: Seat| s.score(p) + s.side_stones(p) as i32;
+    total(Seat(0)) - total(Seat(1))
+}
+
 /// The value for `me` of a cycle the game may go round until the ply cap: the totals as a
 /// cap would count them (or even, where a cap is a draw).
 fn cap_value(s: &State, me: Seat) -> i32 {
@@ -415,10 +470,14 @@ struct Searcher<'a> {
     aborted: bool,
     quiescence: u8,
     reduction: i32,
+    /// [`AlphaBetaSettings::progress`].
+    progress: i32,
     killers: [[u8; 2]; MAX_PLY],
     history: [[i32; 20]; 2],
-    /// The position keys of the line being searched, by ply.
+    /// The position keys of the line being searched, by ply ([`Searcher::cycle_key`]).
     path: [u64; MAX_PLY],
+    /// The totals of the line being searched, by ply ([`totals`]).
+    path_totals: [i32; MAX_PLY],
 }
 
 impl Searcher<'_> {
@@ -426,6 +485,109 @@ impl Searcher<'_> {
     #[inline]
     fn mover(&self, ply: i32) -> Seat {
         Seat(self.root.0 ^ (ply & 1) as u8)
+    }
+
+    /// The exact score of the finished game `s` for its player to move, `ply` plies below
+    /// the root: [`terminal`] without a preference for progress, else
+    /// [`Searcher::decided`] with the game's winner and final totals, a draw by repetition
+    /// or the ply cap counting [`Searcher::contempt`] against the root.
+    fn end_value(&self, s: &State, ply: i32) -> i32 {
+        let mover = self.mover(ply);
+        if self.progress == 0 {
+            return terminal(s, mover, ply, 1);
+        }
+        let winner = s.winner();
+        if winner.is_none() {
+            if matches!(
+                s.end_reason(),
+                Some(EndReason::Repetition | EndReason::MoveCap)
+            ) {
+                return self.contempt(mover, 0);
+            }
+            return 0;
+        }
+        let margin = s.final_scores().map_or(0, |t| t[0] - t[1]);
+        self.decided(winner, margin, ply)
+    }
+
+    /// The value, for the player to move `ply` plies below the root, of a game decided for
+    /// `winner` with seat 0's total `margin` stones ahead of seat 1's: a win or a loss is
+    /// worth more the wider (or the narrower) it is, and a win of the root player costs
+    /// [`AlphaBetaSettings::progress`] per ply, so the bot ends a won game rather than go
+    /// round widening its margin; a lost one it plays for the narrowest loss, however long,
+    /// rather than give up stones ply after ply to put the end beyond its horizon.
+    fn decided(&self, winner: Option<Seat>, margin: i32, ply: i32) -> i32 {
+        let Some(w) = winner else {
+            return 0;
+        };
+        let for_root = if self.root.0 & 1 == 0 {
+            margin
+        } else {
+            -margin
+        };
+        let v = if w == self.root {
+            WIN + 16 * for_root.max(0) - self.progress * ply
+        } else {
+            -WIN + 16 * for_root.min(0)
+        };
+        if self.mover(ply) == self.root {
+            v
+        } else {
+            -v
+        }
+    }
+
+    /// With a preference for progress, under borrowing (where a player in debt refills from
+    /// borrowed stones again and again, and the game can go on until the ply cap): whether
+    /// the game is decided in all but name, the player behind unable to catch up even by
+    /// capturing every point on the board; its value as [`Searcher::decided`] gives it, the
+    /// totals as they are. Such a position is worth what ending the game now would be, so
+    /// the side behind prefers a quick end to a long line that costs it a refill every few
+    /// plies (and that the horizon would hide).
+    fn hopeless(&self, s: &State, ply: i32) -> Option<i32> {
+        if self.progress == 0 || s.config().refill != Refill::BorrowAsDebt {
+            return None;
+        }
+        let quan = i32::from(s.config().quan_value);
+        let mut board: i32 = s.board().iter().map(|&d| i32::from(d)).sum();
+        board += quan
+            * s.big_stones()
+                .iter()
+                .filter(|b| **b == BigStone::OnBoard)
+                .count() as i32;
+        let (a, b) = (s.score(Seat(0)), s.score(Seat(1)));
+        let winner = if a + board < b {
+            Seat(1)
+        } else if b + board < a {
+            Seat(0)
+        } else {
+            return None;
+        };
+        Some(self.decided(Some(winner), totals(s), ply))
+    }
+
+    /// `value` for `mover` of a repetition (a cycle on the line, or a game stopped by going
+    /// round): a quarter of [`AlphaBetaSettings::progress`] less for the root player (more
+    /// for the other), so the bot prefers progress to repeating at equal scores.
+    #[inline]
+    fn contempt(&self, mover: Seat, value: i32) -> i32 {
+        let c = self.progress / 4;
+        if mover == self.root {
+            value - c
+        } else {
+            value + c
+        }
+    }
+
+    /// The key by which the search finds cycles: `position` (the second of [`key`]) without a
+    /// preference for progress, else the board alone ([`board_key`]).
+    #[inline]
+    fn cycle_key(&self, s: &State, position: u64) -> u64 {
+        if self.progress == 0 {
+            position
+        } else {
+            board_key(s)
+        }
     }
 
     /// Count one generated position; false once the budget is spent.
@@ -466,7 +628,7 @@ impl Searcher<'_> {
     /// player to move, `ply` plies below the root.
     fn negamax(&mut self, s: &State, depth: i32, mut alpha: i32, beta: i32, ply: i32) -> i32 {
         if s.is_over() {
-            return terminal(s, self.mover(ply), ply);
+            return self.end_value(s, ply);
         }
         if depth <= 0 {
             return self.quiesce(s, alpha, beta, ply, i32::from(self.quiescence));
@@ -474,13 +636,31 @@ impl Searcher<'_> {
         let (k, position) = key(s);
         // A position met before on this line, with the same player to move: the game can
         // go round this cycle until the ply cap, which then counts the stones as they are.
+        // With a preference for progress the position is the board alone (as the repetition
+        // rule sees it: a cycle may move stones from one captured pile to the other, as a
+        // player in debt refills again and again) and going round gains nothing: the cycle
+        // is worth the totals it started from, less the contempt for repeating.
+        let position = self.cycle_key(s, position);
         let p = (ply as usize).min(MAX_PLY - 1);
         self.path[p] = position;
+        self.path_totals[p] = totals(s);
         let mut back = p;
         while back >= 2 {
             back -= 2;
             if self.path[back] == position {
-                return cap_value(s, self.mover(ply));
+                let mover = self.mover(ply);
+                if self.progress == 0 {
+                    return cap_value(s, mover);
+                }
+                let start = self.path_totals[back];
+                let value = if s.config().on_cap == CapResolution::Draw {
+                    0
+                } else if mover.0 & 1 == 0 {
+                    16 * start
+                } else {
+                    -16 * start
+                };
+                return self.contempt(mover, value);
             }
         }
         let mut tt_move = NO_MOVE;
@@ -620,6 +800,9 @@ impl Searcher<'_> {
 
     /// Stand pat, or a move that captures: the value of `s` for its player to move.
     fn quiesce(&mut self, s: &State, mut alpha: i32, beta: i32, ply: i32, left: i32) -> i32 {
+        if let Some(v) = self.hopeless(s, ply) {
+            return v;
+        }
         let me = self.mover(ply);
         let stand = evaluate(s, me);
         if stand >= beta || left <= 0 {
@@ -648,7 +831,7 @@ impl Searcher<'_> {
         kids.sort_by_key(|k| std::cmp::Reverse(k.0));
         for (_, child) in kids.iter() {
             let v = if child.is_over() {
-                -terminal(child, self.mover(ply + 1), ply + 1)
+                -self.end_value(child, ply + 1)
             } else {
                 -self.quiesce(child, -beta, -alpha, ply + 1, left - 1)
             };
@@ -677,7 +860,7 @@ mod tests {
     fn minimax(s: &State, depth: i32, ply: i32, root: Seat) -> i32 {
         let me = Seat(root.0 ^ (ply & 1) as u8);
         if s.is_over() {
-            return terminal(s, me, ply);
+            return terminal(s, me, ply, 1);
         }
         if depth == 0 {
             return evaluate(s, me);
@@ -731,9 +914,11 @@ mod tests {
                     aborted: false,
                     quiescence: 0,
                     reduction: 0,
+                    progress: 0,
                     killers: [[NO_MOVE; 2]; MAX_PLY],
                     history: [[0; 20]; 2],
                     path: [0; MAX_PLY],
+                    path_totals: [0; MAX_PLY],
                 };
                 // Iterative deepening fills the table as the bot does.
                 let mut v = 0;

@@ -527,6 +527,15 @@ pub fn presets_json(kind: &str) -> Result<String, Failure> {
     Ok(serde_json::to_string(names).unwrap_or_default())
 }
 
+/// The presets a table of `kind` offers as a JSON array, its default first.
+///
+/// # Errors
+/// `unknown_kind`.
+pub fn table_presets_json(kind: &str) -> Result<String, Failure> {
+    let names = AnyGame::table_presets(kind_of(kind)?);
+    Ok(serde_json::to_string(names).unwrap_or_default())
+}
+
 /// The name and one-line summary of the preset `name` of `kind` in `lang` (`vi`, `en`), as
 /// JSON `{"name","summary"}`.
 ///
@@ -788,6 +797,12 @@ impl WasmGame {
 #[wasm_bindgen(js_name = presetsJson)]
 pub fn presets_json_js(kind: &str) -> Result<String, JsValue> {
     Ok(presets_json(kind)?)
+}
+
+/// The presets a table of `kind` offers as JSON, its default first.
+#[wasm_bindgen(js_name = tablePresetsJson)]
+pub fn table_presets_json_js(kind: &str) -> Result<String, JsValue> {
+    Ok(table_presets_json(kind)?)
 }
 
 /// A preset's name and one-line summary in `vi` or `en`, as JSON `{"name","summary"}`.
@@ -1075,6 +1090,27 @@ mod tests {
             r#"{"name":"Lặp ba lần","summary":"Luật gốc; một thế cờ lặp lại ba lần thì hết ván."}"#
         );
         assert!(preset_words_json("domino", "nope", "vi").is_err());
+    }
+
+    #[test]
+    fn table_presets_are_presets_with_the_default_first() {
+        for kind in ["o_an_quan", "ca_ngua", "domino"] {
+            let all: Vec<String> = serde_json::from_str(&presets_json(kind).unwrap()).unwrap();
+            let table: Vec<String> =
+                serde_json::from_str(&table_presets_json(kind).unwrap()).unwrap();
+            assert!(
+                !table.is_empty() && table.iter().all(|t| all.contains(t)),
+                "{kind}"
+            );
+        }
+        assert_eq!(
+            table_presets_json("o_an_quan").unwrap(),
+            r#"["pay_to_refill","threefold","seed_rules"]"#
+        );
+        assert_eq!(
+            table_presets_json("chess").unwrap_err().kind,
+            "unknown_kind"
+        );
     }
 
     #[test]

@@ -3,7 +3,7 @@
 // in Cờ cá ngựa), and a game played to its end says who won.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { init, Game, KINDS, LANGS, DangianError, presets, presetWords } from '../dist/index.js';
+import { init, Game, KINDS, LANGS, DangianError, presets, presetWords, tablePresets } from '../dist/index.js';
 
 await init();
 
@@ -24,6 +24,15 @@ test('every preset has a name and a summary in both languages', () => {
   }
   assert.equal(presetWords('o_an_quan', 'threefold', 'en').name, 'Threefold repetition');
   assert.throws(() => presetWords('domino', 'nope', 'vi'), DangianError);
+});
+
+test('a table offers some of the presets, its default first', () => {
+  for (const kind of KINDS) {
+    const table = tablePresets(kind);
+    assert.ok(table.length > 0 && table.every((p) => presets(kind).includes(p)), kind);
+  }
+  assert.deepEqual(tablePresets('o_an_quan').slice(0, 1), ['pay_to_refill']);
+  assert.ok(tablePresets('o_an_quan').includes('seed_rules'));
 });
 
 test('seats are named from 1 and the end of a game names the winner', () => {

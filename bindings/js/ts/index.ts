@@ -41,6 +41,7 @@ import wasmInit, {
   replayJson,
   rulesVersion as wasmRulesVersion,
   seedRulesJson,
+  tablePresetsJson,
   verifyRecord as wasmVerifyRecord,
   WasmGame,
 } from './wasm/dangian_js.js';
@@ -427,6 +428,15 @@ function needInit(): void {
 export function presets(kind: Kind): string[] {
   needInit();
   return parse(call(() => presetsJson(kind)));
+}
+
+/**
+ * The presets a table of a game offers (a rules menu, a lobby), its default first: games
+ * against the bots end like games under each of them. The other presets stay playable.
+ */
+export function tablePresets(kind: Kind): string[] {
+  needInit();
+  return parse(call(() => tablePresetsJson(kind)));
 }
 
 /** A preset's name and one-line summary in a language, for a rules menu (e.g. `"Lặp ba lần"`). */

@@ -435,6 +435,13 @@ fn presets(kind: &Bound<'_, PyAny>) -> PyResult<Vec<&'static str>> {
     guard!({ Ok(AnyGame::presets(kind_of(kind)?).to_vec()) })
 }
 
+/// The presets a table of a game offers (a game page, a sample scene, a server's lobby), its
+/// default first: games against the bots end like games under each of them.
+#[pyfunction]
+fn table_presets(kind: &Bound<'_, PyAny>) -> PyResult<Vec<&'static str>> {
+    guard!({ Ok(AnyGame::table_presets(kind_of(kind)?).to_vec()) })
+}
+
 /// The name of a preset of a game in `lang` (`"vi"` or `"en"`; Vietnamese by default), for a
 /// rules menu: e.g. `"Lặp ba lần"` / `"Threefold repetition"`.
 #[pyfunction]
@@ -2204,6 +2211,7 @@ fn _dangian(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rules_version, m)?)?;
     m.add_function(wrap_pyfunction!(kind_name, m)?)?;
     m.add_function(wrap_pyfunction!(presets, m)?)?;
+    m.add_function(wrap_pyfunction!(table_presets, m)?)?;
     m.add_function(wrap_pyfunction!(preset_config, m)?)?;
     m.add_function(wrap_pyfunction!(preset_name, m)?)?;
     m.add_function(wrap_pyfunction!(preset_summary, m)?)?;

@@ -39,6 +39,17 @@ def test_presets_and_configs(kind: str) -> None:
     assert dangian.validate_config(kind, "{}") == dangian.preset_config(kind)
 
 
+@pytest.mark.parametrize("kind", KINDS)
+def test_table_presets_are_presets_with_the_default_first(kind: str) -> None:
+    table = dangian.table_presets(kind)
+    assert table and all(name in dangian.presets(kind) for name in table)
+    assert len(set(table)) == len(table)
+    if kind == "o_an_quan":
+        assert table[0] == "pay_to_refill" and "seed_rules" in table
+    with pytest.raises(dangian.DangianError):
+        dangian.table_presets("chess")
+
+
 def test_config_options_change_the_game() -> None:
     g = Game("o_an_quan", {"dan_per_square": 3, "quan_setup": {"kind": "small_stones", "count": 10}})
     assert g.o_an_quan_board()["dan"][1] == 3

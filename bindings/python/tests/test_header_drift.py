@@ -29,6 +29,7 @@ FUNCTIONS: Dict[str, str] = {
     "dg_bot_choose_budget": "Game.bot_choose_budget",
     "dg_game_kind_name": "kind_name",
     "dg_game_presets_json": "presets",
+    "dg_game_table_presets_json": "table_presets",
     "dg_preset_name": "preset_name",
     "dg_preset_summary": "preset_summary",
     "dg_game_new": "Game.__init__",

@@ -159,8 +159,20 @@ namespace Dangian
         /// <summary>The preset names of a kind, "seed_rules" first.</summary>
         public static string[] Presets(DgGameKind kind)
         {
-            string json = Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_presets_json(KindArg(kind), b, c, out l));
-            // A JSON array of plain names: ["seed_rules","tonkin",…].
+            return Names(Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_presets_json(KindArg(kind), b, c, out l)));
+        }
+
+        /// <summary>The presets a table of a kind offers (a rules menu, a lobby), its default
+        /// first: games against the bots end like games under each of them. The other
+        /// presets stay playable.</summary>
+        public static string[] TablePresets(DgGameKind kind)
+        {
+            return Names(Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_game_table_presets_json(KindArg(kind), b, c, out l)));
+        }
+
+        /// <summary>The names of a JSON array of plain names: ["seed_rules","tonkin",…].</summary>
+        private static string[] Names(string json)
+        {
             var names = new List<string>();
             foreach (string part in json.Trim('[', ']').Split(','))
             {

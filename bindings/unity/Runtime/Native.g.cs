@@ -705,6 +705,9 @@ namespace Dangian
         /// <summary>The preset names of game kind `kind` as a JSON array of strings, `"seed_rules"` first (for `dg_game_new_preset`).</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_presets_json(uint kind, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
+        /// <summary>The presets a table of game kind `kind` offers, as a JSON array of strings, its default first (for a rules menu: a subset of `dg_game_presets_json`, chosen so that games against the bots end like games; the other presets stay playable).</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_game_table_presets_json(uint kind, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
         /// <summary>Create a game of `kind` (a `DgGameKind` value) under the config JSON in `config_json[0..config_len]`: a JSON object whose missing fields take their defaults (NULL with length 0, an empty text and `{}` are the seed rules; longer than `DG_MAX_CONFIG_JSON` bytes is `DG_STATUS_INVALID_CONFIG`, unparsed). The handle's own RNG, for `dg_game_play_chance`, is seeded by `seed`. On success `*out` owns a new handle.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_new(uint kind, byte[] config_json, UIntPtr config_len, ulong seed, out GameHandle @out);

@@ -408,6 +408,9 @@ namespace Dangian.Tests
             Assert.AreEqual(DgStatus.InvalidState, StatusOf(() => Game.FromStateJson(DgGameKind.OAnQuan, "{}", 1)));
             CollectionAssert.Contains(Game.Presets(DgGameKind.OAnQuan), "tonkin");
             Assert.AreEqual("seed_rules", Game.Presets(DgGameKind.Domino)[0]);
+            Assert.AreEqual("pay_to_refill", Game.TablePresets(DgGameKind.OAnQuan)[0]);
+            CollectionAssert.Contains(Game.TablePresets(DgGameKind.OAnQuan), "seed_rules");
+            CollectionAssert.IsSubsetOf(Game.TablePresets(DgGameKind.CaNgua), Game.Presets(DgGameKind.CaNgua));
             using (var game = Game.FromPreset(DgGameKind.OAnQuan, "seed_rules", 1))
             {
                 ulong hash = game.StateHash;
