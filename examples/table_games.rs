@@ -9,7 +9,7 @@
 //! - `GAME`: `o_an_quan`, `ca_ngua` or `domino`, optionally with one of its presets
 //!   (`o_an_quan:threefold`, `domino:kozel`, …) or a JSON config
 //!   (`'o_an_quan:{"repetition_limit":3}'`); without one, the game's default table (the
-//!   first of `dangian::table_presets`).
+//!   first of `dangian::any::table_presets`).
 //! - `N`: games; `SEED`: the first seed (default 1). Game `g` draws its opening, its chance
 //!   outcomes and its bots' seeds from `SEED + g`, so the output is the same on every machine
 //!   and for every number of threads.
@@ -432,7 +432,7 @@ fn config_of<C: GameConfig>(
     let game = kind.name();
     let name = match preset {
         Some(p) => p.to_string(),
-        None => dangian::table_presets(kind)[0].to_string(),
+        None => dangian::any::table_presets(kind)[0].to_string(),
     };
     let config = if name.starts_with('{') {
         C::from_json(&name).map_err(|e| e.to_string())?

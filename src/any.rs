@@ -405,7 +405,7 @@ impl GameInfo {
 /// `dangian_table_presets`, Python's `dangian.table_presets`, JavaScript's `tablePresets`).
 ///
 /// ```
-/// use dangian::{table_presets, GameKind};
+/// use dangian::{any::table_presets, GameKind};
 /// assert_eq!(table_presets(GameKind::OAnQuan)[0], "pay_to_refill");
 /// assert!(table_presets(GameKind::OAnQuan).contains(&"seed_rules"));
 /// ```

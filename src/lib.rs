@@ -137,7 +137,6 @@ pub mod o_an_quan;
 pub mod tensor;
 pub mod testing;
 
-pub use any::table_presets;
 pub use chance::{uniform_below, GameRng};
 pub use game::{
     Action, ActionList, ChanceList, ChanceOutcome, ConfigError, EventFn, EventSink, Game,

@@ -856,20 +856,33 @@ fn errors_map_to_statuses_once_and_without_a_catch_all() {
     );
 }
 
-/// The binding sources: the C ABI's, Python's and the web binding's.
+/// The binding sources: every Rust file of the C ABI, of Python's and of the web binding.
 fn binding_files(root: &Path) -> Vec<std::path::PathBuf> {
-    let mut files = vec![
-        root.join("bindings/python/src/lib.rs"),
-        root.join("bindings/js/src/lib.rs"),
-    ];
-    for entry in fs::read_dir(root.join("ffi/src")).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_some_and(|e| e == "rs") {
-            files.push(path);
+    let mut files = Vec::new();
+    for dir in ["ffi/src", "bindings/python/src", "bindings/js/src"] {
+        for entry in fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "rs") {
+                files.push(path);
+            }
         }
     }
+    files.sort();
     files
 }
+
+/// Binding files that still reach the typed games, each with why; each must still do so,
+/// so that the list shrinks as they move into the dynamic layer.
+const TYPED_BINDING_FILES: &[(&str, &str)] = &[
+    (
+        "bindings/python/src/vec_bots.rs",
+        "BotVecEnv steps typed games with typed bots (and Ô ăn quan's alpha-beta by positions)",
+    ),
+    (
+        "bindings/python/src/spiel_domino.rs",
+        "OpenSpiel's resampling reads Domino hands and what each seat is known to lack",
+    ),
+];
 
 /// What in the code of `src` (not its comments) reaches past the dynamic layer: a game
 /// module's path (`o_an_quan::State`) or the downcast to a game type (`AnyGame::typed`).
@@ -896,8 +909,18 @@ fn bindings_reach_the_engine_only_through_the_dynamic_layer() {
     let mut faults = Vec::new();
     for file in &files {
         let found = reaches_past_the_dynamic_layer(&fs::read_to_string(file).unwrap());
-        if !found.is_empty() {
-            faults.push(format!("{} names {}", file.display(), found.join(", ")));
+        let known = TYPED_BINDING_FILES
+            .iter()
+            .any(|(f, _)| file.ends_with(Path::new(f)));
+        if known == found.is_empty() {
+            faults.push(if known {
+                format!(
+                    "{} no longer reaches the typed games: take it off the list",
+                    file.display()
+                )
+            } else {
+                format!("{} names {}", file.display(), found.join(", "))
+            });
         }
     }
     assert!(faults.is_empty(), "{}", faults.join("; "));

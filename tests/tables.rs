@@ -1,4 +1,4 @@
-//! Tables end like games: under every preset a table offers (`dangian::table_presets`), games
+//! Tables end like games: under every preset a table offers (`dangian::any::table_presets`), games
 //! between hard bots from random openings end within a bound of plies a player would still
 //! call a game, by the game's own end, and without an absurd score.
 //!
@@ -27,7 +27,7 @@
 use dangian::bot::{bot_for_level, Bot, Evaluate, Level};
 use dangian::testing::{long_tests, scaled};
 use dangian::{
-    ca_ngua, domino, o_an_quan, table_presets, Action, ActionList, Game, GameConfig, GameKind,
+    any::table_presets, ca_ngua, domino, o_an_quan, Action, ActionList, Game, GameConfig, GameKind,
     GameRng, NoEvents, ToMove,
 };
 

@@ -99,7 +99,7 @@ pub unsafe extern "C" fn dg_game_table_presets_json(
 ) -> DgStatus {
     guard(|| {
         let out = OutBuf::new(buf, cap, len_out)?;
-        let names = dangian::table_presets(game_kind(kind)?);
+        let names = dangian::any::table_presets(game_kind(kind)?);
         out.put_text(&serde_json::to_string(names).unwrap_or_default())
     })
 }
