@@ -2,7 +2,7 @@
 
 use crate::game::{
     Action as _, ActionList, ChanceList, ConfigError, EventSink, Game, GameKind, IllegalReason,
-    NoEvents, Outcome, Seat, SetupError, StateHasher, ToMove,
+    Legal, LegalSet, NoEvents, Outcome, PlayError, Seat, SetupError, StateHasher, ToMove,
 };
 
 use super::action::{seat_letter, Action, Dir};
@@ -581,6 +581,63 @@ impl State {
     }
 }
 
+impl State {
+    /// Every legal id as a bit mask (bit `id` set when legal): the mover's non-empty squares
+    /// in the directions the rules allow, less the first-move exclusions.
+    #[inline]
+    fn legal_mask(&self) -> u32 {
+        if self.end.is_some() {
+            return 0;
+        }
+        let mask = self.first_move_forbidden_mask();
+        // Which of the ids `2k` (clockwise) and `2k + 1` (counter-clockwise) the direction
+        // rule allows, as a 2-bit pattern.
+        let dirs: u32 = match self.config.direction {
+            DirectionRule::PlayerChoice => 0b11,
+            DirectionRule::FixedCw => 0b01,
+            DirectionRule::FixedCcw => 0b10,
+        };
+        // The ids are 2k and 2k + 1 for the k-th small square (A's squares 1..=5 are k 0..=4,
+        // B's 7..=11 are k 5..=9): ascending as the cells are. Every allowed id as one mask,
+        // without a branch per square.
+        let first = if self.to_move.0 == 0 { 0 } else { 5 };
+        let mut ids = 0u32;
+        for (i, cell) in own_cells(self.to_move).into_iter().enumerate() {
+            let k = first + i as u32;
+            ids |= u32::from(self.dan[usize::from(cell)] != 0) * (dirs << (2 * k));
+        }
+        ids & !mask
+    }
+
+    /// Whether `a` is legal by a test cheaper than [`Game::check`]: the game goes on, the
+    /// square is the mover's and holds stones, and the rules restrict neither the direction
+    /// nor the first move. `false` says only that the full check is needed.
+    #[inline]
+    fn plainly_legal(&self, a: Action) -> bool {
+        self.end.is_none()
+            && owned_by(a.cell(), self.to_move)
+            && self.dan[usize::from(a.cell())] != 0
+            && self.config.direction == DirectionRule::PlayerChoice
+            && !(self.config.forbid_quan_capture_on_first_move && self.ply == 0)
+    }
+
+    /// Play `a`, already known to be legal: the move, its turn-end event and what follows it.
+    #[inline(always)]
+    fn play<S: EventSink<Event>>(&mut self, a: Action, events: &mut S) {
+        let stop = self.relay_stop(a);
+        let seat = self.to_move;
+        let sum = self.run_move(a, stop, false, events);
+        events.emit(Event::TurnEnd {
+            seat,
+            reason: sum.reason,
+            captures: sum.captures,
+            dan: sum.dan,
+            quan: sum.quan,
+        });
+        self.after_move(events);
+    }
+}
+
 impl Game for State {
     type Config = Config;
     type Setup = Setup;
@@ -628,32 +685,35 @@ impl Game for State {
     /// At most 10 actions: 5 own squares × 2 directions (within [`ActionList`]'s 64).
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
-        if self.end.is_some() {
-            return;
-        }
-        let mask = self.first_move_forbidden_mask();
-        // Which of the ids `2k` (clockwise) and `2k + 1` (counter-clockwise) the direction
-        // rule allows, as a 2-bit pattern.
-        let dirs: u32 = match self.config.direction {
-            DirectionRule::PlayerChoice => 0b11,
-            DirectionRule::FixedCw => 0b01,
-            DirectionRule::FixedCcw => 0b10,
-        };
-        // The ids are 2k and 2k + 1 for the k-th small square (A's squares 1..=5 are k 0..=4,
-        // B's 7..=11 are k 5..=9): ascending as the cells are.
-        let first = if self.to_move.0 == 0 { 0 } else { 5 };
-        // Every allowed id as one mask first (without a branch per square), then listed in
-        // ascending order: fewer steps than a list per square.
-        let mut ids = 0u32;
-        for (i, cell) in own_cells(self.to_move).into_iter().enumerate() {
-            let k = first + i as u32;
-            ids |= u32::from(self.dan[usize::from(cell)] != 0) * (dirs << (2 * k));
-        }
-        ids &= !mask;
+        let mut ids = self.legal_mask();
         while ids != 0 {
             out.push(ids.trailing_zeros());
             ids &= ids - 1;
         }
+    }
+
+    fn legal_set(&self) -> LegalSet<Action> {
+        LegalSet::from_mask(u128::from(self.legal_mask()), self.ply)
+    }
+
+    fn apply_legal(
+        &mut self,
+        legal: Legal<Action>,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), PlayError<Illegal>> {
+        if legal.move_number() != self.ply {
+            return Err(PlayError::Stale {
+                expected: legal.move_number(),
+                current: self.ply,
+            });
+        }
+        let action = legal.action();
+        if !self.plainly_legal(action) {
+            // Not provably legal by the cheap test: validate in full.
+            return self.apply(action, events).map_err(PlayError::Illegal);
+        }
+        self.play(action, events);
+        Ok(())
     }
 
     fn chance_outcomes(&self, out: &mut ChanceList) {
@@ -670,17 +730,7 @@ impl Game for State {
 
     fn apply(&mut self, action: Action, events: &mut impl EventSink<Event>) -> Result<(), Illegal> {
         self.check(action)?;
-        let stop = self.relay_stop(action);
-        let seat = self.to_move;
-        let sum = self.run_move(action, stop, false, events);
-        events.emit(Event::TurnEnd {
-            seat,
-            reason: sum.reason,
-            captures: sum.captures,
-            dan: sum.dan,
-            quan: sum.quan,
-        });
-        self.after_move(events);
+        self.play(action, events);
         Ok(())
     }
 
