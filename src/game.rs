@@ -260,6 +260,7 @@ pub const LEGAL_SET_IDS: u32 = 128;
 /// [`Legal`] tokens, which [`Game::apply_legal`] plays without validating them again.
 pub struct LegalSet<A> {
     mask: u128,
+    len: u32,
     move_number: u32,
     _action: PhantomData<fn() -> A>,
 }
@@ -290,8 +291,17 @@ impl<A: Action> LegalSet<A> {
     /// the games of this crate build one, from their own legality rules.
     #[inline]
     pub(crate) const fn from_mask(mask: u128, move_number: u32) -> Self {
+        Self::from_mask_len(mask, mask.count_ones(), move_number)
+    }
+
+    /// The same with the number of set bits, `len`, known already (counting bits is slow on
+    /// processors without a population-count instruction).
+    #[inline]
+    pub(crate) const fn from_mask_len(mask: u128, len: u32, move_number: u32) -> Self {
+        debug_assert!(mask.count_ones() == len);
         LegalSet {
             mask,
+            len,
             move_number,
             _action: PhantomData,
         }
@@ -324,7 +334,7 @@ impl<A: Action> LegalSet<A> {
     /// How many actions are legal.
     #[inline]
     pub const fn len(&self) -> u32 {
-        self.mask.count_ones()
+        self.len
     }
 
     /// Whether nothing is legal (the game is over).
@@ -355,14 +365,27 @@ impl<A: Action> LegalSet<A> {
     /// of [`Game::legal_actions`]), or `None` when `i >= len()`.
     #[inline]
     pub fn nth(&self, i: u32) -> Option<Legal<A>> {
-        if i >= self.len() {
+        if i >= self.len {
             return None;
         }
-        let mut m = self.mask;
-        for _ in 0..i {
-            m &= m - 1;
-        }
-        self.get(m.trailing_zeros())
+        let id = if self.mask >> 64 == 0 {
+            // Every id below 64 (Ô ăn quan's always are): 64-bit steps.
+            let mut m = self.mask as u64;
+            for _ in 0..i {
+                m &= m - 1;
+            }
+            m.trailing_zeros()
+        } else {
+            let mut m = self.mask;
+            for _ in 0..i {
+                m &= m - 1;
+            }
+            m.trailing_zeros()
+        };
+        Some(Legal {
+            action: A::from_id(id)?,
+            move_number: self.move_number,
+        })
     }
 
     /// The legal ids in ascending order.

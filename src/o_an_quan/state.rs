@@ -138,6 +138,10 @@ pub struct State {
     pub(crate) ply: u32,
     pub(crate) hist: [u64; REPETITION_WINDOW],
     pub(crate) hist_len: u8,
+    /// Whether `config` plays the plain ring of the seed rules (no variant rule changes how a
+    /// move sows, relays or captures): computed once with the config, so the move's inner
+    /// loops need not test the options one by one.
+    pub(crate) plain: bool,
 }
 
 fn bad(msg: impl Into<String>) -> SetupError {
@@ -172,6 +176,7 @@ impl State {
             ply: setup.ply,
             hist,
             hist_len: n as u8,
+            plain: super::rules::plain_rules(&setup.config),
         }
     }
 
