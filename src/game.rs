@@ -430,6 +430,17 @@ pub struct Legal<A> {
 }
 
 impl<A: Action> Legal<A> {
+    /// The token of `action` at move `move_number`, for the crate's own layers (the dynamic
+    /// layer rebuilds the typed token from its id form). Safe to get wrong: a token is only
+    /// ever played after the move-number test and the game's consistency test.
+    #[inline]
+    pub(crate) fn from_parts(action: A, move_number: u32) -> Self {
+        Legal {
+            action,
+            move_number,
+        }
+    }
+
     /// The action.
     #[inline]
     pub fn action(self) -> A {

@@ -1,5 +1,6 @@
 //! `legal_actions`, `legal_set`, `chance_outcomes`, `sample_chance`, `apply` and
-//! `apply_legal` (without events) never allocate: a counting global allocator proves it over random games of every game.
+//! `apply_legal` (without events) never allocate: a counting global allocator proves it over
+//! random games of every game.
 
 use dangian::GameConfig;
 use std::alloc::{GlobalAlloc, Layout, System};
