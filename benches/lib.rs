@@ -239,7 +239,10 @@ pub fn verify_o_an_quan(playouts: u64) -> Result<u64, String> {
             let id_e = legal[rng_e.below(legal.len() as u32) as usize];
             let id_t = nth_bit(m, rng_t.below(m.count_ones()));
             if id_e != id_t {
-                return Err(format!("playout {p}, ply {}: chose {id_e} vs {id_t}", t.ply));
+                return Err(format!(
+                    "playout {p}, ply {}: chose {id_e} vs {id_t}",
+                    t.ply
+                ));
             }
             s.apply_id(id_e, &mut NoEvents)
                 .map_err(|e| format!("playout {p}: engine refused {id_e}: {e}"))?;

@@ -25,8 +25,9 @@ use crate::chance::GameRng;
 use crate::describe::{Describe, Lang, PresetWords};
 use crate::fair::{FairChance, FairError, Fairness};
 use crate::game::{
-    clip, Action, ActionList, ChanceList, ConfigError, Game, GameConfig, GameKind, IllegalReason, Legal,
-    Named, Outcome, PlayError, Seat, SetupError, StateHasher, ToMove, LEGAL_SET_IDS, MAX_SEATS,
+    clip, Action, ActionList, ChanceList, ConfigError, Game, GameConfig, GameKind, IllegalReason,
+    Legal, Named, Outcome, PlayError, Seat, SetupError, StateHasher, ToMove, LEGAL_SET_IDS,
+    MAX_SEATS,
 };
 use crate::record::{Record, RecordError, Recorded};
 use crate::tensor::Observe;

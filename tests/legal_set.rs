@@ -16,7 +16,8 @@ where
     G::Event: PartialEq,
 {
     assert!(<G::Action as dangian::Action>::ID_COUNT <= LEGAL_SET_IDS);
-    let name = <G::Config as GameConfig>::PRESETS[preset % <G::Config as GameConfig>::PRESETS.len()];
+    let name =
+        <G::Config as GameConfig>::PRESETS[preset % <G::Config as GameConfig>::PRESETS.len()];
     let config = G::Config::preset(name).expect("preset");
     let mut game = G::new(config).expect("preset");
     let mut rng = GameRng::new(seed);
@@ -41,7 +42,11 @@ where
             ToMove::Seat(_) => {
                 let i = u32::from(c) % set.len();
                 let token = set.nth(i).expect("in the set");
-                assert_eq!(token.id(), legal[i as usize], "{name}: nth follows the list");
+                assert_eq!(
+                    token.id(),
+                    legal[i as usize],
+                    "{name}: nth follows the list"
+                );
                 assert_eq!(set.get(token.id()), Some(token));
                 let mut checked = game.clone();
                 let mut checked_events = Vec::new();
@@ -54,7 +59,10 @@ where
                     .expect("a fresh token is played");
                 assert!(fast_events == checked_events, "{name}: the same events");
                 assert_eq!(game.state_hash(), checked.state_hash(), "{name}");
-                assert!(game.to_setup() == checked.to_setup(), "{name}: the same state");
+                assert!(
+                    game.to_setup() == checked.to_setup(),
+                    "{name}: the same state"
+                );
                 // The token is stale now: refused, nothing changes.
                 let before = game.state_hash();
                 let mut events = Vec::new();
@@ -80,7 +88,8 @@ where
     G::Event: PartialEq,
     G::Illegal: PartialEq,
 {
-    let name = <G::Config as GameConfig>::PRESETS[preset % <G::Config as GameConfig>::PRESETS.len()];
+    let name =
+        <G::Config as GameConfig>::PRESETS[preset % <G::Config as GameConfig>::PRESETS.len()];
     let config = G::Config::preset(name).expect("preset");
     let mut a = G::new(config.clone()).expect("preset");
     let mut b = G::new(config).expect("preset");
@@ -127,7 +136,10 @@ where
                     assert_eq!(got.state_hash(), b.state_hash(), "{name}: unchanged");
                 }
                 (got, expected) => {
-                    panic!("{name}: {} gave {got:?}, apply {expected:?}", token.action())
+                    panic!(
+                        "{name}: {} gave {got:?}, apply {expected:?}",
+                        token.action()
+                    )
                 }
             }
         }
@@ -165,5 +177,59 @@ proptest! {
     #[test]
     fn domino_foreign_tokens_are_validated(p in 0usize..64, seed in any::<u64>(), choices in prop::collection::vec(any::<u8>(), 0..80)) {
         foreign_tokens::<dangian::domino::State>(p, seed, &choices);
+    }
+}
+
+/// `AnyGame::legal_set` and `AnyGame::apply_legal`: the same ids as `legal_actions`, the
+/// same states as `apply` (events off and on), stale tokens refused with the state unchanged.
+fn any_same_as_checked(kind: dangian::GameKind, seed: u64, keep_events: bool, choices: &[u8]) {
+    use dangian::any::AnyGame;
+    let mut game = AnyGame::new(kind, "{}").expect("seed rules");
+    game.keep_events(keep_events);
+    let mut rng = GameRng::new(seed);
+    let mut legal = ActionList::new();
+    for &c in choices {
+        game.legal_actions(&mut legal);
+        let set = game.legal_set();
+        assert_eq!(set.len() as usize, legal.len());
+        assert_eq!(set.move_number(), game.move_number());
+        match game.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => {
+                game.play_chance(&mut rng).expect("chance");
+            }
+            ToMove::Seat(_) => {
+                let i = u32::from(c) % set.len();
+                let token = set.nth(i).expect("in the set");
+                assert_eq!(token.id(), legal[i as usize]);
+                assert_eq!(set.get(token.id()), Some(token));
+                let mut checked = game.clone();
+                checked.apply(token.id()).expect("legal");
+                game.apply_legal(token).expect("a fresh token is played");
+                assert_eq!(game.state_hash(), checked.state_hash());
+                assert_eq!(game.record().actions, checked.record().actions);
+                if keep_events {
+                    assert_eq!(game.events_json(None).ok(), checked.events_json(None).ok());
+                }
+                let before = game.state_hash();
+                match game.apply_legal(token) {
+                    Err(dangian::any::AnyError::Stale { expected, current }) => {
+                        assert_eq!(expected, token.move_number());
+                        assert_eq!(current, game.move_number());
+                    }
+                    other => panic!("a stale token gave {other:?}"),
+                }
+                assert_eq!(game.state_hash(), before);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_game_fast_path_is_the_checked_path(kind in 0u32..3, seed in any::<u64>(), keep in any::<bool>(), choices in prop::collection::vec(any::<u8>(), 0..200)) {
+        any_same_as_checked(dangian::GameKind::from_u32(kind).expect("kind"), seed, keep, &choices);
     }
 }

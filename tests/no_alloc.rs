@@ -61,9 +61,9 @@ fn assert_hot_path_does_not_allocate<G: Game>(config: G::Config, games: u32) {
             // Every other decision through the fast path: the legal set and its token.
             let set = game.legal_set();
             match set.get(action.id()) {
-                Some(token) if steps % 2 == 1 && matches!(to_move, ToMove::Seat(_)) => {
-                    game.apply_legal(token, &mut NoEvents).expect("legal action")
-                }
+                Some(token) if steps % 2 == 1 && matches!(to_move, ToMove::Seat(_)) => game
+                    .apply_legal(token, &mut NoEvents)
+                    .expect("legal action"),
                 _ => game.apply(action, &mut NoEvents).expect("legal action"),
             }
             let after = allocations();

@@ -233,12 +233,19 @@ fn timed(
 /// A tight reference implementation's playout, when there is one for the game and config.
 type Tight = Option<fn(&mut GameRng) -> u64>;
 
+/// Whether the game implements the fast path itself (`legal_set` and `apply_legal` of its
+/// own): the paired ratios are then taken against the fast path (typed and `AnyGame`),
+/// otherwise against the listed ids and `apply` (the trait's default fast path lists the ids
+/// and validates, so it costs more than that).
+type OwnFastPath = bool;
+
 fn bench_game<G: Game>(
     c: &mut Criterion,
     order: usize,
     name: &str,
     config: G::Config,
     tight: Tight,
+    own: OwnFastPath,
 ) {
     let start = G::new(config.clone()).expect("valid config");
     let config_json = serde_json::to_string(&config).expect("a config serializes");
@@ -335,7 +342,7 @@ fn bench_game<G: Game>(
         });
     }
     group.finish();
-    paired(order, name, &start, &any, ffi, tight);
+    paired(order, name, &start, &any, ffi, tight, own);
     // SAFETY: a live handle, freed once.
     unsafe { dg_game_free(ffi) };
 }
@@ -351,7 +358,8 @@ const RATIOS: usize = 4;
 
 thread_local! {
     /// Per game: its name and the spreads of typed / tight (none without a tight
-    /// reference), listed / typed, `AnyGame` / typed and C ABI / typed.
+    /// reference), the other typed path / typed, `AnyGame` / typed and C ABI / typed, where
+    /// typed (and `AnyGame`) is the game's faster path (see [`OwnFastPath`]).
     static PAIRED: RefCell<BTreeMap<usize, (String, [Option<Spread>; RATIOS])>> = const { RefCell::new(BTreeMap::new()) };
 }
 
@@ -369,6 +377,7 @@ fn paired<G: Game>(
     any: &AnyGame,
     ffi: *const DgGame,
     tight: Tight,
+    own: OwnFastPath,
 ) {
     let mut legal = ActionList::new();
     // About 20 ms of typed playouts per round.
@@ -397,15 +406,22 @@ fn paired<G: Game>(
         let mut rng = GameRng::new(round);
         let listed = rate(batch, || playout_typed(start, &mut rng, &mut legal));
         let mut rng = GameRng::new(round);
-        let dynamic = rate(batch, || playout_any_fast(any, &mut scratch, &mut rng));
+        let dynamic = if own {
+            rate(batch, || playout_any_fast(any, &mut scratch, &mut rng))
+        } else {
+            rate(batch, || {
+                playout_any(any, &mut scratch, &mut rng, &mut legal)
+            })
+        };
         let mut rng = GameRng::new(round);
         let c_abi = rate(batch, || playout_ffi(ffi, &mut rng));
+        let (typed, other) = if own { (fast, listed) } else { (listed, fast) };
         if let Some(t) = tight_rate {
-            ratios[0].push(fast / t);
+            ratios[0].push(typed / t);
         }
-        ratios[1].push(listed / fast);
-        ratios[2].push(dynamic / fast);
-        ratios[3].push(c_abi / fast);
+        ratios[1].push(other / typed);
+        ratios[2].push(dynamic / typed);
+        ratios[3].push(c_abi / typed);
     }
     let stats = ratios.map(|mut r| {
         if r.is_empty() {
@@ -451,15 +467,24 @@ fn games(c: &mut Criterion) {
         "o_an_quan",
         Default::default(),
         Some(dangian_bench::playout_tight_o_an_quan),
+        true,
     );
     // Cờ cá ngựa: the seed rules (4 players, two dice) and the single-die preset.
-    bench_game::<dangian::ca_ngua::State>(c, 1, "ca_ngua", dangian::ca_ngua::Config::default(), None);
+    bench_game::<dangian::ca_ngua::State>(
+        c,
+        1,
+        "ca_ngua",
+        dangian::ca_ngua::Config::default(),
+        None,
+        false,
+    );
     bench_game::<dangian::ca_ngua::State>(
         c,
         2,
         "ca_ngua_one_die",
         dangian::ca_ngua::Config::one_die(),
         None,
+        false,
     );
     // Domino: one round and a whole match to 101, 2 players.
     bench_game::<dangian::domino::State>(
@@ -471,8 +496,9 @@ fn games(c: &mut Criterion) {
             ..Default::default()
         },
         None,
+        false,
     );
-    bench_game::<dangian::domino::State>(c, 4, "domino_match", Default::default(), None);
+    bench_game::<dangian::domino::State>(c, 4, "domino_match", Default::default(), None, false);
 }
 
 /// The summary: per game and path, actions/s and playouts/s over everything measured.
@@ -503,12 +529,13 @@ fn summary() {
     println!();
     println!(
         "paired rounds ({ROUNDS}, the same playouts through each path in turn, thread CPU \
-         time), actions/s relative to the typed engine's fast path (legal_set, apply_legal): \
-         median (lowest–highest)"
+         time), actions/s relative to the typed engine: median (lowest–highest); typed and \
+         AnyGame by legal_set and apply_legal where the game has its own (o_an_quan), by \
+         listed ids and apply otherwise; the other typed path in the second column"
     );
     println!(
         "{:<20} {:>20} {:>20} {:>20} {:>20}",
-        "game", "typed / tight", "listed ids / typed", "AnyGame / typed", "C ABI / typed"
+        "game", "typed / tight", "other typed / typed", "AnyGame / typed", "C ABI / typed"
     );
     PAIRED.with(|p| {
         for (name, ratios) in p.borrow().values() {

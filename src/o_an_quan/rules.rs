@@ -227,7 +227,10 @@ impl State {
             }
             let mut copy = *self;
             let stop = self.relay_stop(a);
-            if copy.run_move::<false, _>(a, stop, true, &mut NoEvents).forbidden {
+            if copy
+                .run_move::<false, _>(a, stop, true, &mut NoEvents)
+                .forbidden
+            {
                 forbidden |= 1 << id;
             } else {
                 allowed |= 1 << id;
@@ -243,7 +246,13 @@ impl State {
     /// Sow `take` stones (already in hand) from `from`, then look at the next square
     /// (rules §2.2).
     #[inline(always)]
-    fn sow_leg<const PLAIN: bool, S: EventSink<Event>>(&mut self, from: u8, take: u16, dir: Dir, sink: &mut S) -> Leg {
+    fn sow_leg<const PLAIN: bool, S: EventSink<Event>>(
+        &mut self,
+        from: u8,
+        take: u16,
+        dir: Dir,
+        sink: &mut S,
+    ) -> Leg {
         let mut pos = from;
         let mut hand = take;
         if PLAIN || (!self.config.skip_quan_squares && !self.config.skip_origin_on_lap) {
@@ -331,7 +340,8 @@ impl State {
         let from = a.cell();
         let take = s.dan[usize::from(from)];
         s.dan[usize::from(from)] = 0;
-        let Leg::Relay { cell, take } = s.sow_leg::<false, _>(from, take, dir, &mut NoEvents) else {
+        let Leg::Relay { cell, take } = s.sow_leg::<false, _>(from, take, dir, &mut NoEvents)
+        else {
             return None;
         };
         let x0 = RelayPoint {
