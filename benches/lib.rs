@@ -221,7 +221,7 @@ pub fn verify_o_an_quan(playouts: u64) -> Result<u64, String> {
     let mut legal = dangian::ActionList::new();
     let mut moves = 0;
     for p in 0..playouts {
-        let mut s = start.clone();
+        let mut s = start;
         let mut t = TightOAnQuan::new();
         loop {
             s.legal_actions(&mut legal);

@@ -356,11 +356,14 @@ type Spread = (f64, f64, f64);
 /// The paired ratios of one game, in the order of the table's columns.
 const RATIOS: usize = 4;
 
+/// One game's row of the paired table: its name and its ratios (`None`: not measured).
+type PairedRow = (String, [Option<Spread>; RATIOS]);
+
 thread_local! {
     /// Per game: its name and the spreads of typed / tight (none without a tight
     /// reference), the other typed path / typed, `AnyGame` / typed and C ABI / typed, where
     /// typed (and `AnyGame`) is the game's faster path (see [`OwnFastPath`]).
-    static PAIRED: RefCell<BTreeMap<usize, (String, [Option<Spread>; RATIOS])>> = const { RefCell::new(BTreeMap::new()) };
+    static PAIRED: RefCell<BTreeMap<usize, PairedRow>> = const { RefCell::new(BTreeMap::new()) };
 }
 
 /// The layers' speed relative to the typed engine (its fast path, [`playout_fast`]),

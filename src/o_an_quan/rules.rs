@@ -398,6 +398,10 @@ impl State {
     }
 
     /// Play the sowing and captures of move `a` (rules §2.2) for the player to move.
+    ///
+    /// `PLAIN` (and the same parameter of the steps below) is true only when the config is
+    /// [`plain_rules`] (`State::plain`): the variant options' tests are then compiled out of
+    /// the loops; `false` is right for every config.
     // Always inlined, as are `sow_leg` and `capture_chain`: within this crate `apply` has many
     // callers (the dynamic layer, the bots), and the compiler then left them as calls with
     // the sink's and the config's tests inside the sowing loop (about 100 instructions more
