@@ -400,7 +400,7 @@ impl State {
     /// Play the sowing and captures of move `a` (rules §2.2) for the player to move.
     ///
     /// `PLAIN` (and the same parameter of the steps below) is true only when the config is
-    /// [`plain_rules`] (`State::plain`): the variant options' tests are then compiled out of
+    /// `plain_rules` (`State::plain`): the variant options' tests are then compiled out of
     /// the loops; `false` is right for every config.
     // Always inlined, as are `sow_leg` and `capture_chain`: within this crate `apply` has many
     // callers (the dynamic layer, the bots), and the compiler then left them as calls with
@@ -611,21 +611,6 @@ impl State {
             debug_assert!(self.config.refill != Refill::EndGameOpponentWins || pile_after >= 0);
         }
     }
-}
-
-/// Whether `config` plays the plain ring of the seed rules: quan squares in the ring, the
-/// origin sown on a lap, no stop after a large sowing, no relay from a quan square (which is
-/// never a gap), no quan non, chained captures, relays that cannot loop. Its moves then take
-/// the paths without these options' tests.
-pub(crate) fn plain_rules(c: &Config) -> bool {
-    !c.skip_quan_squares
-        && !c.skip_origin_on_lap
-        && c.stop_after_sowing_at_least.is_none()
-        && c.relay_at_quan == RelayAtQuan::Stop
-        && !c.quan_square_as_gap
-        && c.quan_non_threshold.is_none()
-        && c.chain_capture == ChainCapture::Automatic
-        && c.relay_loop == RelayLoop::Impossible
 }
 
 impl State {
