@@ -26,7 +26,8 @@ use crate::describe::{Describe, Lang, PresetWords};
 use crate::fair::{FairChance, FairError, Fairness};
 use crate::game::{
     clip, Action, ActionList, ChanceList, ConfigError, Game, GameConfig, GameKind, IllegalReason,
-    Named, Outcome, Seat, SetupError, StateHasher, ToMove, MAX_SEATS,
+    Legal, Named, Outcome, PlayError, Seat, SetupError, StateHasher, ToMove, LEGAL_SET_IDS,
+    MAX_SEATS,
 };
 use crate::record::{Record, RecordError, Recorded};
 use crate::tensor::Observe;
@@ -435,6 +436,96 @@ fn info_of<G: Playable>() -> GameInfo {
     }
 }
 
+/// The actions legal in an [`AnyGame`], as a bit set of ids tied to its move number
+/// ([`AnyGame::legal_set`]); the dynamic form of [`LegalSet`](crate::LegalSet).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct AnyLegalSet {
+    mask: u128,
+    len: u32,
+    move_number: u32,
+}
+
+impl AnyLegalSet {
+    /// The ids as a bit mask: bit `id` is set when the action with that id is legal.
+    #[inline]
+    pub fn mask(&self) -> u128 {
+        self.mask
+    }
+    /// How many actions are legal.
+    #[inline]
+    pub fn len(&self) -> u32 {
+        self.len
+    }
+    /// Whether nothing is legal.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    /// The move number of the game the set was taken from.
+    #[inline]
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+    /// Whether the action with this id is legal.
+    #[inline]
+    pub fn contains(&self, id: u32) -> bool {
+        id < LEGAL_SET_IDS && self.mask & (1 << id) != 0
+    }
+    /// The token of the action with this id, or `None` when it is not in the set.
+    #[inline]
+    pub fn get(&self, id: u32) -> Option<AnyLegal> {
+        self.contains(id).then_some(AnyLegal {
+            id,
+            move_number: self.move_number,
+        })
+    }
+    /// The token of the `i`-th legal action in ascending id order (index `i` of
+    /// [`AnyGame::legal_actions`]), or `None` when `i >= len()`.
+    #[inline]
+    pub fn nth(&self, i: u32) -> Option<AnyLegal> {
+        if i >= self.len {
+            return None;
+        }
+        let id = if self.mask >> 64 == 0 {
+            let mut m = self.mask as u64;
+            for _ in 0..i {
+                m &= m - 1;
+            }
+            m.trailing_zeros()
+        } else {
+            let mut m = self.mask;
+            for _ in 0..i {
+                m &= m - 1;
+            }
+            m.trailing_zeros()
+        };
+        Some(AnyLegal {
+            id,
+            move_number: self.move_number,
+        })
+    }
+}
+
+/// An action id taken from an [`AnyLegalSet`], for [`AnyGame::apply_legal`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct AnyLegal {
+    id: u32,
+    move_number: u32,
+}
+
+impl AnyLegal {
+    /// The action id.
+    #[inline]
+    pub fn id(self) -> u32 {
+        self.id
+    }
+    /// The move number at which it is legal.
+    #[inline]
+    pub fn move_number(self) -> u32 {
+        self.move_number
+    }
+}
+
 /// The outcome of a finished game, with its end reason as its JSON name.
 pub type AnyOutcome = Outcome<&'static str>;
 
@@ -589,6 +680,14 @@ impl Tables {
         each!(self, t => t.apply(id))
     }
     #[inline]
+    fn legal_set(&self) -> AnyLegalSet {
+        each!(self, t => t.legal_set())
+    }
+    #[inline]
+    fn apply_legal(&mut self, legal: AnyLegal) -> Result<(), AnyError> {
+        each!(self, t => t.apply_legal(legal))
+    }
+    #[inline]
     fn sample_chance(&self, rng: &mut GameRng) -> Option<u32> {
         each!(self, t => t.sample_chance(rng))
     }
@@ -724,6 +823,37 @@ impl<G: Playable> Table<G> {
 }
 
 impl<G: Playable> Table<G> {
+    fn legal_set(&self) -> AnyLegalSet {
+        let set = self.game.game().legal_set();
+        AnyLegalSet {
+            mask: set.mask(),
+            len: set.len(),
+            move_number: set.move_number(),
+        }
+    }
+    fn apply_legal(&mut self, legal: AnyLegal) -> Result<(), AnyError> {
+        let action = G::Action::from_id(legal.id).ok_or(AnyError::UnknownId(legal.id))?;
+        let chance = self.game.game().to_move() == ToMove::Chance;
+        if self.keep_events {
+            // The checked path, so that a refused action leaves the last events in place.
+            let current = self.game.game().move_number();
+            if current != legal.move_number {
+                return Err(AnyError::Stale {
+                    expected: legal.move_number,
+                    current,
+                });
+            }
+            return self.apply_action(action, chance);
+        }
+        let token = Legal::from_parts(action, legal.move_number);
+        self.game
+            .apply_legal_as(token, chance, &mut crate::NoEvents)
+            .map_err(|e| match e {
+                PlayError::Stale { expected, current } => AnyError::Stale { expected, current },
+                PlayError::UnknownId(id) => AnyError::UnknownId(id),
+                PlayError::Illegal(e) => AnyError::illegal(&e),
+            })
+    }
     fn kind(&self) -> GameKind {
         G::KIND
     }
@@ -1223,6 +1353,24 @@ impl AnyGame {
     #[inline]
     pub fn apply(&mut self, id: u32) -> Result<(), AnyError> {
         self.0.apply(id)
+    }
+    /// The legal actions as a set of ids ([`Game::legal_set`]): what a playout draws from
+    /// without listing them.
+    #[inline]
+    pub fn legal_set(&self) -> AnyLegalSet {
+        self.0.legal_set()
+    }
+    /// Apply an action taken from this game's [`AnyGame::legal_set`] without validating it
+    /// again ([`Game::apply_legal`]); with events kept, it is validated as
+    /// [`AnyGame::apply`] does. The state is unchanged on error.
+    ///
+    /// # Errors
+    /// [`AnyError::Stale`] for a token of another move number; a token that fails the game's
+    /// consistency test is validated in full ([`AnyError::UnknownId`],
+    /// [`AnyError::Illegal`]).
+    #[inline]
+    pub fn apply_legal(&mut self, legal: AnyLegal) -> Result<(), AnyError> {
+        self.0.apply_legal(legal)
     }
     /// Apply the action only if the game is still at move `expected_move` (a server
     /// receiving a late message). The state is unchanged on error.

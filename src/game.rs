@@ -12,6 +12,7 @@
 #![forbid(unsafe_code)]
 
 use std::fmt::{self, Debug, Display};
+use std::marker::PhantomData;
 use std::str::FromStr;
 
 use arrayvec::ArrayVec;
@@ -247,6 +248,217 @@ impl ParseActionError {
 
 /// A list of action ids with a fixed capacity, so listing actions never allocates.
 pub type ActionList = ArrayVec<u32, ACTION_LIST_CAPACITY>;
+
+/// The largest action id a [`LegalSet`] can hold, plus one: every game's
+/// [`Action::ID_COUNT`] is at most this (Ô ăn quan 20, Cờ cá ngựa and Domino below 128).
+pub const LEGAL_SET_IDS: u32 = 128;
+
+/// The actions legal in one state, as a bit set over ids (bit `id` set when legal), tied to
+/// the state's [`Game::move_number`]: what [`Game::legal_set`] returns.
+///
+/// It is a plain value (no list to fill, no push per id). The actions it hands out are
+/// [`Legal`] tokens, which [`Game::apply_legal`] plays without validating them again.
+pub struct LegalSet<A> {
+    mask: u128,
+    len: u32,
+    move_number: u32,
+    _action: PhantomData<fn() -> A>,
+}
+
+impl<A> Clone for LegalSet<A> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<A> Copy for LegalSet<A> {}
+impl<A> PartialEq for LegalSet<A> {
+    fn eq(&self, other: &Self) -> bool {
+        self.mask == other.mask && self.move_number == other.move_number
+    }
+}
+impl<A> Eq for LegalSet<A> {}
+impl<A> Debug for LegalSet<A> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("LegalSet")
+            .field("mask", &format_args!("{:#x}", self.mask))
+            .field("move_number", &self.move_number)
+            .finish()
+    }
+}
+
+impl<A: Action> LegalSet<A> {
+    /// The set of the ids whose bits are set in `mask`, legal at move `move_number`; only
+    /// the games of this crate build one, from their own legality rules.
+    #[inline]
+    pub(crate) const fn from_mask(mask: u128, move_number: u32) -> Self {
+        Self::from_mask_len(mask, mask.count_ones(), move_number)
+    }
+
+    /// The same with the number of set bits, `len`, known already (counting bits is slow on
+    /// processors without a population-count instruction).
+    #[inline]
+    pub(crate) const fn from_mask_len(mask: u128, len: u32, move_number: u32) -> Self {
+        debug_assert!(mask.count_ones() == len);
+        LegalSet {
+            mask,
+            len,
+            move_number,
+            _action: PhantomData,
+        }
+    }
+
+    /// The set of `ids` (each below [`LEGAL_SET_IDS`]; others are left out), legal at move
+    /// `move_number`.
+    pub(crate) fn from_ids(ids: &[u32], move_number: u32) -> Self {
+        let mut mask = 0u128;
+        for &id in ids {
+            if id < LEGAL_SET_IDS {
+                mask |= 1 << id;
+            }
+        }
+        Self::from_mask(mask, move_number)
+    }
+
+    /// The ids as a bit mask: bit `id` is set when the action with that id is legal.
+    #[inline]
+    pub const fn mask(&self) -> u128 {
+        self.mask
+    }
+
+    /// The move number of the state the set was taken from.
+    #[inline]
+    pub const fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// How many actions are legal.
+    #[inline]
+    pub const fn len(&self) -> u32 {
+        self.len
+    }
+
+    /// Whether nothing is legal (the game is over).
+    #[inline]
+    pub const fn is_empty(&self) -> bool {
+        self.mask == 0
+    }
+
+    /// Whether the action with this id is legal.
+    #[inline]
+    pub const fn contains(&self, id: u32) -> bool {
+        id < LEGAL_SET_IDS && self.mask & (1 << id) != 0
+    }
+
+    /// The token of the action with this id, or `None` when it is not in the set.
+    #[inline]
+    pub fn get(&self, id: u32) -> Option<Legal<A>> {
+        if !self.contains(id) {
+            return None;
+        }
+        Some(Legal {
+            action: A::from_id(id)?,
+            move_number: self.move_number,
+        })
+    }
+
+    /// The token of the `i`-th legal action in ascending id order (the action at index `i`
+    /// of [`Game::legal_actions`]), or `None` when `i >= len()`.
+    #[inline]
+    pub fn nth(&self, i: u32) -> Option<Legal<A>> {
+        if i >= self.len {
+            return None;
+        }
+        let id = if self.mask >> 64 == 0 {
+            // Every id below 64 (Ô ăn quan's always are): 64-bit steps.
+            let mut m = self.mask as u64;
+            for _ in 0..i {
+                m &= m - 1;
+            }
+            m.trailing_zeros()
+        } else {
+            let mut m = self.mask;
+            for _ in 0..i {
+                m &= m - 1;
+            }
+            m.trailing_zeros()
+        };
+        Some(Legal {
+            action: A::from_id(id)?,
+            move_number: self.move_number,
+        })
+    }
+
+    /// The legal ids in ascending order.
+    pub fn ids(&self) -> impl Iterator<Item = u32> {
+        let mut m = self.mask;
+        std::iter::from_fn(move || {
+            if m == 0 {
+                return None;
+            }
+            let id = m.trailing_zeros();
+            m &= m - 1;
+            Some(id)
+        })
+    }
+
+    /// The tokens of every legal action, in ascending id order.
+    pub fn iter(&self) -> impl Iterator<Item = Legal<A>> {
+        let set = *self;
+        self.ids().filter_map(move |id| set.get(id))
+    }
+
+    /// The legal ids written into `out` (cleared first), as [`Game::legal_actions`] lists them.
+    pub fn write_to(&self, out: &mut ActionList) {
+        out.clear();
+        for id in self.ids() {
+            out.push(id);
+        }
+    }
+}
+
+/// An action taken from a [`LegalSet`]: proof that it was legal at the set's move number.
+///
+/// Only a [`LegalSet`] hands one out (the fields are private), so [`Game::apply_legal`] can
+/// play it without the full validation of [`Game::apply`]. A token applied to a state at
+/// another move number is refused ([`PlayError::Stale`]); one that fails the game's cheap
+/// consistency test (say, a token of another game at the same move number) goes through the
+/// full validation instead. Either way no illegal action is ever played.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Legal<A> {
+    action: A,
+    move_number: u32,
+}
+
+impl<A: Action> Legal<A> {
+    /// The token of `action` at move `move_number`, for the crate's own layers (the dynamic
+    /// layer rebuilds the typed token from its id form). Safe to get wrong: a token is only
+    /// ever played after the move-number test and the game's consistency test.
+    #[inline]
+    pub(crate) fn from_parts(action: A, move_number: u32) -> Self {
+        Legal {
+            action,
+            move_number,
+        }
+    }
+
+    /// The action.
+    #[inline]
+    pub fn action(self) -> A {
+        self.action
+    }
+
+    /// Its id.
+    #[inline]
+    pub fn id(self) -> u32 {
+        self.action.id()
+    }
+
+    /// The move number at which it is legal.
+    #[inline]
+    pub fn move_number(self) -> u32 {
+        self.move_number
+    }
+}
 
 /// One chance outcome and its weight; its probability is `weight / total weight` of the list.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -868,6 +1080,33 @@ pub trait Game:
             });
         }
         self.apply(action, events).map_err(PlayError::Illegal)
+    }
+
+    /// The actions legal now as a [`LegalSet`]: the same ids as
+    /// [`legal_actions`](Game::legal_actions), as a bit set a playout can draw from without
+    /// listing them. Never allocates.
+    ///
+    /// Games override it with a direct computation; this default lists the ids.
+    fn legal_set(&self) -> LegalSet<Self::Action> {
+        let mut out = ActionList::new();
+        self.legal_actions(&mut out);
+        LegalSet::from_ids(&out, self.move_number())
+    }
+
+    /// Play an action taken from this state's [`legal_set`](Game::legal_set), without the
+    /// full validation of [`apply`](Game::apply): the same states and events as `apply`
+    /// for the same action.
+    ///
+    /// # Errors
+    /// [`PlayError::Stale`] when the token was taken at another move number; the state is
+    /// then unchanged. A token that fails the game's cheap consistency test is validated in
+    /// full, as [`apply`](Game::apply) does ([`PlayError::Illegal`], state unchanged).
+    fn apply_legal(
+        &mut self,
+        legal: Legal<Self::Action>,
+        events: &mut impl EventSink<Self::Event>,
+    ) -> Result<(), PlayError<Self::Illegal>> {
+        self.apply_if_current(legal.move_number(), legal.action(), events)
     }
 
     /// Sample a chance outcome from `rng` with its exact probability, or `None` when chance is

@@ -140,8 +140,9 @@ pub mod testing;
 pub use chance::{uniform_below, GameRng};
 pub use game::{
     Action, ActionList, ChanceList, ChanceOutcome, ConfigError, EventFn, EventSink, Game,
-    GameConfig, GameKind, IllegalReason, Named, NoEvents, Outcome, OutcomeJson, ParseActionError,
-    PlayError, Seat, SetupError, StateHasher, ToMove, ACTION_LIST_CAPACITY, CONFIG_MEMO, MAX_SEATS,
+    GameConfig, GameKind, IllegalReason, Legal, LegalSet, Named, NoEvents, Outcome, OutcomeJson,
+    ParseActionError, PlayError, Seat, SetupError, StateHasher, ToMove, ACTION_LIST_CAPACITY,
+    CONFIG_MEMO, LEGAL_SET_IDS, MAX_SEATS,
 };
 pub use record::{
     hash_text, Record, RecordError, Recorded, RECORD_FORMAT, RECORD_RESERVE, RULES_VERSION,

@@ -738,6 +738,28 @@ impl<G: Game> Recorded<G> {
         Ok(())
     }
 
+    /// [`Game::apply_legal`] of a token, recorded as [`Recorded::apply_as`] records.
+    ///
+    /// # Errors
+    /// The token's refusal; nothing is recorded then.
+    #[inline(always)]
+    pub(crate) fn apply_legal_as(
+        &mut self,
+        legal: crate::game::Legal<G::Action>,
+        chance: bool,
+        events: &mut impl EventSink<G::Event>,
+    ) -> Result<(), crate::game::PlayError<G::Illegal>> {
+        self.game.apply_legal(legal, events)?;
+        self.actions.push(legal.action());
+        if chance {
+            self.chance_actions += 1;
+            if let Some(fair) = &mut self.fair {
+                fair.set_drawn(self.chance_actions);
+            }
+        }
+        Ok(())
+    }
+
     /// The record so far, sealed with the current state's hash.
     pub fn record(&self) -> Record {
         let mut r = match &self.start {

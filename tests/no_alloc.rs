@@ -1,11 +1,12 @@
-//! `legal_actions`, `chance_outcomes`, `sample_chance` and `apply` (without events) never
-//! allocate: a counting global allocator proves it over random games of every game.
+//! `legal_actions`, `legal_set`, `chance_outcomes`, `sample_chance`, `apply` and
+//! `apply_legal` (without events) never allocate: a counting global allocator proves it over
+//! random games of every game.
 
 use dangian::GameConfig;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use dangian::{ActionList, ChanceList, Game, GameRng, NoEvents, ToMove};
+use dangian::{Action as _, ActionList, ChanceList, Game, GameRng, NoEvents, ToMove};
 
 struct Counting;
 
@@ -57,7 +58,14 @@ fn assert_hot_path_does_not_allocate<G: Game>(config: G::Config, games: u32) {
                 }
             };
             let Some(action) = action else { break };
-            game.apply(action, &mut NoEvents).expect("legal action");
+            // Every other decision through the fast path: the legal set and its token.
+            let set = game.legal_set();
+            match set.get(action.id()) {
+                Some(token) if steps % 2 == 1 && matches!(to_move, ToMove::Seat(_)) => game
+                    .apply_legal(token, &mut NoEvents)
+                    .expect("legal action"),
+                _ => game.apply(action, &mut NoEvents).expect("legal action"),
+            }
             let after = allocations();
             assert_eq!(
                 after,

@@ -6,9 +6,12 @@
 //!
 //! `cargo bench -p dangian-bench --bench playouts` prints criterion's figures per benchmark
 //! (time per playout, and actions per second as "thrpt"), then one summary table with
-//! actions/s and playouts/s for each game and path, and games/s of the batch; then the speed
-//! of `AnyGame` and of the C ABI relative to the typed engine from paired rounds (the same
-//! playouts through each path in turn, the median of 15 rounds), the figure to compare on a
+//! actions/s and playouts/s for each game and path, and games/s of the batch; then, from
+//! paired rounds, the speed of the typed engine's fast path (`legal_set`, `apply_legal`)
+//! relative to the tight reference implementation (Ô ăn quan, checked first to play the
+//! engine's games), and of the typed engine with listed ids and `apply`, of `AnyGame` and of
+//! the C ABI relative to the fast path (the same playouts through each path in
+//! turn, by the thread's CPU time, the median of 15 rounds), the figure to compare on a
 //! machine whose speed drifts between benchmarks. An action is
 //! anything applied: a player's decision or a chance outcome (a roll, a deal, a draw). The
 //! choices are uniformly random among the legal actions; chance is sampled from the exact
@@ -50,6 +53,35 @@ fn playout_typed<G: Game>(start: &G, rng: &mut GameRng, legal: &mut ActionList) 
     actions
 }
 
+/// The same through the typed engine's fast path: the legal actions as a [`dangian::LegalSet`] (no
+/// list), the chosen token applied by [`Game::apply_legal`] without a second validation.
+/// Plays the very same games as [`playout_typed`] from the same RNG.
+fn playout_fast<G: Game>(start: &G, rng: &mut GameRng) -> u64 {
+    let mut game = start.clone();
+    let mut actions = 0;
+    loop {
+        match game.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => {
+                let Some(a) = game.sample_chance(rng) else {
+                    break;
+                };
+                let _ = game.apply(a, &mut NoEvents);
+            }
+            ToMove::Seat(_) => {
+                let set = game.legal_set();
+                let Some(legal) = set.nth(rng.below(set.len())) else {
+                    break;
+                };
+                let _ = game.apply_legal(legal, &mut NoEvents);
+            }
+        }
+        actions += 1;
+    }
+    black_box(&game);
+    actions
+}
+
 /// The same through [`AnyGame`] (ids, a boxed game that records itself, events off; chance
 /// by `play_chance`, as a host plays it), in `game`, restarted from `start` by `clone_from`
 /// (which reuses its allocations, as the typed playout's copy of a state allocates nothing).
@@ -75,6 +107,31 @@ fn playout_any(
             }
         };
         let _ = game.apply(id);
+        actions += 1;
+    }
+    black_box(&game);
+    actions
+}
+
+/// The same through [`AnyGame`]'s fast path: `AnyGame::legal_set` and
+/// `AnyGame::apply_legal` (events off, so the token is not validated again).
+fn playout_any_fast(start: &AnyGame, game: &mut AnyGame, rng: &mut GameRng) -> u64 {
+    game.clone_from(start);
+    let mut actions = 0;
+    loop {
+        match game.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => {
+                game.play_chance(rng).expect("chance to move");
+            }
+            ToMove::Seat(_) => {
+                let set = game.legal_set();
+                let Some(legal) = set.nth(rng.below(set.len())) else {
+                    break;
+                };
+                let _ = game.apply_legal(legal);
+            }
+        }
         actions += 1;
     }
     black_box(&game);
@@ -131,8 +188,9 @@ thread_local! {
 }
 
 /// The paths in the order of the table, `typed` first (the others are compared with it).
-const PATHS: [&str; 5] = [
+const PATHS: [&str; 6] = [
     "typed",
+    "typed_fast",
     "any_game",
     "c_abi",
     "batch_1_thread",
@@ -172,7 +230,23 @@ fn timed(
 
 /// The benchmarks of one game under `config`: playouts through the three paths, and the
 /// batch on 1 and 2 threads.
-fn bench_game<G: Game>(c: &mut Criterion, order: usize, name: &str, config: G::Config) {
+/// A tight reference implementation's playout, when there is one for the game and config.
+type Tight = Option<fn(&mut GameRng) -> u64>;
+
+/// Whether the game implements the fast path itself (`legal_set` and `apply_legal` of its
+/// own): the paired ratios are then taken against the fast path (typed and `AnyGame`),
+/// otherwise against the listed ids and `apply` (the trait's default fast path lists the ids
+/// and validates, so it costs more than that).
+type OwnFastPath = bool;
+
+fn bench_game<G: Game>(
+    c: &mut Criterion,
+    order: usize,
+    name: &str,
+    config: G::Config,
+    tight: Tight,
+    own: OwnFastPath,
+) {
     let start = G::new(config.clone()).expect("valid config");
     let config_json = serde_json::to_string(&config).expect("a config serializes");
     let mut any = AnyGame::new(G::KIND, &config_json).expect("valid config");
@@ -208,6 +282,13 @@ fn bench_game<G: Game>(c: &mut Criterion, order: usize, name: &str, config: G::C
         b.iter_custom(|iters| {
             timed(order, name, "typed", iters, || {
                 playout_typed(&start, &mut rng, &mut legal)
+            })
+        })
+    });
+    group.bench_function("typed_fast", |b| {
+        b.iter_custom(|iters| {
+            timed(order, name, "typed_fast", iters, || {
+                playout_fast(&start, &mut rng)
             })
         })
     });
@@ -261,7 +342,7 @@ fn bench_game<G: Game>(c: &mut Criterion, order: usize, name: &str, config: G::C
         });
     }
     group.finish();
-    paired(order, name, &start, &any, ffi);
+    paired(order, name, &start, &any, ffi, tight, own);
     // SAFETY: a live handle, freed once.
     unsafe { dg_game_free(ffi) };
 }
@@ -272,62 +353,141 @@ const ROUNDS: usize = 15;
 /// A ratio's median, lowest and highest over the rounds.
 type Spread = (f64, f64, f64);
 
+/// The paired ratios of one game, in the order of the table's columns.
+const RATIOS: usize = 4;
+
+/// One game's row of the paired table: its name and its ratios (`None`: not measured).
+type PairedRow = (String, [Option<Spread>; RATIOS]);
+
 thread_local! {
-    /// Per game: its name and the spreads of `AnyGame` / typed and C ABI / typed.
-    static PAIRED: RefCell<BTreeMap<usize, (String, [Spread; 2])>> = const { RefCell::new(BTreeMap::new()) };
+    /// Per game: its name and the spreads of typed / tight (none without a tight
+    /// reference), the other typed path / typed, `AnyGame` / typed and C ABI / typed, where
+    /// typed (and `AnyGame`) is the game's faster path (see [`OwnFastPath`]).
+    static PAIRED: RefCell<BTreeMap<usize, PairedRow>> = const { RefCell::new(BTreeMap::new()) };
 }
 
-/// The layers' speed relative to the typed engine, measured so that the drift of a shared
-/// machine between two benchmarks does not enter it: `ROUNDS` rounds, each timing the same
-/// batch of playouts through the typed engine, `AnyGame` and the C ABI one after the other
-/// (the typed engine and `AnyGame` play the very same games: the same seed, the same draws);
-/// each round gives a ratio of actions per second, and the median of the rounds is kept.
-fn paired<G: Game>(order: usize, name: &str, start: &G, any: &AnyGame, ffi: *const DgGame) {
+/// The layers' speed relative to the typed engine (its fast path, [`playout_fast`]),
+/// measured so that the drift of a shared machine between two benchmarks does not enter it:
+/// `ROUNDS` rounds, each timing the same batch of playouts through the tight reference (when
+/// there is one), the typed fast path, the typed engine with listed ids and `apply`,
+/// `AnyGame`'s fast path and the C ABI one after the other (all but the C ABI play the very same games:
+/// the same seed, the same draws); each round gives a ratio of actions per second, and the
+/// median of the rounds is kept, with the lowest and highest.
+fn paired<G: Game>(
+    order: usize,
+    name: &str,
+    start: &G,
+    any: &AnyGame,
+    ffi: *const DgGame,
+    tight: Tight,
+    own: OwnFastPath,
+) {
     let mut legal = ActionList::new();
     // About 20 ms of typed playouts per round.
     let mut rng = GameRng::new(0);
     let t0 = Instant::now();
     let mut batch = 0u64;
     while t0.elapsed() < Duration::from_millis(20) {
-        playout_typed(start, &mut rng, &mut legal);
+        playout_fast(start, &mut rng);
         batch += 1;
     }
-    // Actions per second of `batch` playouts.
+    // Actions per second of `batch` playouts, by the thread's CPU time.
     fn rate(batch: u64, mut one: impl FnMut() -> u64) -> f64 {
-        let t = Instant::now();
+        let t = ThreadClock::now();
         let actions: u64 = (0..batch).map(|_| one()).sum();
-        actions as f64 / t.elapsed().as_secs_f64().max(1e-9)
+        actions as f64 / t.elapsed().max(1e-9)
     }
     let mut scratch = any.clone();
-    let mut ratios = [Vec::new(), Vec::new()];
+    let mut ratios: [Vec<f64>; RATIOS] = Default::default();
     for round in 0..ROUNDS as u64 {
-        let mut rng = GameRng::new(round);
-        let typed = rate(batch, || playout_typed(start, &mut rng, &mut legal));
-        let mut rng = GameRng::new(round);
-        let dynamic = rate(batch, || {
-            playout_any(any, &mut scratch, &mut rng, &mut legal)
+        let tight_rate = tight.map(|f| {
+            let mut rng = GameRng::new(round);
+            rate(batch, || f(&mut rng))
         });
         let mut rng = GameRng::new(round);
+        let fast = rate(batch, || playout_fast(start, &mut rng));
+        let mut rng = GameRng::new(round);
+        let listed = rate(batch, || playout_typed(start, &mut rng, &mut legal));
+        let mut rng = GameRng::new(round);
+        let dynamic = if own {
+            rate(batch, || playout_any_fast(any, &mut scratch, &mut rng))
+        } else {
+            rate(batch, || {
+                playout_any(any, &mut scratch, &mut rng, &mut legal)
+            })
+        };
+        let mut rng = GameRng::new(round);
         let c_abi = rate(batch, || playout_ffi(ffi, &mut rng));
-        ratios[0].push(dynamic / typed);
-        ratios[1].push(c_abi / typed);
+        let (typed, other) = if own { (fast, listed) } else { (listed, fast) };
+        if let Some(t) = tight_rate {
+            ratios[0].push(typed / t);
+        }
+        ratios[1].push(other / typed);
+        ratios[2].push(dynamic / typed);
+        ratios[3].push(c_abi / typed);
     }
     let stats = ratios.map(|mut r| {
+        if r.is_empty() {
+            return None;
+        }
         r.sort_by(f64::total_cmp);
-        (r[ROUNDS / 2], r[0], r[ROUNDS - 1])
+        Some((r[r.len() / 2], r[0], r[r.len() - 1]))
     });
     PAIRED.with(|p| p.borrow_mut().insert(order, (name.to_owned(), stats)));
 }
 
+/// A stopwatch of the calling thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`), so that time
+/// the thread spends descheduled on a busy machine does not count.
+struct ThreadClock(f64);
+
+impl ThreadClock {
+    fn cpu_seconds() -> f64 {
+        let mut t = libc::timespec {
+            tv_sec: 0,
+            tv_nsec: 0,
+        };
+        // SAFETY: `t` is a valid, writable timespec.
+        unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
+        t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
+    }
+
+    fn now() -> Self {
+        ThreadClock(Self::cpu_seconds())
+    }
+
+    /// CPU seconds of this thread since `now`.
+    fn elapsed(&self) -> f64 {
+        Self::cpu_seconds() - self.0
+    }
+}
+
 fn games(c: &mut Criterion) {
-    bench_game::<dangian::o_an_quan::State>(c, 0, "o_an_quan", Default::default());
+    // The tight reference counts only if it plays exactly the engine's games.
+    dangian_bench::verify_o_an_quan(20_000).expect("the tight Ô ăn quan plays the engine's games");
+    bench_game::<dangian::o_an_quan::State>(
+        c,
+        0,
+        "o_an_quan",
+        Default::default(),
+        Some(dangian_bench::playout_tight_o_an_quan),
+        true,
+    );
     // Cờ cá ngựa: the seed rules (4 players, two dice) and the single-die preset.
-    bench_game::<dangian::ca_ngua::State>(c, 1, "ca_ngua", dangian::ca_ngua::Config::default());
+    bench_game::<dangian::ca_ngua::State>(
+        c,
+        1,
+        "ca_ngua",
+        dangian::ca_ngua::Config::default(),
+        None,
+        false,
+    );
     bench_game::<dangian::ca_ngua::State>(
         c,
         2,
         "ca_ngua_one_die",
         dangian::ca_ngua::Config::one_die(),
+        None,
+        false,
     );
     // Domino: one round and a whole match to 101, 2 players.
     bench_game::<dangian::domino::State>(
@@ -338,8 +498,10 @@ fn games(c: &mut Criterion) {
             max_rounds: Some(1),
             ..Default::default()
         },
+        None,
+        false,
     );
-    bench_game::<dangian::domino::State>(c, 4, "domino_match", Default::default());
+    bench_game::<dangian::domino::State>(c, 4, "domino_match", Default::default(), None, false);
 }
 
 /// The summary: per game and path, actions/s and playouts/s over everything measured.
@@ -369,17 +531,28 @@ fn summary() {
     println!("(batch rows: playouts/s = whole games per second over the batch)");
     println!();
     println!(
-        "paired rounds ({ROUNDS}, the same playouts through each path in turn), actions/s \
-         relative to the typed engine: median (lowest–highest)"
+        "paired rounds ({ROUNDS}, the same playouts through each path in turn, thread CPU \
+         time), actions/s relative to the typed engine: median (lowest–highest); typed and \
+         AnyGame by legal_set and apply_legal where the game has its own (o_an_quan), by \
+         listed ids and apply otherwise; the other typed path in the second column"
     );
     println!(
-        "{:<20} {:>22} {:>22}",
-        "game", "AnyGame / typed", "C ABI / typed"
+        "{:<20} {:>20} {:>20} {:>20} {:>20}",
+        "game", "typed / tight", "other typed / typed", "AnyGame / typed", "C ABI / typed"
     );
     PAIRED.with(|p| {
-        for (name, [any, ffi]) in p.borrow().values() {
-            let cell = |(median, low, high): Spread| format!("{median:.2} ({low:.2}–{high:.2})");
-            println!("{name:<20} {:>22} {:>22}", cell(*any), cell(*ffi));
+        for (name, ratios) in p.borrow().values() {
+            let cell = |s: &Option<Spread>| match s {
+                Some((median, low, high)) => format!("{median:.2} ({low:.2}–{high:.2})"),
+                None => "–".to_owned(),
+            };
+            println!(
+                "{name:<20} {:>20} {:>20} {:>20} {:>20}",
+                cell(&ratios[0]),
+                cell(&ratios[1]),
+                cell(&ratios[2]),
+                cell(&ratios[3])
+            );
         }
     });
 }

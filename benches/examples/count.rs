@@ -1,7 +1,9 @@
 //! A fixed amount of work for instruction counts (`valgrind --tool=callgrind`, `perf stat`):
 //! `count GAME PATH N` plays N seeded random playouts of GAME (`o_an_quan`, `ca_ngua`,
-//! `ca_ngua_one_die`, `domino_one_round`, `domino_match`) through PATH (`typed`, `any`,
-//! `ffi`) and prints the actions applied, so that two versions can be compared by
+//! `ca_ngua_one_die`, `domino_one_round`, `domino_match`) through PATH (`typed`: listed ids
+//! and `apply`; `fast`: `legal_set` and `apply_legal`; `any`: `AnyGame` with listed ids;
+//! `any_fast`: `AnyGame::legal_set` and `AnyGame::apply_legal`; `ffi`; `tight`: the tight
+//! reference implementation, Ô ăn quan only) and prints the actions applied, so that two versions can be compared by
 //! instructions per action, free of the noise of a shared machine.
 
 use dangian::any::AnyGame;
@@ -43,6 +45,48 @@ fn run<G: Game>(config: G::Config, path: &str, n: u64) -> u64 {
                     };
                     game.apply(a.expect("action"), &mut NoEvents)
                         .expect("legal");
+                    actions += 1;
+                }
+                std::hint::black_box(&game);
+            }
+            "fast" => {
+                let mut game = start.clone();
+                loop {
+                    match game.to_move() {
+                        ToMove::Over => break,
+                        ToMove::Chance => {
+                            let a = game.sample_chance(&mut rng).expect("chance");
+                            game.apply(a, &mut NoEvents).expect("legal");
+                        }
+                        ToMove::Seat(_) => {
+                            let set = game.legal_set();
+                            let legal = set.nth(rng.below(set.len())).expect("in the set");
+                            game.apply_legal(legal, &mut NoEvents).expect("legal");
+                        }
+                    }
+                    actions += 1;
+                }
+                std::hint::black_box(&game);
+            }
+            "tight" if G::KIND == dangian::GameKind::OAnQuan => {
+                actions += dangian_bench::playout_tight_o_an_quan(&mut rng);
+            }
+            "tight" => panic!("no tight reference for this game"),
+            "any_fast" => {
+                game_any.clone_from(&any);
+                let game = &mut game_any;
+                loop {
+                    match game.to_move() {
+                        ToMove::Over => break,
+                        ToMove::Chance => {
+                            game.play_chance(&mut rng).expect("chance");
+                        }
+                        ToMove::Seat(_) => {
+                            let set = game.legal_set();
+                            let legal = set.nth(rng.below(set.len())).expect("in the set");
+                            game.apply_legal(legal).expect("legal");
+                        }
+                    }
                     actions += 1;
                 }
                 std::hint::black_box(&game);

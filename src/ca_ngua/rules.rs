@@ -1877,7 +1877,9 @@ impl Game for State {
         }
     }
 
-    #[inline]
+    // Always inlined: a playout calls it once per decision, and with two callers (the listed
+    // ids and the default `legal_set`) the compiler left it as a call.
+    #[inline(always)]
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
         match self.phase {

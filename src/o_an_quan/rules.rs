@@ -2,7 +2,7 @@
 
 use crate::game::{
     Action as _, ActionList, ChanceList, ConfigError, EventSink, Game, GameKind, IllegalReason,
-    NoEvents, Outcome, Seat, SetupError, StateHasher, ToMove,
+    Legal, LegalSet, NoEvents, Outcome, PlayError, Seat, SetupError, StateHasher, ToMove,
 };
 
 use super::action::{seat_letter, Action, Dir};
@@ -137,9 +137,9 @@ impl State {
     /// The cell after `cell` in direction `dir` (quan squares left out under
     /// `skip_quan_squares`).
     #[inline]
-    fn next_cell(&self, cell: u8, dir: Dir) -> u8 {
+    fn next_cell<const PLAIN: bool>(&self, cell: u8, dir: Dir) -> u8 {
         let n = ring_step(cell, dir);
-        if self.config.skip_quan_squares && is_quan(n) {
+        if !PLAIN && self.config.skip_quan_squares && is_quan(n) {
             ring_step(n, dir)
         } else {
             n
@@ -149,9 +149,9 @@ impl State {
     /// Whether `cell` serves as the empty square before a capture: an empty small square, or
     /// a completely empty quan square under `quan_square_as_gap` (OAQ-A5, OAQ-C8).
     #[inline]
-    fn is_gap(&self, cell: u8) -> bool {
+    fn is_gap<const PLAIN: bool>(&self, cell: u8) -> bool {
         if is_quan(cell) {
-            self.config.quan_square_as_gap && !self.has_pieces(cell)
+            !PLAIN && self.config.quan_square_as_gap && !self.has_pieces(cell)
         } else {
             self.dan[usize::from(cell)] == 0
         }
@@ -159,7 +159,10 @@ impl State {
 
     /// Whether quan square `cell` is a protected quan non (OAQ-A6, OAQ-C9).
     #[inline]
-    fn is_quan_non(&self, cell: u8) -> bool {
+    fn is_quan_non<const PLAIN: bool>(&self, cell: u8) -> bool {
+        if PLAIN {
+            return false;
+        }
         match self.config.quan_non_threshold {
             None => false,
             Some(k) => {
@@ -224,7 +227,10 @@ impl State {
             }
             let mut copy = *self;
             let stop = self.relay_stop(a);
-            if copy.run_move(a, stop, true, &mut NoEvents).forbidden {
+            if copy
+                .run_move::<false, _>(a, stop, true, &mut NoEvents)
+                .forbidden
+            {
                 forbidden |= 1 << id;
             } else {
                 allowed |= 1 << id;
@@ -240,10 +246,16 @@ impl State {
     /// Sow `take` stones (already in hand) from `from`, then look at the next square
     /// (rules §2.2).
     #[inline(always)]
-    fn sow_leg<S: EventSink<Event>>(&mut self, from: u8, take: u16, dir: Dir, sink: &mut S) -> Leg {
+    fn sow_leg<const PLAIN: bool, S: EventSink<Event>>(
+        &mut self,
+        from: u8,
+        take: u16,
+        dir: Dir,
+        sink: &mut S,
+    ) -> Leg {
         let mut pos = from;
         let mut hand = take;
-        if !self.config.skip_quan_squares && !self.config.skip_origin_on_lap {
+        if PLAIN || (!self.config.skip_quan_squares && !self.config.skip_origin_on_lap) {
             // The plain ring (the seed rules): one table step per stone.
             let next = &RING_NEXT[usize::from(dir == Dir::Ccw)];
             while hand > 0 {
@@ -258,10 +270,10 @@ impl State {
             }
         }
         while hand > 0 {
-            pos = self.next_cell(pos, dir);
+            pos = self.next_cell::<PLAIN>(pos, dir);
             // OAQ-A4: by default the origin gets a stone on a lap; Oware-style skips it.
             if self.config.skip_origin_on_lap && pos == from {
-                pos = self.next_cell(pos, dir);
+                pos = self.next_cell::<PLAIN>(pos, dir);
             }
             let cell = &mut self.dan[usize::from(pos)];
             *cell += 1;
@@ -272,14 +284,17 @@ impl State {
             });
         }
         // OAQ-A4 (Ludii): a large sowing ends the turn with no relay and no capture.
-        if let Some(k) = self.config.stop_after_sowing_at_least {
+        if let (false, Some(k)) = (PLAIN, self.config.stop_after_sowing_at_least) {
             if take >= k {
                 return Leg::Stop(TurnEndReason::LargeSowing);
             }
         }
-        let n = self.next_cell(pos, dir);
+        let n = self.next_cell::<PLAIN>(pos, dir);
         let here = self.dan[usize::from(n)];
-        if is_quan(n) {
+        if PLAIN && is_quan(n) {
+            // The seed rules: a quan square next ends the turn.
+            Leg::Stop(TurnEndReason::NextIsQuan)
+        } else if is_quan(n) {
             // OAQ-S7 / OAQ-A5: a quan square next ends the turn, unless the variant relays
             // through it or (OAQ-C8) it is completely empty and counts as a gap.
             let take = match self.config.relay_at_quan {
@@ -289,7 +304,7 @@ impl State {
             };
             if take > 0 {
                 Leg::Relay { cell: n, take }
-            } else if self.is_gap(n) {
+            } else if self.is_gap::<PLAIN>(n) {
                 Leg::Gap(n)
             } else {
                 Leg::Stop(TurnEndReason::NextIsQuan)
@@ -325,7 +340,8 @@ impl State {
         let from = a.cell();
         let take = s.dan[usize::from(from)];
         s.dan[usize::from(from)] = 0;
-        let Leg::Relay { cell, take } = s.sow_leg(from, take, dir, &mut NoEvents) else {
+        let Leg::Relay { cell, take } = s.sow_leg::<false, _>(from, take, dir, &mut NoEvents)
+        else {
             return None;
         };
         let x0 = RelayPoint {
@@ -336,7 +352,7 @@ impl State {
         let f = |x: &RelayPoint| -> Option<RelayPoint> {
             let mut st = x.state;
             st.dan[usize::from(x.cell)] -= x.take;
-            match st.sow_leg(x.cell, x.take, dir, &mut NoEvents) {
+            match st.sow_leg::<false, _>(x.cell, x.take, dir, &mut NoEvents) {
                 Leg::Relay { cell, take } => Some(RelayPoint {
                     state: st,
                     cell,
@@ -382,12 +398,16 @@ impl State {
     }
 
     /// Play the sowing and captures of move `a` (rules §2.2) for the player to move.
+    ///
+    /// `PLAIN` (and the same parameter of the steps below) is true only when the config is
+    /// `plain_rules` (`State::plain`): the variant options' tests are then compiled out of
+    /// the loops; `false` is right for every config.
     // Always inlined, as are `sow_leg` and `capture_chain`: within this crate `apply` has many
     // callers (the dynamic layer, the bots), and the compiler then left them as calls with
     // the sink's and the config's tests inside the sowing loop (about 100 instructions more
     // per move through `AnyGame`).
     #[inline(always)]
-    fn run_move<S: EventSink<Event>>(
+    fn run_move<const PLAIN: bool, S: EventSink<Event>>(
         &mut self,
         a: Action,
         stop_relay_at: Option<u32>,
@@ -416,7 +436,19 @@ impl State {
             forbidden: false,
         };
         loop {
-            match self.sow_leg(from, take, dir, sink) {
+            match self.sow_leg::<PLAIN, S>(from, take, dir, sink) {
+                Leg::Relay { cell, take: t } if PLAIN => {
+                    // The seed rules cannot loop (OAQ-A12): no guard.
+                    relays += 1;
+                    self.dan[usize::from(cell)] -= t;
+                    sink.emit(Event::Relay {
+                        cell,
+                        stones: t,
+                        number: relays,
+                    });
+                    from = cell;
+                    take = t;
+                }
                 Leg::Relay { cell, take: t } => {
                     // OAQ-A12: guards for the rules where relays can loop.
                     if stop_relay_at == Some(relays) {
@@ -445,7 +477,7 @@ impl State {
                 }
                 Leg::Stop(reason) => return stop(reason),
                 Leg::Gap(gap) => {
-                    return self.capture_chain(seat, gap, dir, forbid_first_quan, sink)
+                    return self.capture_chain::<PLAIN, S>(seat, gap, dir, forbid_first_quan, sink)
                 }
             }
         }
@@ -453,7 +485,7 @@ impl State {
 
     /// Captures beyond the empty square `gap` (OAQ-S5, OAQ-S6, OAQ-S7).
     #[inline(always)]
-    fn capture_chain<S: EventSink<Event>>(
+    fn capture_chain<const PLAIN: bool, S: EventSink<Event>>(
         &mut self,
         seat: Seat,
         mut gap: u8,
@@ -469,7 +501,7 @@ impl State {
             forbidden: false,
         };
         loop {
-            let t = self.next_cell(gap, dir);
+            let t = self.next_cell::<PLAIN>(gap, dir);
             // OAQ-S7: two empty squares end the turn.
             if !self.has_pieces(t) {
                 sum.reason = TurnEndReason::TwoEmpty;
@@ -477,7 +509,7 @@ impl State {
             }
             if is_quan(t) {
                 // OAQ-A6 / OAQ-C9: a quan non cannot be captured; earlier captures stand.
-                if self.is_quan_non(t) {
+                if self.is_quan_non::<PLAIN>(t) {
                     sum.reason = TurnEndReason::QuanNon;
                     return sum;
                 }
@@ -508,13 +540,13 @@ impl State {
                 chain: sum.captures,
             });
             // OAQ-A7: without chains the turn ends after one capture.
-            if self.config.chain_capture == ChainCapture::Off {
+            if !PLAIN && self.config.chain_capture == ChainCapture::Off {
                 sum.reason = TurnEndReason::SingleCapture;
                 return sum;
             }
             // OAQ-S6: the chain goes on over another empty square.
-            let n = self.next_cell(t, dir);
-            if !self.is_gap(n) {
+            let n = self.next_cell::<PLAIN>(t, dir);
+            if !self.is_gap::<PLAIN>(n) {
                 sum.reason = TurnEndReason::AfterCapture;
                 return sum;
             }
@@ -581,6 +613,75 @@ impl State {
     }
 }
 
+impl State {
+    /// Every legal id as a bit mask (bit `id` set when legal), and how many there are: the
+    /// mover's non-empty squares in the directions the rules allow, less the first-move
+    /// exclusions.
+    #[inline]
+    fn legal_mask(&self) -> (u32, u32) {
+        if self.end.is_some() {
+            return (0, 0);
+        }
+        // Which of the ids `2k` (clockwise) and `2k + 1` (counter-clockwise) the direction
+        // rule allows, as a 2-bit pattern, and how many.
+        let (dirs, per_square): (u32, u32) = match self.config.direction {
+            DirectionRule::PlayerChoice => (0b11, 2),
+            DirectionRule::FixedCw => (0b01, 1),
+            DirectionRule::FixedCcw => (0b10, 1),
+        };
+        // The ids are 2k and 2k + 1 for the k-th small square (A's squares 1..=5 are k 0..=4,
+        // B's 7..=11 are k 5..=9): ascending as the cells are. Every allowed id as one mask,
+        // without a branch per square.
+        let first = if self.to_move.0 == 0 { 0 } else { 5 };
+        let mut ids = 0u32;
+        let mut squares = 0u32;
+        for (i, cell) in own_cells(self.to_move).into_iter().enumerate() {
+            let k = first + i as u32;
+            let stones = u32::from(self.dan[usize::from(cell)] != 0);
+            squares += stones;
+            ids |= stones * (dirs << (2 * k));
+        }
+        let forbidden = self.first_move_forbidden_mask();
+        if forbidden != 0 {
+            let ids = ids & !forbidden;
+            return (ids, ids.count_ones());
+        }
+        (ids, squares * per_square)
+    }
+
+    /// Whether `a` is legal by a test cheaper than [`Game::check`]: the game goes on, the
+    /// square is the mover's and holds stones, and the rules restrict neither the direction
+    /// nor the first move. `false` says only that the full check is needed.
+    #[inline]
+    fn plainly_legal(&self, a: Action) -> bool {
+        self.end.is_none()
+            && owned_by(a.cell(), self.to_move)
+            && self.dan[usize::from(a.cell())] != 0
+            && self.config.direction == DirectionRule::PlayerChoice
+            && !(self.config.forbid_quan_capture_on_first_move && self.ply == 0)
+    }
+
+    /// Play `a`, already known to be legal: the move, its turn-end event and what follows it.
+    #[inline(always)]
+    fn play<S: EventSink<Event>>(&mut self, a: Action, events: &mut S) {
+        let seat = self.to_move;
+        let sum = if self.plain {
+            self.run_move::<true, S>(a, None, false, events)
+        } else {
+            let stop = self.relay_stop(a);
+            self.run_move::<false, S>(a, stop, false, events)
+        };
+        events.emit(Event::TurnEnd {
+            seat,
+            reason: sum.reason,
+            captures: sum.captures,
+            dan: sum.dan,
+            quan: sum.quan,
+        });
+        self.after_move(events);
+    }
+}
+
 impl Game for State {
     type Config = Config;
     type Setup = Setup;
@@ -628,32 +729,38 @@ impl Game for State {
     /// At most 10 actions: 5 own squares × 2 directions (within [`ActionList`]'s 64).
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
-        if self.end.is_some() {
-            return;
-        }
-        let mask = self.first_move_forbidden_mask();
-        // Which of the ids `2k` (clockwise) and `2k + 1` (counter-clockwise) the direction
-        // rule allows, as a 2-bit pattern.
-        let dirs: u32 = match self.config.direction {
-            DirectionRule::PlayerChoice => 0b11,
-            DirectionRule::FixedCw => 0b01,
-            DirectionRule::FixedCcw => 0b10,
-        };
-        // The ids are 2k and 2k + 1 for the k-th small square (A's squares 1..=5 are k 0..=4,
-        // B's 7..=11 are k 5..=9): ascending as the cells are.
-        let first = if self.to_move.0 == 0 { 0 } else { 5 };
-        // Every allowed id as one mask first (without a branch per square), then listed in
-        // ascending order: fewer steps than a list per square.
-        let mut ids = 0u32;
-        for (i, cell) in own_cells(self.to_move).into_iter().enumerate() {
-            let k = first + i as u32;
-            ids |= u32::from(self.dan[usize::from(cell)] != 0) * (dirs << (2 * k));
-        }
-        ids &= !mask;
+        let mut ids = self.legal_mask().0;
         while ids != 0 {
             out.push(ids.trailing_zeros());
             ids &= ids - 1;
         }
+    }
+
+    #[inline]
+    fn legal_set(&self) -> LegalSet<Action> {
+        let (mask, len) = self.legal_mask();
+        LegalSet::from_mask_len(u128::from(mask), len, self.ply)
+    }
+
+    #[inline]
+    fn apply_legal(
+        &mut self,
+        legal: Legal<Action>,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), PlayError<Illegal>> {
+        if legal.move_number() != self.ply {
+            return Err(PlayError::Stale {
+                expected: legal.move_number(),
+                current: self.ply,
+            });
+        }
+        let action = legal.action();
+        if !self.plainly_legal(action) {
+            // Not provably legal by the cheap test: validate in full.
+            return self.apply(action, events).map_err(PlayError::Illegal);
+        }
+        self.play(action, events);
+        Ok(())
     }
 
     fn chance_outcomes(&self, out: &mut ChanceList) {
@@ -670,17 +777,7 @@ impl Game for State {
 
     fn apply(&mut self, action: Action, events: &mut impl EventSink<Event>) -> Result<(), Illegal> {
         self.check(action)?;
-        let stop = self.relay_stop(action);
-        let seat = self.to_move;
-        let sum = self.run_move(action, stop, false, events);
-        events.emit(Event::TurnEnd {
-            seat,
-            reason: sum.reason,
-            captures: sum.captures,
-            dan: sum.dan,
-            quan: sum.quan,
-        });
-        self.after_move(events);
+        self.play(action, events);
         Ok(())
     }
 

@@ -5,7 +5,10 @@ use std::fmt;
 use serde::{Deserialize, Serialize};
 
 use super::action::{owner_of, seat_letter};
-use super::config::{CapResolution, Config, EndCondition, Leftover, Refill, REPETITION_WINDOW};
+use super::config::{
+    CapResolution, ChainCapture, Config, EndCondition, Leftover, Refill, RelayAtQuan, RelayLoop,
+    REPETITION_WINDOW,
+};
 use super::event::EndReason;
 use crate::game::{Seat, SetupError, StateHasher};
 
@@ -138,6 +141,10 @@ pub struct State {
     pub(crate) ply: u32,
     pub(crate) hist: [u64; REPETITION_WINDOW],
     pub(crate) hist_len: u8,
+    /// Whether `config` plays the plain ring of the seed rules (no variant rule changes how a
+    /// move sows, relays or captures): computed once with the config, so the move's inner
+    /// loops need not test the options one by one.
+    pub(crate) plain: bool,
 }
 
 fn bad(msg: impl Into<String>) -> SetupError {
@@ -172,6 +179,7 @@ impl State {
             ply: setup.ply,
             hist,
             hist_len: n as u8,
+            plain: plain_rules(&setup.config),
         }
     }
 
@@ -624,4 +632,19 @@ impl fmt::Display for State {
 /// Whether `cell` is a small square of `seat`.
 pub(crate) fn owned_by(cell: u8, seat: Seat) -> bool {
     owner_of(cell) == Some(seat)
+}
+
+/// Whether `config` plays the plain ring of the seed rules: quan squares in the ring, the
+/// origin sown on a lap, no stop after a large sowing, no relay from a quan square (which is
+/// never a gap), no quan non, chained captures, relays that cannot loop. Its moves then take
+/// the paths without these options' tests.
+pub(crate) fn plain_rules(c: &Config) -> bool {
+    !c.skip_quan_squares
+        && !c.skip_origin_on_lap
+        && c.stop_after_sowing_at_least.is_none()
+        && c.relay_at_quan == RelayAtQuan::Stop
+        && !c.quan_square_as_gap
+        && c.quan_non_threshold.is_none()
+        && c.chain_capture == ChainCapture::Automatic
+        && c.relay_loop == RelayLoop::Impossible
 }
