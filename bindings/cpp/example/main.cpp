@@ -257,6 +257,7 @@ void batch_and_playouts() {
     expect(ended > 0 && ended == batch.episodes(), "finished games counted as episodes");
     std::vector<float> before(obs.size()), after(obs.size());
     batch.observe(before, masks, to_play);
+    batch.random_actions(actions);
     actions[1] = 100000;
     expect(status_of([&] { batch.step(actions, obs, masks, rewards, dones, to_play); }) ==
                DG_STATUS_UNKNOWN_ACTION,

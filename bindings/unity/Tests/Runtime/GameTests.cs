@@ -566,6 +566,7 @@ namespace Dangian.Tests
                 // A refused step (an unknown id, a short array) changes no game.
                 var before = new float[obs.Length];
                 batch.Observe(before, masks, toPlay);
+                batch.RandomActions(actions);
                 actions[1] = 100000;
                 var e = Assert.Throws<DangianException>(() => batch.Step(actions, obs, masks, rewards, dones, toPlay));
                 Assert.AreEqual(DgStatus.UnknownAction, e.Status);
