@@ -385,8 +385,9 @@ fn typed_playouts<G: Game>(start: &G, seed: u64, count: u64) -> (u64, u64, [u64;
             actions += 1;
         }
         let o = g.outcome().unwrap();
-        for s in 0..usize::from(o.seats) {
-            wins[s] += u64::from(o.places[s] == 1);
+        let n = usize::from(o.seats);
+        for (w, &place) in wins.iter_mut().zip(&o.places[..n]) {
+            *w += u64::from(place == 1);
         }
     }
     (actions, decisions, wins)

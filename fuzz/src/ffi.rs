@@ -533,7 +533,7 @@ fn batch_calls(input: &mut Bytes<'_>, kind: u32, seed: u64) {
         ));
         let hostile = input.u8();
         // One argument in eight is spoiled: an action id, a length, a NULL array.
-        let spoil = hostile % 8 == 0;
+        let spoil = hostile.is_multiple_of(8);
         if spoil {
             let i = usize::from(input.u8()) % n;
             actions[i] = input.u32() % 512;
