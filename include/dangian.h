@@ -414,6 +414,15 @@ typedef enum DgLang {
 } DgLang;
 
 /**
+ * `num_games` games of one kind stepped together (`dg_batch_step`), each with its own RNG
+ * for chance, seeded from the batch's seed and the game's index. Chance is sampled inside up
+ * to the next decision, and a finished game restarts at once, so a seat is always to move.
+ * Create with `dg_batch_new`, free with `dg_batch_free`, exactly once. The same thread rules
+ * as a `DgGame`: it may move between threads, but not be used from two at once.
+ */
+typedef struct DgBatch DgBatch;
+
+/**
  * One game of any kind, with its own seeded RNG and the events of its last action. Create
  * with `dg_game_new`, `dg_game_new_preset`, `dg_game_from_state_json`, `dg_game_load` or
  * `dg_game_clone`; free with `dg_game_free`, exactly once. Thread safety: a handle may be
@@ -421,6 +430,59 @@ typedef enum DgLang {
  * reading: give each thread its own `dg_game_clone`); different handles are independent.
  */
 typedef struct DgGame DgGame;
+
+/**
+ * The widths of a batch's arrays (`dg_batch_shape`): every array `dg_batch_observe` and
+ * `dg_batch_step` fill has `num_games` rows of these widths.
+ */
+typedef struct DgBatchShape {
+  /**
+   * How many games.
+   */
+  uint32_t num_games;
+  /**
+   * Seats per game: the width of a row of rewards.
+   */
+  uint32_t seats;
+  /**
+   * The width of a row of observations (floats).
+   */
+  uint32_t observation_len;
+  /**
+   * How many action ids the game has: the width of a row of legal-action masks.
+   */
+  uint32_t action_ids;
+} DgBatchShape;
+
+/**
+ * What `dg_game_playouts` counted over its playouts.
+ */
+typedef struct DgPlayouts {
+  /**
+   * Playouts played (each to its end).
+   */
+  uint64_t playouts;
+  /**
+   * Actions applied, chance included.
+   */
+  uint64_t actions;
+  /**
+   * Actions chosen by a seat (chance excluded).
+   */
+  uint64_t decisions;
+  /**
+   * How many seats play (entries past it are zero).
+   */
+  uint32_t seats;
+  /**
+   * Per seat, the playouts it ended in first place (shared first places count for each).
+   */
+  uint64_t wins[DG_MAX_SEATS];
+  /**
+   * Per seat, the sum of its final scores (the game's own score, as `DgOutcome`).
+   */
+  int64_t score_sums[DG_MAX_SEATS];
+} DgPlayouts;
 
 /**
  * An Ô ăn quan position. Cells are numbered as in the rules: 0 = left quan square,
@@ -666,6 +728,133 @@ enum DgStatus dg_last_error(uint8_t *buf, size_t cap, size_t *len_out);
  * A NULL pointer is refused; otherwise `out` is writable.
  */
 enum DgStatus dg_last_reason(uint32_t *out);
+
+/**
+ * Create `num_games` (1 to `DG_MAX_BATCH_GAMES`) games of `kind` (a `DgGameKind` value)
+ * under the config JSON in `config_json[0..config_len]` (as `dg_game_new`), game `i`
+ * seeded from `seed` and `i`, each advanced to its first decision. The batch's own RNG, for
+ * `dg_batch_random_actions`, is seeded by `seed` too. On success `*out` owns a new handle.
+ *
+ * # Safety
+ * A NULL `out` is refused; `config_json` is NULL (with `config_len` 0) or holds
+ * `config_len` bytes; `out` is writable.
+ */
+enum DgStatus dg_batch_new(uint32_t kind,
+                           const uint8_t *config_json,
+                           size_t config_len,
+                           size_t num_games,
+                           uint64_t seed,
+                           struct DgBatch **out);
+
+/**
+ * Free a batch. NULL is allowed and does nothing; a poisoned batch is freed too. The handle
+ * must not be used afterwards (nor freed again).
+ *
+ * # Safety
+ * `batch` is NULL or a live handle from this library that no other thread uses, freed at
+ * most once.
+ */
+void dg_batch_free(struct DgBatch *batch);
+
+/**
+ * The widths of the batch's arrays into `*out`.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `batch` is a live handle, `out` is writable.
+ */
+enum DgStatus dg_batch_shape(const struct DgBatch *batch, struct DgBatchShape *out);
+
+/**
+ * Games finished (and restarted) since the batch was made or last reset, into `*out`.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `batch` is a live handle, `out` is writable.
+ */
+enum DgStatus dg_batch_episodes(const struct DgBatch *batch, uint64_t *out);
+
+/**
+ * Start every game anew, game `i` seeded from `seed` and `i` exactly as by `dg_batch_new`,
+ * and reseed the batch's own RNG with `seed`.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `batch` is a live handle.
+ */
+enum DgStatus dg_batch_reset(struct DgBatch *batch, uint64_t seed);
+
+/**
+ * Write every game's observation of its seat to move, its legal-action mask (1 for a legal
+ * id, else 0) and that seat into the rows of `observations`, `masks` and `to_play`, whose
+ * lengths (in elements) must be exactly `num_games` times the widths of `dg_batch_shape`
+ * (`DG_STATUS_INVALID_ARGUMENT` otherwise, nothing written).
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `batch` is a live handle, each array is writable for
+ * its length, and no two arrays overlap.
+ */
+enum DgStatus dg_batch_observe(const struct DgBatch *batch,
+                               float *observations,
+                               size_t observations_len,
+                               uint8_t *masks,
+                               size_t masks_len,
+                               int32_t *to_play,
+                               size_t to_play_len);
+
+/**
+ * Play `actions[i]` (an action id) in game `i` for its seat to move, sample chance up to the
+ * next decision, restart a finished game, and fill the rows of game `i`: its new
+ * observation, legal-action mask and seat to move, the returns per seat in `rewards` on the
+ * step the game ended (from −1 to +1; else 0), and `dones[i]` 1 when it ended (it has
+ * restarted since), else 0. Every length (in elements) must be exactly `num_games` times the
+ * widths of `dg_batch_shape`.
+ *
+ * Every argument and every action is checked before any game is played: after an error (a
+ * NULL pointer, a wrong length, `DG_STATUS_UNKNOWN_ACTION` or `DG_STATUS_ILLEGAL_ACTION`
+ * for the first bad action, whose game `dg_last_error` names) no game has changed and
+ * nothing was written. A step allocates nothing.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `batch` is a live handle, `actions` is readable for
+ * `actions_len` ids, each other array is writable for its length, and no two arrays
+ * overlap.
+ */
+enum DgStatus dg_batch_step(struct DgBatch *batch,
+                            const uint32_t *actions,
+                            size_t actions_len,
+                            float *observations,
+                            size_t observations_len,
+                            uint8_t *masks,
+                            size_t masks_len,
+                            float *rewards,
+                            size_t rewards_len,
+                            uint8_t *dones,
+                            size_t dones_len,
+                            int32_t *to_play,
+                            size_t to_play_len);
+
+/**
+ * A uniformly random legal action id per game into `out[0..out_len]` (`out_len` must be
+ * `num_games`), drawn from the batch's own RNG: the actions for a random `dg_batch_step`.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `batch` is a live handle, `out` is writable for
+ * `out_len` ids.
+ */
+enum DgStatus dg_batch_random_actions(struct DgBatch *batch, uint32_t *out, size_t out_len);
+
+/**
+ * Play `count` random playouts from the game's current position inside the library, each
+ * to its end, and count them into `*out`: playout `i` draws every chance outcome and every
+ * seat's uniformly random legal action from an RNG seeded from `seed` and `i` (the seeds of
+ * a batch's games), so the same call gives the same counts. The handle is not changed (its
+ * RNG neither). Nothing is allocated; the time grows with `count`.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `game` is a live handle, `out` is writable.
+ */
+enum DgStatus dg_game_playouts(const struct DgGame *game,
+                               uint64_t seed,
+                               uint64_t count,
+                               struct DgPlayouts *out);
 
 /**
  * The Ô ăn quan board of `game` (`DG_STATUS_WRONG_GAME` for another game).

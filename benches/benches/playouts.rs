@@ -27,6 +27,10 @@ use criterion::{Criterion, Throughput};
 use dangian::any::AnyGame;
 use dangian::{Action, ActionList, Game, GameRng, NoEvents, ToMove};
 use dangian_ffi::{
+    dg_batch_free, dg_batch_new, dg_batch_random_actions, dg_batch_shape, dg_batch_step,
+    dg_game_playouts, DgBatch, DgBatchShape, DgPlayouts,
+};
+use dangian_ffi::{
     dg_game_apply, dg_game_clone, dg_game_free, dg_game_legal_actions, dg_game_new,
     dg_game_play_chance, dg_game_set_events, dg_game_to_move, DgGame, DgStatus, DG_MAX_ACTIONS,
     DG_TO_MOVE_CHANCE, DG_TO_MOVE_OVER,
@@ -173,6 +177,145 @@ fn playout_ffi(start: *const DgGame, rng: &mut GameRng) -> u64 {
     actions
 }
 
+/// Whole playouts inside the library: one `dg_game_playouts` call per playout, seeded from
+/// the bench's RNG; returns the actions applied.
+fn playout_inside(start: *const DgGame, rng: &mut GameRng) -> u64 {
+    let mut p = DgPlayouts::default();
+    // SAFETY: a live handle and a writable out-parameter.
+    let status = unsafe { dg_game_playouts(start, u64::from(rng.below(u32::MAX)), 1, &mut p) };
+    assert_eq!(status, DgStatus::Ok);
+    p.actions
+}
+
+/// A batch of games stepped together through the C ABI (`dg_batch_random_actions` then
+/// `dg_batch_step`, observations and masks written every step), with its arrays.
+struct BatchSteps {
+    handle: *mut DgBatch,
+    actions: Vec<u32>,
+    obs: Vec<f32>,
+    masks: Vec<u8>,
+    rewards: Vec<f32>,
+    dones: Vec<u8>,
+    to_play: Vec<i32>,
+}
+
+impl BatchSteps {
+    fn new(kind: u32, config_json: &str, games: usize) -> BatchSteps {
+        let mut handle = std::ptr::null_mut();
+        let mut s = DgBatchShape::default();
+        // SAFETY: the config text is valid for its length; the out-pointers are writable.
+        unsafe {
+            let status = dg_batch_new(
+                kind,
+                config_json.as_ptr(),
+                config_json.len(),
+                games,
+                1,
+                &mut handle,
+            );
+            assert_eq!(status, DgStatus::Ok);
+            dg_batch_shape(handle, &mut s);
+        }
+        BatchSteps {
+            handle,
+            actions: vec![0; games],
+            obs: vec![0.0; games * s.observation_len as usize],
+            masks: vec![0; games * s.action_ids as usize],
+            rewards: vec![0.0; games * s.seats as usize],
+            dones: vec![0; games],
+            to_play: vec![0; games],
+        }
+    }
+
+    /// One step of every game; returns the decisions played (chance inside is not counted).
+    fn step(&mut self) -> u64 {
+        let n = self.actions.len();
+        // SAFETY: a live handle used by this thread only; every array is as long as its
+        // length says.
+        let status = unsafe {
+            dg_batch_random_actions(self.handle, self.actions.as_mut_ptr(), n);
+            dg_batch_step(
+                self.handle,
+                self.actions.as_ptr(),
+                n,
+                self.obs.as_mut_ptr(),
+                self.obs.len(),
+                self.masks.as_mut_ptr(),
+                self.masks.len(),
+                self.rewards.as_mut_ptr(),
+                self.rewards.len(),
+                self.dones.as_mut_ptr(),
+                n,
+                self.to_play.as_mut_ptr(),
+                n,
+            )
+        };
+        assert_eq!(status, DgStatus::Ok);
+        n as u64
+    }
+}
+
+impl Drop for BatchSteps {
+    fn drop(&mut self) {
+        // SAFETY: a live handle, freed once.
+        unsafe { dg_batch_free(self.handle) };
+    }
+}
+
+thread_local! {
+    /// Per game: the spreads of whole playouts inside the library / typed (per action) and
+    /// of batch steps / typed (per decision).
+    static PAIRED_BATCH: RefCell<BTreeMap<usize, (String, [Spread; 2])>> = const { RefCell::new(BTreeMap::new()) };
+}
+
+/// [`paired`] for the batch interfaces: per round, the typed playouts, the same number of
+/// playouts by `dg_game_playouts` (per action), and batch steps of 64 games for as many
+/// decisions as the typed playouts made (per decision: the typed engine's share of decisions
+/// among its actions is counted once over many playouts by `dg_game_playouts`).
+fn paired_batch<G: Game>(order: usize, name: &str, start: &G, ffi: *const DgGame, json: &str) {
+    let mut legal = ActionList::new();
+    let mut rng = GameRng::new(0);
+    let t0 = Instant::now();
+    let mut batch = 0u64;
+    while t0.elapsed() < Duration::from_millis(20) {
+        playout_typed(start, &mut rng, &mut legal);
+        batch += 1;
+    }
+    // The share of decisions among actions, from many playouts.
+    let mut p = DgPlayouts::default();
+    // SAFETY: a live handle and a writable out-parameter.
+    unsafe { dg_game_playouts(ffi, 99, batch.max(200), &mut p) };
+    let decision_share = p.decisions as f64 / p.actions.max(1) as f64;
+    let mut steps = BatchSteps::new(G::KIND as u32, json, 64);
+    let mut ratios = [Vec::new(), Vec::new()];
+    for round in 0..ROUNDS as u64 {
+        let mut rng = GameRng::new(round);
+        let t = Instant::now();
+        let actions: u64 = (0..batch)
+            .map(|_| playout_typed(start, &mut rng, &mut legal))
+            .sum();
+        let typed = actions as f64 / t.elapsed().as_secs_f64().max(1e-9);
+        let mut rng = GameRng::new(round);
+        let t = Instant::now();
+        let inside: u64 = (0..batch).map(|_| playout_inside(ffi, &mut rng)).sum();
+        let inside = inside as f64 / t.elapsed().as_secs_f64().max(1e-9);
+        let want = (actions as f64 * decision_share) as u64;
+        let t = Instant::now();
+        let mut decisions = 0;
+        while decisions < want.max(64) {
+            decisions += steps.step();
+        }
+        let stepped = decisions as f64 / t.elapsed().as_secs_f64().max(1e-9);
+        ratios[0].push(inside / typed);
+        ratios[1].push(stepped / (typed * decision_share));
+    }
+    let stats = ratios.map(|mut r| {
+        r.sort_by(f64::total_cmp);
+        (r[ROUNDS / 2], r[0], r[ROUNDS - 1])
+    });
+    PAIRED_BATCH.with(|p| p.borrow_mut().insert(order, (name.to_owned(), stats)));
+}
+
 /// Totals over every run of one benchmark (criterion's warm-up included): playouts, actions
 /// and time, for the summary table.
 #[derive(Default, Clone, Copy)]
@@ -188,11 +331,12 @@ thread_local! {
 }
 
 /// The paths in the order of the table, `typed` first (the others are compared with it).
-const PATHS: [&str; 6] = [
+const PATHS: [&str; 7] = [
     "typed",
     "typed_fast",
     "any_game",
     "c_abi",
+    "c_abi_playouts",
     "batch_1_thread",
     "batch_2_threads",
 ];
@@ -302,6 +446,13 @@ fn bench_game<G: Game>(
     group.bench_function("c_abi", |b| {
         b.iter_custom(|iters| timed(order, name, "c_abi", iters, || playout_ffi(ffi, &mut rng)))
     });
+    group.bench_function("c_abi_playouts", |b| {
+        b.iter_custom(|iters| {
+            timed(order, name, "c_abi_playouts", iters, || {
+                playout_inside(ffi, &mut rng)
+            })
+        })
+    });
 
     // The batch: many whole games at once, split over 1 and 2 threads (typed engine).
     const BATCH: u64 = 64;
@@ -343,6 +494,7 @@ fn bench_game<G: Game>(
     }
     group.finish();
     paired(order, name, &start, &any, ffi, tight, own);
+    paired_batch(order, name, &start, ffi, &config_json);
     // SAFETY: a live handle, freed once.
     unsafe { dg_game_free(ffi) };
 }
@@ -553,6 +705,22 @@ fn summary() {
                 cell(&ratios[2]),
                 cell(&ratios[3])
             );
+        }
+    });
+    println!();
+    println!(
+        "paired rounds, the batch interfaces relative to the typed engine: whole playouts \
+         inside the library (dg_game_playouts, per action) and batch steps of 64 games \
+         (dg_batch_step with observations and masks, per decision)"
+    );
+    println!(
+        "{:<20} {:>22} {:>22}",
+        "game", "playouts / typed", "batch step / typed"
+    );
+    PAIRED_BATCH.with(|p| {
+        for (name, [inside, steps]) in p.borrow().values() {
+            let cell = |(median, low, high): Spread| format!("{median:.2} ({low:.2}–{high:.2})");
+            println!("{name:<20} {:>22} {:>22}", cell(*inside), cell(*steps));
         }
     });
 }

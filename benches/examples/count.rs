@@ -2,23 +2,77 @@
 //! `count GAME PATH N` plays N seeded random playouts of GAME (`o_an_quan`, `ca_ngua`,
 //! `ca_ngua_one_die`, `domino_one_round`, `domino_match`) through PATH (`typed`: listed ids
 //! and `apply`; `fast`: `legal_set` and `apply_legal`; `any`: `AnyGame` with listed ids;
-//! `any_fast`: `AnyGame::legal_set` and `AnyGame::apply_legal`; `ffi`; `tight`: the tight
-//! reference implementation, Ô ăn quan only) and prints the actions applied, so that two versions can be compared by
-//! instructions per action, free of the noise of a shared machine.
+//! `any_fast`: `AnyGame::legal_set` and `AnyGame::apply_legal`; `ffi`; `playouts`: each
+//! playout by one `dg_game_playouts` call inside the library; `tight`: the tight reference
+//! implementation, Ô ăn quan only) and prints the actions applied, so that two versions can
+//! be compared by instructions per action, free of the noise of a shared machine. PATH
+//! `batch` steps a batch of 64 games (`dg_batch_random_actions` and `dg_batch_step`,
+//! observations and masks written every step) until N games have ended, and prints the
+//! decisions stepped instead: chance is sampled inside the step, uncounted (the `playouts`
+//! path prints both, to convert).
 
 use dangian::any::AnyGame;
 use dangian::{Action, ActionList, Game, GameRng, NoEvents, ToMove};
+use dangian_ffi::{
+    dg_batch_episodes, dg_batch_free, dg_batch_new, dg_batch_random_actions, dg_batch_shape,
+    dg_batch_step, dg_game_playouts, DgBatch, DgBatchShape, DgPlayouts,
+};
 use dangian_ffi::{
     dg_game_apply, dg_game_clone, dg_game_free, dg_game_legal_actions, dg_game_new,
     dg_game_play_chance, dg_game_set_events, dg_game_to_move, DgGame, DG_MAX_ACTIONS,
     DG_TO_MOVE_CHANCE, DG_TO_MOVE_OVER,
 };
 
+/// The `batch` path: 64 games stepped together until `n` have ended; returns the decisions.
+fn run_batch(kind: u32, json: &str, n: u64) -> u64 {
+    const GAMES: usize = 64;
+    let mut b: *mut DgBatch = std::ptr::null_mut();
+    let mut s = DgBatchShape::default();
+    // SAFETY: valid pointers; `b` is a live handle from here on, used by this thread only,
+    // and every array is as long as its length says.
+    unsafe {
+        dg_batch_new(kind, json.as_ptr(), json.len(), GAMES, 1, &mut b);
+        dg_batch_shape(b, &mut s);
+        let mut actions = vec![0u32; GAMES];
+        let mut obs = vec![0f32; GAMES * s.observation_len as usize];
+        let mut masks = vec![0u8; GAMES * s.action_ids as usize];
+        let mut rewards = vec![0f32; GAMES * s.seats as usize];
+        let (mut dones, mut to_play) = (vec![0u8; GAMES], vec![0i32; GAMES]);
+        let (mut decisions, mut ended) = (0u64, 0u64);
+        while ended < n {
+            dg_batch_random_actions(b, actions.as_mut_ptr(), GAMES);
+            dg_batch_step(
+                b,
+                actions.as_ptr(),
+                GAMES,
+                obs.as_mut_ptr(),
+                obs.len(),
+                masks.as_mut_ptr(),
+                masks.len(),
+                rewards.as_mut_ptr(),
+                rewards.len(),
+                dones.as_mut_ptr(),
+                GAMES,
+                to_play.as_mut_ptr(),
+                GAMES,
+            );
+            decisions += GAMES as u64;
+            dg_batch_episodes(b, &mut ended);
+        }
+        dg_batch_free(b);
+        decisions
+    }
+}
+
 fn run<G: Game>(config: G::Config, path: &str, n: u64) -> u64 {
     let json = serde_json::to_string(&config).expect("config");
+    if path == "batch" {
+        return run_batch(G::KIND as u32, &json, n);
+    }
     let mut rng = GameRng::new(1);
     let mut legal = ActionList::new();
     let mut actions = 0u64;
+    let mut decisions = 0u64;
     // Every playout starts from a clone of one prototype, as in the benchmark.
     let start = G::new(config.clone()).expect("config");
     let mut any = AnyGame::new(G::KIND, &json).expect("config");
@@ -112,6 +166,13 @@ fn run<G: Game>(config: G::Config, path: &str, n: u64) -> u64 {
                 }
                 std::hint::black_box(&game);
             }
+            "playouts" => {
+                let mut p = DgPlayouts::default();
+                // SAFETY: a live handle and a writable out-parameter.
+                unsafe { dg_game_playouts(ffi, rng.below(u32::MAX).into(), 1, &mut p) };
+                actions += p.actions;
+                decisions += p.decisions;
+            }
             _ => {
                 let mut game: *mut DgGame = std::ptr::null_mut();
                 let mut buf = [0u32; DG_MAX_ACTIONS];
@@ -138,6 +199,9 @@ fn run<G: Game>(config: G::Config, path: &str, n: u64) -> u64 {
                 }
             }
         }
+    }
+    if path == "playouts" {
+        println!("{decisions} decisions");
     }
     actions
 }

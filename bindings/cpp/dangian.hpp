@@ -316,6 +316,13 @@ class Game {
         detail::check(dg_game_outcome(handle_, &o));
         return o;
     }
+    /// `count` random playouts from this position, played inside the library (playout i from
+    /// an RNG seeded from `seed` and i: reproducible); the game is not changed.
+    DgPlayouts playouts(uint64_t seed, uint64_t count) const {
+        DgPlayouts p{};
+        detail::check(dg_game_playouts(handle_, seed, count, &p));
+        return p;
+    }
     std::string end_reason() const { return text(dg_game_end_reason); }
     std::string state_json() const { return text(dg_game_state_json); }
     std::string config_json() const { return text(dg_game_config_json); }
@@ -442,6 +449,76 @@ class Game {
     }
 
     DgGame *handle_;
+};
+
+/// Many games of one kind stepped together, one call per step, owning its DgBatch handle.
+/// Each array passed to observe and step has exactly num_games() rows of the shape's widths;
+/// a step allocates nothing.
+class Batch {
+  public:
+    /// `num_games` new games under the config JSON (empty = the seed rules), game i seeded
+    /// from `seed` and i, the batch's own RNG (random_actions) by `seed`.
+    Batch(Kind kind, size_t num_games, uint64_t seed,
+          const std::string &config_json = std::string())
+        : handle_(nullptr) {
+        check_abi();
+        detail::check(dg_batch_new(static_cast<uint32_t>(kind),
+                                   reinterpret_cast<const uint8_t *>(config_json.data()),
+                                   config_json.size(), num_games, seed, &handle_));
+        detail::check(dg_batch_shape(handle_, &shape_));
+    }
+    ~Batch() { dg_batch_free(handle_); }
+    Batch(const Batch &) = delete;
+    Batch &operator=(const Batch &) = delete;
+    Batch(Batch &&other) noexcept
+        : handle_(std::exchange(other.handle_, nullptr)), shape_(other.shape_) {}
+    Batch &operator=(Batch &&other) noexcept {
+        if (this != &other) {
+            dg_batch_free(handle_);
+            handle_ = std::exchange(other.handle_, nullptr);
+            shape_ = other.shape_;
+        }
+        return *this;
+    }
+
+    /// The widths of the arrays: seats, observation_len, action_ids per game.
+    const DgBatchShape &shape() const noexcept { return shape_; }
+    size_t num_games() const noexcept { return shape_.num_games; }
+    /// Games finished (and restarted) since the batch was made or reset.
+    uint64_t episodes() const {
+        uint64_t e = 0;
+        detail::check(dg_batch_episodes(handle_, &e));
+        return e;
+    }
+    /// Start every game anew, seeded as by the constructor.
+    void reset(uint64_t seed) { detail::check(dg_batch_reset(handle_, seed)); }
+    /// Every game's observation, legal-action mask and seat to move.
+    void observe(std::vector<float> &observations, std::vector<uint8_t> &masks,
+                 std::vector<int32_t> &to_play) const {
+        detail::check(dg_batch_observe(handle_, observations.data(), observations.size(),
+                                       masks.data(), masks.size(), to_play.data(),
+                                       to_play.size()));
+    }
+    /// Play actions[i] in game i (all checked first: on an Error no game changed), sample
+    /// chance, restart finished games, and fill the rows.
+    void step(const std::vector<uint32_t> &actions, std::vector<float> &observations,
+              std::vector<uint8_t> &masks, std::vector<float> &rewards,
+              std::vector<uint8_t> &dones, std::vector<int32_t> &to_play) {
+        detail::check(dg_batch_step(handle_, actions.data(), actions.size(),
+                                    observations.data(), observations.size(), masks.data(),
+                                    masks.size(), rewards.data(), rewards.size(), dones.data(),
+                                    dones.size(), to_play.data(), to_play.size()));
+    }
+    /// A uniformly random legal action per game from the batch's own RNG.
+    void random_actions(std::vector<uint32_t> &actions) {
+        detail::check(dg_batch_random_actions(handle_, actions.data(), actions.size()));
+    }
+    /// The handle, for calling the C API directly (still owned by this Batch).
+    DgBatch *get() const noexcept { return handle_; }
+
+  private:
+    DgBatch *handle_;
+    DgBatchShape shape_{};
 };
 
 } // namespace dangian

@@ -38,7 +38,7 @@ fn new_handle(game: AnyGame, seed: u64) -> *mut DgGame {
 
 /// JSON text that does not even parse is `DG_STATUS_INVALID_JSON`, whatever it was meant to
 /// be; checked without building anything.
-fn syntax(json: &str, what: &str) -> Result<()> {
+pub(crate) fn syntax(json: &str, what: &str) -> Result<()> {
     serde_json::from_str::<serde::de::IgnoredAny>(json)
         .map(drop)
         .map_err(|e| Failure::new(DgStatus::InvalidJson, format!("{what}: {e}")))

@@ -35,6 +35,7 @@
 //! call, and no output pointer overlaps an input. The functions check everything else.
 #![allow(unsafe_code)]
 
+mod batch;
 mod boards;
 mod bots;
 mod game;
@@ -47,6 +48,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use dangian::any::{AnyError, AnyGame, Status};
 use dangian::{GameKind, GameRng, ToMove};
 
+pub use batch::*;
 pub use boards::*;
 pub use bots::*;
 pub use game::*;

@@ -228,6 +228,13 @@ fn every_call() -> Vec<(&'static str, Call)> {
                 unsafe { dg_game_outcome(g, &mut o) }
             }),
         ),
+        (
+            "dg_game_playouts",
+            Box::new(|g| {
+                let mut p = DgPlayouts::default();
+                unsafe { dg_game_playouts(g, 1, 1, &mut p) }
+            }),
+        ),
         ("dg_game_end_reason", text(dg_game_end_reason)),
         ("dg_game_state_json", text(dg_game_state_json)),
         ("dg_game_config_json", text(dg_game_config_json)),
@@ -388,9 +395,10 @@ fn every_call() -> Vec<(&'static str, Call)> {
 /// The functions outside the panic boundary's list: they take no part in it by design
 /// (`dg_abi_version` cannot fail; `dg_game_free` returns nothing; reading the last error or
 /// reason must not overwrite it) and have their own `catch_unwind`.
-const OUTSIDE_THE_LIST: [&str; 4] = [
+const OUTSIDE_THE_LIST: [&str; 5] = [
     "dg_abi_version",
     "dg_game_free",
+    "dg_batch_free",
     "dg_last_error",
     "dg_last_reason",
 ];
@@ -398,7 +406,8 @@ const OUTSIDE_THE_LIST: [&str; 4] = [
 #[test]
 fn every_exported_function_is_in_the_boundary_test() {
     let header = include_str!("../../include/dangian.h");
-    let listed: Vec<&str> = every_call().iter().map(|(n, _)| *n).collect();
+    let mut listed: Vec<&str> = every_call().iter().map(|(n, _)| *n).collect();
+    listed.extend(every_batch_call().iter().map(|(n, _, _)| *n));
     let mut declared = 0;
     for line in header.lines() {
         let Some(name) = line
@@ -416,6 +425,114 @@ fn every_exported_function_is_in_the_boundary_test() {
         );
     }
     assert!(declared > 40, "the header parser found too few functions");
+}
+
+type BatchCall = Box<dyn Fn(*mut DgBatch) -> DgStatus>;
+
+/// One call of every batch function in the boundary on a batch of two Ô ăn quan games, and
+/// whether it changes the batch.
+fn every_batch_call() -> Vec<(&'static str, BatchCall, bool)> {
+    vec![
+        (
+            "dg_batch_new",
+            Box::new(|_| {
+                let mut out = ptr::null_mut();
+                let st = unsafe { dg_batch_new(0, ptr::null(), 0, 2, 1, &mut out) };
+                unsafe { dg_batch_free(out) };
+                st
+            }),
+            false,
+        ),
+        (
+            "dg_batch_shape",
+            Box::new(|b| unsafe { dg_batch_shape(b, &mut DgBatchShape::default()) }),
+            false,
+        ),
+        (
+            "dg_batch_episodes",
+            Box::new(|b| unsafe { dg_batch_episodes(b, &mut 0) }),
+            false,
+        ),
+        (
+            "dg_batch_reset",
+            Box::new(|b| unsafe { dg_batch_reset(b, 1) }),
+            true,
+        ),
+        (
+            "dg_batch_observe",
+            Box::new(|b| {
+                let (mut o, mut m, mut t) = ([0f32; 2 * 34], [0u8; 2 * 24], [0i32; 2]);
+                unsafe {
+                    dg_batch_observe(b, o.as_mut_ptr(), 0, m.as_mut_ptr(), 0, t.as_mut_ptr(), 0)
+                }
+            }),
+            false,
+        ),
+        (
+            "dg_batch_step",
+            Box::new(|b| {
+                let a = [A1_PLUS; 2];
+                unsafe {
+                    dg_batch_step(
+                        b,
+                        a.as_ptr(),
+                        2,
+                        ptr::null_mut(),
+                        0,
+                        ptr::null_mut(),
+                        0,
+                        ptr::null_mut(),
+                        0,
+                        ptr::null_mut(),
+                        0,
+                        ptr::null_mut(),
+                        0,
+                    )
+                }
+            }),
+            true,
+        ),
+        (
+            "dg_batch_random_actions",
+            Box::new(|b| {
+                let mut a = [0u32; 2];
+                unsafe { dg_batch_random_actions(b, a.as_mut_ptr(), 2) }
+            }),
+            true,
+        ),
+    ]
+}
+
+#[test]
+fn a_panic_in_a_batch_function_becomes_dg_status_panic() {
+    for (name, call, changes) in every_batch_call() {
+        let mut b = ptr::null_mut();
+        assert_eq!(
+            unsafe { dg_batch_new(0, ptr::null(), 0, 2, 1, &mut b) },
+            DgStatus::Ok
+        );
+        fault::arm("guard");
+        assert_eq!(call(b), DgStatus::Panic, "{name}");
+        assert_eq!(
+            last_error(),
+            "internal error (panic): injected fault at guard",
+            "{name}"
+        );
+        let mut shape = DgBatchShape::default();
+        let status = unsafe { dg_batch_shape(b, &mut shape) };
+        if changes {
+            assert_eq!(status, DgStatus::Poisoned, "{name}");
+            assert_eq!(
+                unsafe { dg_batch_reset(b, 1) },
+                DgStatus::Poisoned,
+                "{name}"
+            );
+        } else {
+            assert_eq!(status, DgStatus::Ok, "{name}");
+            assert_eq!(shape.num_games, 2);
+        }
+        unsafe { dg_batch_free(b) };
+    }
 }
 
 #[test]

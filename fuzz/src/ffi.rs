@@ -202,16 +202,23 @@ fn mutate(
 
 /// The fast body (`ffi_calls`): the calls the bytes describe, with the cheap checks.
 pub fn hostile_calls(data: &[u8]) {
-    calls(data, false);
+    calls(data, false, true);
 }
 
 /// The deep body (`ffi_checked`): the same calls, with events compared after every call and
 /// saved games loaded again.
 pub fn hostile_calls_checked(data: &[u8]) {
-    calls(data, true);
+    calls(data, true, true);
 }
 
-fn calls(data: &[u8], deep: bool) {
+/// The fastest body (`ffi_fast`): the calls of [`hostile_calls`] without saved games, loads
+/// or events (states compared by hash only), and the batch calls (`dg_batch_step` with
+/// hostile actions and buffers, `dg_game_playouts`).
+pub fn hostile_calls_fast(data: &[u8]) {
+    calls(data, false, false);
+}
+
+fn calls(data: &[u8], deep: bool, loads: bool) {
     let mut input = Bytes(data);
     let kind = u32::from(input.u8() % 4); // 3 is no game
     let config = input.slice(64).to_vec();
@@ -234,7 +241,7 @@ fn calls(data: &[u8], deep: bool) {
     let handle = Handle(game);
     let g = handle.0;
     // The fast body keeps events in one game of four; the deep one in every game.
-    let keep_events = deep || seed % 4 == 0;
+    let keep_events = deep || (loads && seed % 4 == 0);
     assert!(ok(
         unsafe { dg_game_set_events(g, u32::from(keep_events)) },
         "events"
@@ -351,6 +358,19 @@ fn calls(data: &[u8], deep: bool) {
                     cap,
                 );
             }
+            9 if !loads => {
+                let seat = u32::from(input.u8() % 6);
+                let mut ids = [0u32; DG_MAX_ACTIONS];
+                let cap = usize::from(input.u8()) % (DG_MAX_ACTIONS + 1);
+                let mut n = usize::MAX;
+                let st =
+                    unsafe { dg_game_legal_actions_for(g, seat, ids.as_mut_ptr(), cap, &mut n) };
+                if st == DgStatus::BufferTooSmall {
+                    assert!(n > cap);
+                } else if ok(st, "legal_actions_for") {
+                    assert!(n <= cap);
+                }
+            }
             9 => {
                 // The seat-safe calls a server makes for one seat.
                 let seat = u32::from(input.u8() % 6);
@@ -400,6 +420,7 @@ fn calls(data: &[u8], deep: bool) {
                     assert_eq!(id, u32::MAX);
                 }
             }
+            12 if !loads => batch_calls(&mut input, kind % 3, seed),
             12 if !deep => {
                 // Hostile text as a saved game.
                 let bytes = input.slice(96).to_vec();
@@ -470,4 +491,149 @@ fn calls(data: &[u8], deep: bool) {
             }
         }
     }
+}
+
+struct Batch(*mut DgBatch);
+
+impl Drop for Batch {
+    fn drop(&mut self) {
+        unsafe { dg_batch_free(self.0) };
+    }
+}
+
+/// A batch of `kind`'s default rules, stepped with the actions and buffers the bytes
+/// describe: a refused step must leave every game as it was (by the observations written
+/// before and after), an accepted one must fill every row; and random playouts of a game.
+fn batch_calls(input: &mut Bytes<'_>, kind: u32, seed: u64) {
+    let n = usize::from(input.u8() % 4) + 1;
+    let mut handle = null_mut();
+    assert!(ok(
+        unsafe { dg_batch_new(kind, null(), 0, n, seed, &mut handle) },
+        "batch_new"
+    ));
+    let b = Batch(handle);
+    let mut shape = DgBatchShape::default();
+    assert!(ok(unsafe { dg_batch_shape(b.0, &mut shape) }, "shape"));
+    let (ol, al, seats) = (
+        shape.observation_len as usize,
+        shape.action_ids as usize,
+        shape.seats as usize,
+    );
+    let mut obs = vec![0f32; n * ol];
+    let mut masks = vec![0u8; n * al];
+    let mut to_play = vec![0i32; n];
+    let mut rewards = vec![0f32; n * seats];
+    let mut dones = vec![0u8; n];
+    let mut actions = vec![0u32; n];
+    let steps = input.u8() % 8;
+    for _ in 0..steps {
+        assert!(ok(
+            unsafe { dg_batch_random_actions(b.0, actions.as_mut_ptr(), n) },
+            "random_actions"
+        ));
+        let hostile = input.u8();
+        // One argument in eight is spoiled: an action id, a length, a NULL array.
+        let spoil = hostile.is_multiple_of(8);
+        if spoil {
+            let i = usize::from(input.u8()) % n;
+            actions[i] = input.u32() % 512;
+        }
+        let short = |len: usize, which: u8| {
+            if spoil && hostile >> 5 == which {
+                len.saturating_sub(1)
+            } else {
+                len
+            }
+        };
+        let null_dones = spoil && hostile >> 5 == 7;
+        let mut before = vec![0f32; n * ol];
+        let mut m = vec![0u8; n * al];
+        let mut t = vec![0i32; n];
+        assert!(ok(
+            unsafe {
+                dg_batch_observe(
+                    b.0,
+                    before.as_mut_ptr(),
+                    before.len(),
+                    m.as_mut_ptr(),
+                    m.len(),
+                    t.as_mut_ptr(),
+                    t.len(),
+                )
+            },
+            "observe"
+        ));
+        let (mut episodes, mut after_episodes) = (0, 0);
+        unsafe { dg_batch_episodes(b.0, &mut episodes) };
+        let st = unsafe {
+            dg_batch_step(
+                b.0,
+                actions.as_ptr(),
+                short(n, 1),
+                obs.as_mut_ptr(),
+                short(obs.len(), 2),
+                masks.as_mut_ptr(),
+                short(masks.len(), 3),
+                rewards.as_mut_ptr(),
+                short(rewards.len(), 4),
+                if null_dones {
+                    null_mut()
+                } else {
+                    dones.as_mut_ptr()
+                },
+                dones.len(),
+                to_play.as_mut_ptr(),
+                short(n, 5),
+            )
+        };
+        unsafe { dg_batch_episodes(b.0, &mut after_episodes) };
+        if ok(st, "batch_step") {
+            assert!(to_play.iter().all(|&s| s >= 0 && (s as usize) < seats));
+            assert!(dones.iter().all(|&d| d <= 1));
+            let ended = dones.iter().filter(|&&d| d == 1).count() as u64;
+            assert_eq!(after_episodes, episodes + ended);
+            for (row, &t) in masks.chunks(al).zip(&to_play) {
+                assert!(t >= 0 && row.contains(&1), "a restarted game has moves");
+            }
+        } else {
+            assert!(spoil, "a step of listed actions failed: {st:?}");
+            assert_eq!(after_episodes, episodes);
+            let mut after = vec![0f32; n * ol];
+            unsafe {
+                dg_batch_observe(
+                    b.0,
+                    after.as_mut_ptr(),
+                    after.len(),
+                    m.as_mut_ptr(),
+                    m.len(),
+                    t.as_mut_ptr(),
+                    t.len(),
+                )
+            };
+            assert!(after == before, "a refused step changed a game");
+        }
+    }
+    // Playouts from a fresh game of the kind: reproducible and to the end.
+    let mut game = null_mut();
+    assert!(ok(
+        unsafe { dg_game_new(kind, null(), 0, seed, &mut game) },
+        "new"
+    ));
+    let g = Handle(game);
+    // A playout is a whole random game (a Domino match is thousands of actions): one batch
+    // call in eight plays one, twice; whole playouts were most of this target's time.
+    let count = u64::from(input.u8() % 8 == 7);
+    let (mut first, mut second) = (DgPlayouts::default(), DgPlayouts::default());
+    assert!(ok(
+        unsafe { dg_game_playouts(g.0, seed, count, &mut first) },
+        "playouts"
+    ));
+    assert!(ok(
+        unsafe { dg_game_playouts(g.0, seed, count, &mut second) },
+        "playouts"
+    ));
+    assert_eq!(first, second);
+    assert_eq!(first.playouts, count);
+    assert!(first.actions >= first.decisions);
+    assert!(first.wins.iter().all(|&w| w <= count));
 }

@@ -1,6 +1,6 @@
 //! Cờ cá ngựa's observation tensor for learning code ([`Observe`]).
 
-use super::{Colour, Phase, State};
+use super::{Colour, Phase, Roll, State};
 use crate::game::{Game, Seat, ToMove};
 use crate::tensor::Observe;
 
@@ -44,7 +44,8 @@ impl Observe for State {
         let segment = i32::from(rules.segment());
         let door = i32::from(rules.door());
         let pieces = self.pieces();
-        let setup = self.to_setup();
+        // The fields themselves, not `to_setup()`: a setup lists the finished colours and
+        // places in vectors, and an observation allocates nothing.
         let to_move = self.colour_to_move();
         for k in 0..4u8 {
             let c = (base + k) % 4;
@@ -74,27 +75,28 @@ impl Observe for State {
                 }
             }
         }
-        if let Some(roll) = setup.roll.filter(|_| setup.phase == Phase::Move) {
-            let [a, b] = roll.dice.faces();
+        if self.phase == Phase::Move {
+            let roll = &self.roll;
+            let [a, b] = Roll::from_faces(roll.dice).faces();
             if (1..=6).contains(&a) {
                 out[264 + usize::from(a) - 1] = 1.0;
             }
             if (1..=6).contains(&b) {
                 out[270 + usize::from(b) - 1] = 1.0;
             }
-            out[276] = f32::from(u8::from(roll.used[0]));
-            out[277] = f32::from(u8::from(roll.used[1]));
+            out[276] = f32::from(u8::from(roll.used & 1 != 0));
+            out[277] = f32::from(u8::from(roll.used & 2 != 0));
             out[278] = f32::from(u8::from(roll.exited));
             out[279] = f32::from(roll.home_actions) / 4.0;
         }
         out[280
-            + match setup.phase {
+            + match self.phase {
                 Phase::Roll => 0,
                 Phase::Move => 1,
                 Phase::Over => 2,
             }] = 1.0;
-        out[283] = f32::from(setup.tries_left) / 3.0;
-        out[284] = f32::from(setup.bonus_streak) / 3.0;
+        out[283] = f32::from(self.tries_left) / 3.0;
+        out[284] = f32::from(self.bonus_streak) / 3.0;
         out[285] = f32::from(u8::from(
             self.turn() == Some(seat) && self.to_move() != ToMove::Over,
         ));

@@ -236,6 +236,49 @@ void bots(dangian::Kind kind, uint64_t seed) {
            "the expert plays a legal action");
 }
 
+/// A batch of games stepped by one call each step, and playouts run inside the library.
+void batch_and_playouts() {
+    dangian::Batch batch(dangian::Kind::CaNgua, 2, 5);
+    const DgBatchShape &s = batch.shape();
+    size_t n = batch.num_games();
+    std::vector<uint32_t> actions(n);
+    std::vector<float> obs(n * s.observation_len), rewards(n * s.seats);
+    std::vector<uint8_t> masks(n * s.action_ids), dones(n);
+    std::vector<int32_t> to_play(n);
+    uint64_t ended = 0;
+    for (int i = 0; i < 3000; i++) {
+        batch.random_actions(actions);
+        batch.step(actions, obs, masks, rewards, dones, to_play);
+        for (size_t g = 0; g < n; g++) {
+            expect(to_play[g] >= 0, "a seat always to move in a batch");
+            ended += dones[g];
+        }
+    }
+    expect(ended > 0 && ended == batch.episodes(), "finished games counted as episodes");
+    std::vector<float> before(obs.size()), after(obs.size());
+    batch.observe(before, masks, to_play);
+    batch.random_actions(actions);
+    actions[1] = 100000;
+    expect(status_of([&] { batch.step(actions, obs, masks, rewards, dones, to_play); }) ==
+               DG_STATUS_UNKNOWN_ACTION,
+           "an unknown id in a batch to throw UNKNOWN_ACTION");
+    std::vector<float> short_obs(1);
+    expect(status_of([&] { batch.step(actions, short_obs, masks, rewards, dones, to_play); }) ==
+               DG_STATUS_INVALID_ARGUMENT,
+           "a short array to throw INVALID_ARGUMENT");
+    batch.observe(after, masks, to_play);
+    expect(before == after, "a refused step to change no game");
+    dangian::Batch moved = std::move(batch);
+    expect(moved.get() != nullptr && batch.get() == nullptr, "a move to transfer the batch");
+
+    dangian::Game game(dangian::Kind::Domino, 3);
+    DgPlayouts p = game.playouts(9, 5);
+    DgPlayouts q = game.playouts(9, 5);
+    expect(p.playouts == 5 && p.actions >= p.decisions && p.decisions > 0, "playouts counted");
+    expect(p.actions == q.actions && p.wins[0] == q.wins[0], "playouts reproducible");
+    expect(game.move_number() == 0, "playouts leave the game as it was");
+}
+
 } // namespace
 
 int main(int argc, char **argv) {
@@ -244,6 +287,7 @@ int main(int argc, char **argv) {
         if (argc == 1) {
             words_and_fair_chance();
             error_paths();
+            batch_and_playouts();
             for (dangian::Kind kind :
                  {dangian::Kind::OAnQuan, dangian::Kind::CaNgua, dangian::Kind::Domino})
                 play(kind, 7);

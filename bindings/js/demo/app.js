@@ -6,7 +6,7 @@
 // them), so in Domino the other hands and the chợ stay hidden. The move list and the event log
 // are the engine's own descriptions in words as seat 0 may see them (`describeAction`,
 // `describeEvents` with seat 0), in both languages, with the notation where it hides nothing.
-import { init, Game, LANGS, presets, presetWords, DangianError } from '../dist/index.js';
+import { init, Game, LANGS, tablePresets, presetWords, DangianError } from '../dist/index.js';
 import { BotWorker } from '../dist/worker.js';
 import { getLang, setLang, t, tIn } from './i18n.js';
 import { OAnQuanBoard } from './o_an_quan.js';
@@ -47,7 +47,7 @@ function randomSeed() {
 
 /** The rules a table offers, its default first (the one place that lists them). */
 function presetIds(kind) {
-  return presets(kind);
+  return tablePresets(kind);
 }
 
 /** A seat as players name it ("Người 1", "Player 2 (yellow)"), the person's marked. */

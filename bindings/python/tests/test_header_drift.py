@@ -15,8 +15,9 @@ import dangian
 
 from conftest import HEADER
 
-# Each `dg_` function: the Python counterpart, as a dotted path under `dangian`.
-FUNCTIONS: Dict[str, str] = {
+# Each `dg_` function: the Python counterpart, as a dotted path under `dangian`, or None for a
+# function of the C ABI only, with the reason.
+FUNCTIONS: Dict[str, Optional[str]] = {
     "dg_abi_version": "abi_version",
     "dg_version": "version",
     "dg_last_error": "DangianError.message",
@@ -73,6 +74,18 @@ FUNCTIONS: Dict[str, str] = {
     "dg_game_fairness_json": "Game.fairness",
     "dg_fair_commitment": "fair_commitment",
     "dg_record_verify": "verify_record",
+    # The batch of games is the same capability as `VecEnv` (both step `AnyBatch`).
+    "dg_batch_new": "VecEnv.__init__",
+    "dg_batch_free": "VecEnv",
+    "dg_batch_shape": "VecEnv.observation_size",
+    "dg_batch_episodes": "VecEnv.episodes",
+    "dg_batch_reset": "VecEnv.reset",
+    "dg_batch_observe": "VecEnv.observe",
+    "dg_batch_step": "VecEnv.step",
+    "dg_batch_random_actions": "VecEnv.random_actions",
+    # C only: whole random playouts inside the library, for a host's search (Python's own
+    # random play is `rust_random_play`, which times playouts rather than counting outcomes).
+    "dg_game_playouts": None,
 }
 
 # Each enum of the header: the Python enum its values must be members of (same name less
@@ -105,11 +118,12 @@ MACROS: Dict[str, Optional[str]] = {
     "DG_MAX_PLAYER_SEED_BYTES": "MAX_PLAYER_SEED_BYTES",
     # Python passes the player seeds as a list, not as JSON text: no JSON to bound.
     "DG_MAX_PLAYER_SEEDS_JSON": None,
+    "DG_MAX_BATCH_GAMES": "MAX_ENVS",
 }
 
-# Each struct: how to get its Python counterpart from a sample game, and the fields that
-# the counterpart names differently.
-STRUCTS: Dict[str, str] = {
+# Each struct: how to get its Python counterpart from a sample game (None for a struct of the
+# C ABI only, with the reason), and the fields that the counterpart names differently.
+STRUCTS: Dict[str, Optional[str]] = {
     "DgGame": "Game",
     "DgOAnQuanBoard": "Game.o_an_quan_board",
     "DgDominoPlaced": "Game.domino_board",
@@ -118,11 +132,19 @@ STRUCTS: Dict[str, str] = {
     "DgHint": "Hint",
     "DgChanceOutcome": "ChanceOutcome",
     "DgOutcome": "Game.outcome",
+    "DgBatch": "VecEnv",
+    "DgBatchShape": "VecEnv",
+    # C only: the counts of `dg_game_playouts` (see FUNCTIONS).
+    "DgPlayouts": None,
 }
 FIELD_ALIASES: Dict[Tuple[str, str], str] = {
     ("DgOutcome", "seats"): "len(scores) == Game.seats",
     ("DgDominoPlaced", "left"): "line[i][0]",
     ("DgDominoPlaced", "right"): "line[i][1]",
+    ("DgBatchShape", "num_games"): "VecEnv.num_envs",
+    ("DgBatchShape", "seats"): "VecEnv.num_seats",
+    ("DgBatchShape", "observation_len"): "VecEnv.observation_size",
+    ("DgBatchShape", "action_ids"): "VecEnv.num_actions",
 }
 
 
@@ -161,6 +183,7 @@ def sample_struct(path: str) -> Any:
     game.play_chance_until_decision()
     samples: Dict[str, Any] = {
         "Game": None,
+        "VecEnv": None,
         "Game.o_an_quan_board": dangian.Game("o_an_quan").o_an_quan_board(),
         "Game.domino_board": game.domino_board(0),
         "Game.ca_ngua_board": dangian.Game("ca_ngua").ca_ngua_board(),
@@ -179,7 +202,10 @@ def problems() -> List[str]:
         if f not in FUNCTIONS:
             out.append(f"function {f}: no mapping to the Python API")
             continue
-        ok, _ = resolve(FUNCTIONS[f])
+        target = FUNCTIONS[f]
+        if target is None:
+            continue
+        ok, _ = resolve(target)
         if not ok:
             out.append(f"function {f} -> dangian.{FUNCTIONS[f]}: no such Python attribute")
     for f in FUNCTIONS:
@@ -223,11 +249,14 @@ def problems() -> List[str]:
         if struct not in STRUCTS:
             out.append(f"struct {struct}: no mapping to the Python API")
             continue
-        ok, _ = resolve(STRUCTS[struct])
-        if not ok:
-            out.append(f"struct {struct} -> dangian.{STRUCTS[struct]}: no such Python attribute")
+        path = STRUCTS[struct]
+        if path is None:
             continue
-        sample = sample_struct(STRUCTS[struct])
+        ok, _ = resolve(path)
+        if not ok:
+            out.append(f"struct {struct} -> dangian.{path}: no such Python attribute")
+            continue
+        sample = sample_struct(path)
         for field in fields:
             if (struct, field) in FIELD_ALIASES:
                 continue
@@ -239,6 +268,13 @@ def problems() -> List[str]:
 def test_every_header_item_has_a_python_counterpart() -> None:
     found = problems()
     assert not found, "the Python binding lacks C ABI items:\n  " + "\n  ".join(found)
+
+
+def test_field_aliases_name_python_attributes() -> None:
+    for (struct, field), alias in FIELD_ALIASES.items():
+        if alias.startswith("VecEnv."):
+            ok, _ = resolve(alias)
+            assert ok, f"{struct}.{field} -> dangian.{alias}: no such Python attribute"
 
 
 def test_aliases_hold() -> None:

@@ -360,6 +360,17 @@ namespace Dangian
             return o;
         }
 
+        /// <summary>Plays <paramref name="count"/> random playouts from this position inside
+        /// the library, each to its end, and counts them (actions, wins and score sums per
+        /// seat). Playout i draws from an RNG seeded from <paramref name="seed"/> and i: the
+        /// same call gives the same counts. The game is not changed.</summary>
+        public DgPlayouts Playouts(ulong seed, ulong count)
+        {
+            DgPlayouts p;
+            Check(Native.dg_game_playouts(handle, seed, count, out p));
+            return p;
+        }
+
         /// <summary>The end reason as its JSON name, once over.</summary>
         public string EndReason()
         {
@@ -631,7 +642,7 @@ namespace Dangian
             return st == DgStatus.Ok ? Encoding.UTF8.GetString(buf, 0, (int)len) : "(no message)";
         }
 
-        static void Check(DgStatus st)
+        internal static void Check(DgStatus st)
         {
             if (st != DgStatus.Ok)
             {
@@ -645,13 +656,13 @@ namespace Dangian
         // one of its members (or a zero budget) an ArgumentOutOfRangeException (an
         // ArgumentException), a missing buffer an ArgumentNullException.
 
-        static byte[] Utf8(string s, string name)
+        internal static byte[] Utf8(string s, string name)
         {
             if (s == null) throw new ArgumentNullException(name);
             return Encoding.UTF8.GetBytes(s);
         }
 
-        static uint KindArg(DgGameKind kind)
+        internal static uint KindArg(DgGameKind kind)
         {
             if (!Enum.IsDefined(typeof(DgGameKind), kind))
                 throw new ArgumentOutOfRangeException("kind", kind, "not a game kind");
@@ -678,12 +689,12 @@ namespace Dangian
             return (uint)lang;
         }
 
-        static void BufferArg(Array buffer, string name)
+        internal static void BufferArg(Array buffer, string name)
         {
             if (buffer == null) throw new ArgumentNullException(name);
         }
 
-        static UIntPtr Len(Array a)
+        internal static UIntPtr Len(Array a)
         {
             return (UIntPtr)(a == null ? 0 : a.Length);
         }

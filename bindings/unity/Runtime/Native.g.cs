@@ -363,6 +363,37 @@ namespace Dangian
         }
     }
 
+    /// <summary>4 × long, laid out as in C (a blittable fixed array).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct FixedLongx4
+    {
+        /// <summary>Element 0.</summary>
+        public long E0;
+        /// <summary>Element 1.</summary>
+        public long E1;
+        /// <summary>Element 2.</summary>
+        public long E2;
+        /// <summary>Element 3.</summary>
+        public long E3;
+        /// <summary>The number of elements, 4.</summary>
+        public int Length { get { return 4; } }
+        /// <summary>Element <c>i</c>.</summary>
+        public long this[int i]
+        {
+            get
+            {
+                switch (i)
+                {
+                    case 0: return E0;
+                    case 1: return E1;
+                    case 2: return E2;
+                    case 3: return E3;
+                    default: throw new IndexOutOfRangeException();
+                }
+            }
+        }
+    }
+
     /// <summary>12 × uint, laid out as in C (a blittable fixed array).</summary>
     [StructLayout(LayoutKind.Sequential)]
     public struct FixedUIntx12
@@ -503,6 +534,69 @@ namespace Dangian
                 }
             }
         }
+    }
+
+    /// <summary>4 × ulong, laid out as in C (a blittable fixed array).</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct FixedULongx4
+    {
+        /// <summary>Element 0.</summary>
+        public ulong E0;
+        /// <summary>Element 1.</summary>
+        public ulong E1;
+        /// <summary>Element 2.</summary>
+        public ulong E2;
+        /// <summary>Element 3.</summary>
+        public ulong E3;
+        /// <summary>The number of elements, 4.</summary>
+        public int Length { get { return 4; } }
+        /// <summary>Element <c>i</c>.</summary>
+        public ulong this[int i]
+        {
+            get
+            {
+                switch (i)
+                {
+                    case 0: return E0;
+                    case 1: return E1;
+                    case 2: return E2;
+                    case 3: return E3;
+                    default: throw new IndexOutOfRangeException();
+                }
+            }
+        }
+    }
+
+    /// <summary>The widths of a batch's arrays (`dg_batch_shape`): every array `dg_batch_observe` and `dg_batch_step` fill has `num_games` rows of these widths.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct DgBatchShape
+    {
+        /// <summary>How many games.</summary>
+        public uint NumGames;
+        /// <summary>Seats per game: the width of a row of rewards.</summary>
+        public uint Seats;
+        /// <summary>The width of a row of observations (floats).</summary>
+        public uint ObservationLen;
+        /// <summary>How many action ids the game has: the width of a row of legal-action masks.</summary>
+        public uint ActionIds;
+    }
+
+    /// <summary>What `dg_game_playouts` counted over its playouts.</summary>
+    [StructLayout(LayoutKind.Sequential)]
+    public struct DgPlayouts
+    {
+        /// <summary>Playouts played (each to its end).</summary>
+        public ulong Playouts;
+        /// <summary>Actions applied, chance included.</summary>
+        public ulong Actions;
+        /// <summary>Actions chosen by a seat (chance excluded).</summary>
+        public ulong Decisions;
+        /// <summary>How many seats play (entries past it are zero).</summary>
+        public uint Seats;
+        /// <summary>Per seat, the playouts it ended in first place (shared first places count for each).</summary>
+        public FixedULongx4 Wins;
+        /// <summary>Per seat, the sum of its final scores (the game's own score, as `DgOutcome`).</summary>
+        public FixedLongx4 ScoreSums;
     }
 
     /// <summary>An Ô ăn quan position. Cells are numbered as in the rules: 0 = left quan square, 1..=5 = seat 0's squares, 6 = right quan square, 7..=11 = seat 1's squares.</summary>
@@ -681,6 +775,33 @@ namespace Dangian
         /// <summary>The reason of the last failed call on this thread, as a `DgReason` value, into `*out`: the stable code of why the action was illegal after `DG_STATUS_ILLEGAL_ACTION`, and `DG_REASON_NONE` (0) after any other failure or before the first. Successful calls leave it as it is, and so does this function.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_last_reason(out uint @out);
+        /// <summary>Create `num_games` (1 to `DG_MAX_BATCH_GAMES`) games of `kind` (a `DgGameKind` value) under the config JSON in `config_json[0..config_len]` (as `dg_game_new`), game `i` seeded from `seed` and `i`, each advanced to its first decision. The batch's own RNG, for `dg_batch_random_actions`, is seeded by `seed` too. On success `*out` owns a new handle.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_batch_new(uint kind, byte[] config_json, UIntPtr config_len, UIntPtr num_games, ulong seed, out BatchHandle @out);
+        /// <summary>Free a batch. NULL is allowed and does nothing; a poisoned batch is freed too. The handle must not be used afterwards (nor freed again).</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern void dg_batch_free(IntPtr batch);
+        /// <summary>The widths of the batch's arrays into `*out`.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_batch_shape(BatchHandle batch, out DgBatchShape @out);
+        /// <summary>Games finished (and restarted) since the batch was made or last reset, into `*out`.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_batch_episodes(BatchHandle batch, out ulong @out);
+        /// <summary>Start every game anew, game `i` seeded from `seed` and `i` exactly as by `dg_batch_new`, and reseed the batch's own RNG with `seed`.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_batch_reset(BatchHandle batch, ulong seed);
+        /// <summary>Write every game's observation of its seat to move, its legal-action mask (1 for a legal id, else 0) and that seat into the rows of `observations`, `masks` and `to_play`, whose lengths (in elements) must be exactly `num_games` times the widths of `dg_batch_shape` (`DG_STATUS_INVALID_ARGUMENT` otherwise, nothing written).</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_batch_observe(BatchHandle batch, [Out] float[] observations, UIntPtr observations_len, [Out] byte[] masks, UIntPtr masks_len, [Out] int[] to_play, UIntPtr to_play_len);
+        /// <summary>Play `actions[i]` (an action id) in game `i` for its seat to move, sample chance up to the next decision, restart a finished game, and fill the rows of game `i`: its new observation, legal-action mask and seat to move, the returns per seat in `rewards` on the step the game ended (from −1 to +1; else 0), and `dones[i]` 1 when it ended (it has restarted since), else 0. Every length (in elements) must be exactly `num_games` times the widths of `dg_batch_shape`.  Every argument and every action is checked before any game is played: after an error (a NULL pointer, a wrong length, `DG_STATUS_UNKNOWN_ACTION` or `DG_STATUS_ILLEGAL_ACTION` for the first bad action, whose game `dg_last_error` names) no game has changed and nothing was written. A step allocates nothing.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_batch_step(BatchHandle batch, uint[] actions, UIntPtr actions_len, [Out] float[] observations, UIntPtr observations_len, [Out] byte[] masks, UIntPtr masks_len, [Out] float[] rewards, UIntPtr rewards_len, [Out] byte[] dones, UIntPtr dones_len, [Out] int[] to_play, UIntPtr to_play_len);
+        /// <summary>A uniformly random legal action id per game into `out[0..out_len]` (`out_len` must be `num_games`), drawn from the batch's own RNG: the actions for a random `dg_batch_step`.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_batch_random_actions(BatchHandle batch, [Out] uint[] @out, UIntPtr out_len);
+        /// <summary>Play `count` random playouts from the game's current position inside the library, each to its end, and count them into `*out`: playout `i` draws every chance outcome and every seat's uniformly random legal action from an RNG seeded from `seed` and `i` (the seeds of a batch's games), so the same call gives the same counts. The handle is not changed (its RNG neither). Nothing is allocated; the time grows with `count`.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_game_playouts(GameHandle game, ulong seed, ulong count, out DgPlayouts @out);
         /// <summary>The Ô ăn quan board of `game` (`DG_STATUS_WRONG_GAME` for another game).</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_o_an_quan_board(GameHandle game, out DgOAnQuanBoard @out);

@@ -294,6 +294,7 @@ fn scalar(ty: &str) -> Option<&'static str> {
         "uint64_t" => "ulong",
         "int64_t" => "long",
         "double" => "double",
+        "float" => "float",
         "size_t" => "UIntPtr",
         "bool" => "byte",
         _ => return None,
@@ -505,6 +506,18 @@ fn csharp_param(f: &Function, p: &Param) -> String {
         "DgGame*" if f.name == "dg_game_free" => format!("IntPtr {name}"),
         "DgGame*" => format!("GameHandle {name}"),
         "DgGame**" => format!("out GameHandle {name}"),
+        "DgBatch*" if f.name == "dg_batch_free" => format!("IntPtr {name}"),
+        "DgBatch*" => format!("BatchHandle {name}"),
+        "DgBatch**" => format!("out BatchHandle {name}"),
+        // An array with its length in the next parameter (`<name>_len`): in, or filled.
+        _ if t.ends_with('*') && f.params.iter().any(|q| q.name == format!("{}_len", p.name)) => {
+            let cs = csharp_type(t.trim_end_matches('*'));
+            if p.ty.starts_with("const") {
+                format!("{cs}[] {name}")
+            } else {
+                format!("[Out] {cs}[] {name}")
+            }
+        }
         "uint8_t*" if p.ty.starts_with("const") => format!("byte[] {name}"),
         "uint8_t*" => format!("[Out] byte[] {name}"),
         "size_t*" => format!("out UIntPtr {name}"),

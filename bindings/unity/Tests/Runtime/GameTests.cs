@@ -539,5 +539,57 @@ namespace Dangian.Tests
                 Assert.AreEqual(10, game.LegalActions().Length);
             }
         }
+
+        [Test]
+        public void BatchStepsManyGamesAndPlayoutsRunInside()
+        {
+            using (var batch = new Batch(DgGameKind.OAnQuan, 3, 5))
+            {
+                int n = batch.NumGames;
+                Assert.AreEqual(3, n);
+                var actions = new uint[n];
+                var obs = new float[n * batch.ObservationLen];
+                var masks = new byte[n * batch.ActionIds];
+                var rewards = new float[n * batch.Seats];
+                var dones = new byte[n];
+                var toPlay = new int[n];
+                ulong ended = 0;
+                for (int i = 0; i < 400; i++)
+                {
+                    batch.RandomActions(actions);
+                    batch.Step(actions, obs, masks, rewards, dones, toPlay);
+                    for (int g = 0; g < n; g++)
+                    {
+                        Assert.IsTrue(toPlay[g] >= 0, "a seat is always to move");
+                        ended += dones[g];
+                    }
+                }
+                Assert.IsTrue(ended > 0);
+                Assert.AreEqual(ended, batch.Episodes);
+                // A refused step (an unknown id, a short array) changes no game.
+                var before = new float[obs.Length];
+                batch.Observe(before, masks, toPlay);
+                batch.RandomActions(actions);
+                actions[1] = 100000;
+                var e = Assert.Throws<DangianException>(() => batch.Step(actions, obs, masks, rewards, dones, toPlay));
+                Assert.AreEqual(DgStatus.UnknownAction, e.Status);
+                e = Assert.Throws<DangianException>(() => batch.Step(actions, new float[1], masks, rewards, dones, toPlay));
+                Assert.AreEqual(DgStatus.InvalidArgument, e.Status);
+                var after = new float[obs.Length];
+                batch.Observe(after, masks, toPlay);
+                CollectionAssert.AreEqual(before, after);
+                batch.Reset(5);
+                Assert.AreEqual(0UL, batch.Episodes);
+            }
+            using (var game = new Game(DgGameKind.OAnQuan, Seed))
+            {
+                DgPlayouts p = game.Playouts(9, 10);
+                Assert.AreEqual(10UL, p.Playouts);
+                Assert.IsTrue(p.Actions >= p.Decisions && p.Decisions > 0);
+                Assert.AreEqual(2U, p.Seats);
+                Assert.AreEqual(p, game.Playouts(9, 10));
+                Assert.AreEqual(0U, game.MoveNumber, "the game is not changed");
+            }
+        }
     }
 }
