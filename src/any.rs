@@ -36,7 +36,7 @@ use crate::{ca_ngua, domino, o_an_quan};
 mod batch;
 mod board;
 
-pub use batch::{batch_seed, AnyBatch, Outputs};
+pub use batch::{batch_seed, AnyBatch, Outputs, Playouts};
 pub use board::{CaNguaBoard, DominoBoard, OAnQuanBoard};
 
 /// `$f::<G>($args)` for the game `G` of `$kind`.
@@ -795,6 +795,9 @@ impl Tables {
     }
     fn determinize(&self, seat: Seat, rng: &mut GameRng) -> Option<Tables> {
         each!(self, t => t.determinize(seat, rng))
+    }
+    fn playouts(&self, seed: u64, count: u64) -> Result<Playouts, AnyError> {
+        each!(self, t => batch::playouts(t.game.game(), seed, count))
     }
 }
 
@@ -1635,6 +1638,18 @@ impl AnyGame {
             Some(tables) => AnyGame(tables),
             None => self.clone(),
         })
+    }
+    /// `count` random playouts from this position, each to its end, with the game's own typed
+    /// code (one dispatch for all of them): playout `i` draws every chance outcome and every
+    /// seat's uniformly random legal action from an RNG seeded from `seed` and `i`
+    /// ([`batch_seed`], as the games of a batch), so the same call gives the same counts. The
+    /// game is not changed. Nothing is allocated; the time grows with `count`.
+    ///
+    /// # Errors
+    /// None for a game the engine reached; [`AnyError::NoSeatToMove`] or
+    /// [`AnyError::Illegal`] only should a playout find no action to play.
+    pub fn playouts(&self, seed: u64, count: u64) -> Result<Playouts, AnyError> {
+        self.0.playouts(seed, count)
     }
 }
 

@@ -3,9 +3,8 @@
 
 use std::cell::Cell;
 
-use dangian::any::{batch_seed, AnyBatch, Outputs, Playable};
-use dangian::{ca_ngua, domino, o_an_quan};
-use dangian::{Action, ActionList, GameKind, GameRng, NoEvents, ToMove};
+use dangian::any::{AnyBatch, Outputs};
+use dangian::GameRng;
 
 use super::game::syntax;
 use super::{
@@ -414,56 +413,16 @@ pub unsafe extern "C" fn dg_game_playouts(
     unsafe {
         guard_ref(game, |g| {
             let out = Out::new(out, "out")?;
-            let any = &g.game;
-            let counts = match any.kind() {
-                GameKind::OAnQuan => playouts::<o_an_quan::State>(any.typed(), seed, count),
-                GameKind::CaNgua => playouts::<ca_ngua::State>(any.typed(), seed, count),
-                GameKind::Domino => playouts::<domino::State>(any.typed(), seed, count),
-            }?;
+            let p = g.game.playouts(seed, count)?;
+            let counts = DgPlayouts {
+                playouts: p.playouts,
+                actions: p.actions,
+                decisions: p.decisions,
+                seats: u32::from(p.seats),
+                wins: p.wins,
+                score_sums: p.score_sums,
+            };
             out.put(counts)
         })
     }
-}
-
-/// Random playouts of a typed game (see `dg_game_playouts`).
-fn playouts<G: Playable>(start: Option<&G>, seed: u64, count: u64) -> Result<DgPlayouts> {
-    let start = start.ok_or_else(|| Failure::new(DgStatus::Panic, "the handle's game kind"))?;
-    let mut r = DgPlayouts {
-        seats: u32::from(start.seats()),
-        ..DgPlayouts::default()
-    };
-    let mut legal = ActionList::new();
-    let stuck = || Failure::new(DgStatus::Panic, "a playout found no action to play");
-    for i in 0..count {
-        let mut rng = GameRng::new(batch_seed(seed, i));
-        let mut game = start.clone();
-        loop {
-            let action = match game.to_move() {
-                ToMove::Over => break,
-                ToMove::Chance => game.sample_chance(&mut rng),
-                ToMove::Seat(_) => {
-                    game.legal_actions(&mut legal);
-                    if legal.is_empty() {
-                        return Err(stuck());
-                    }
-                    r.decisions += 1;
-                    G::Action::from_id(legal[rng.below(legal.len() as u32) as usize])
-                }
-            };
-            let action = action.ok_or_else(stuck)?;
-            game.apply(action, &mut NoEvents)
-                .map_err(|e| Failure::new(DgStatus::Panic, format!("a playout's action: {e}")))?;
-            r.actions += 1;
-        }
-        r.playouts += 1;
-        if let Some(o) = game.outcome() {
-            let n = usize::from(o.seats).min(DG_MAX_SEATS);
-            r.seats = n as u32;
-            for s in 0..n {
-                r.score_sums[s] += i64::from(o.scores[s]);
-                r.wins[s] += u64::from(o.places[s] == 1);
-            }
-        }
-    }
-    Ok(r)
 }

@@ -511,3 +511,66 @@ mod tests {
         }
     }
 }
+
+/// What [`AnyGame::playouts`] counted over its playouts.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Playouts {
+    /// Playouts played (each to its end).
+    pub playouts: u64,
+    /// Actions applied, chance included.
+    pub actions: u64,
+    /// Actions chosen by a seat (chance excluded).
+    pub decisions: u64,
+    /// How many seats play (entries past it are zero).
+    pub seats: u8,
+    /// Per seat, the playouts it ended in first place (shared first places count for each).
+    pub wins: [u64; crate::MAX_SEATS],
+    /// Per seat, the sum of its final scores (the game's own score, as in its outcome).
+    pub score_sums: [i64; crate::MAX_SEATS],
+}
+
+/// Random playouts of a typed game from `start` (see [`AnyGame::playouts`]).
+pub(super) fn playouts<G: Playable>(
+    start: &G,
+    seed: u64,
+    count: u64,
+) -> Result<Playouts, AnyError> {
+    let mut r = Playouts {
+        seats: start.seats(),
+        ..Playouts::default()
+    };
+    let mut legal = ActionList::new();
+    for i in 0..count {
+        let mut rng = GameRng::new(batch_seed(seed, i));
+        let mut game = start.clone();
+        loop {
+            let action = match game.to_move() {
+                ToMove::Over => break,
+                ToMove::Chance => game.sample_chance(&mut rng),
+                ToMove::Seat(_) => {
+                    game.legal_actions(&mut legal);
+                    if legal.is_empty() {
+                        // A seat to move always has an action; a game without one is refused.
+                        return Err(AnyError::NoSeatToMove);
+                    }
+                    r.decisions += 1;
+                    G::Action::from_id(legal[rng.below(legal.len() as u32) as usize])
+                }
+            };
+            let action = action.ok_or(AnyError::NoSeatToMove)?;
+            game.apply(action, &mut NoEvents)
+                .map_err(|e| AnyError::illegal(&e))?;
+            r.actions += 1;
+        }
+        r.playouts += 1;
+        if let Some(o) = game.outcome() {
+            let n = usize::from(o.seats).min(crate::MAX_SEATS);
+            r.seats = n as u8;
+            for s in 0..n {
+                r.score_sums[s] += i64::from(o.scores[s]);
+                r.wins[s] += u64::from(o.places[s] == 1);
+            }
+        }
+    }
+    Ok(r)
+}
