@@ -149,7 +149,7 @@ fn o_an_quan_tables_end_like_games() {
     let tables = tables::<o_an_quan::Config>(GameKind::OAnQuan);
     for (i, (name, config)) in tables.into_iter().enumerate() {
         let most = config.total_points() + OAQ_MAX_DEBT;
-        for seed in FIRST_SEED..FIRST_SEED + games(400, 3) {
+        for seed in FIRST_SEED..FIRST_SEED + games(120, 3) {
             let Played { plies, game, .. } = play::<o_an_quan::State>(&config, seed);
             let totals = game.final_scores().expect("over");
             let reason = game.end_reason();
@@ -173,7 +173,7 @@ fn ca_ngua_tables_end_like_games() {
         // A debug build plays the two-player tables only: a four-player game of hard bots
         // takes a minute there.
         let debug = u64::from(config.seats() == 2);
-        for seed in FIRST_SEED..FIRST_SEED + games(16, debug) {
+        for seed in FIRST_SEED..FIRST_SEED + games(6, debug) {
             let Played { plies, rolls, game } = play::<ca_ngua::State>(&config, seed);
             let players = u32::from(game.seats());
             let reason = game.end_reason();
@@ -187,7 +187,7 @@ fn ca_ngua_tables_end_like_games() {
 #[test]
 fn domino_tables_end_like_games() {
     for (name, config) in tables::<domino::Config>(GameKind::Domino) {
-        for seed in FIRST_SEED..FIRST_SEED + games(40, 1) {
+        for seed in FIRST_SEED..FIRST_SEED + games(12, 1) {
             let Played { plies, game, .. } = play::<domino::State>(&config, seed);
             let rounds = game.last_round().map_or(game.round(), |r| r.round);
             let reason = game.end_reason();
