@@ -26,8 +26,7 @@ use crate::describe::{Describe, Lang, PresetWords};
 use crate::fair::{FairChance, FairError, Fairness};
 use crate::game::{
     clip, Action, ActionList, ChanceList, ConfigError, Game, GameConfig, GameKind, IllegalReason,
-    Legal, Named, Outcome, PlayError, Seat, SetupError, StateHasher, ToMove, LEGAL_SET_IDS,
-    MAX_SEATS,
+    Legal, Named, Outcome, PlayError, Seat, SetupError, ToMove, LEGAL_SET_IDS, MAX_SEATS,
 };
 use crate::record::{Record, RecordError, Recorded};
 use crate::tensor::Observe;
@@ -968,10 +967,7 @@ impl<G: Playable> Table<G> {
         json(&self.game.game().view(seat))
     }
     fn view_hash(&self, seat: Seat) -> u64 {
-        let mut h = StateHasher::default();
-        h.u8(G::KIND as u8);
-        h.json(&self.game.game().view(seat));
-        h.finish()
+        self.game.game().view_hash(seat)
     }
     fn config_json(&self) -> String {
         json(self.game.game().config())

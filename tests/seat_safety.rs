@@ -117,3 +117,38 @@ fn bots_play_only_for_the_seat_to_move() {
         }
     }
 }
+
+/// The other half of the view hash's contract: positions a seat sees differently hash
+/// differently (no part of the view is left out of the hash), in every game, over random
+/// play.
+#[test]
+fn a_seats_view_hash_tells_apart_what_the_seat_sees() {
+    use std::collections::HashMap;
+    let mut rng = GameRng::new(11);
+    let mut legal = ActionList::new();
+    for kind in dangian::GameKind::ALL {
+        let mut seen: HashMap<u64, String> = HashMap::new();
+        for _ in 0..30 {
+            let mut game = AnyGame::new(kind, "{}").expect("default config");
+            for _ in 0..150 {
+                if game.is_over() {
+                    break;
+                }
+                for seat in 0..game.seats() {
+                    let view = game.view_json(u32::from(seat)).expect("seat");
+                    let hash = game.view_hash(u32::from(seat)).expect("seat");
+                    let before = seen.entry(hash).or_insert_with(|| view.clone());
+                    assert_eq!(*before, view, "{kind:?}: two views share hash {hash:#x}");
+                }
+                let id = if game.to_move() == ToMove::Chance {
+                    game.sample_chance(&mut rng).expect("chance")
+                } else {
+                    game.legal_actions(&mut legal);
+                    legal[rng.below(legal.len() as u32) as usize]
+                };
+                game.apply(id).expect("legal");
+            }
+        }
+        assert!(seen.len() > 500, "{kind:?}: only {} views", seen.len());
+    }
+}

@@ -66,7 +66,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 use crate::chance::GameRng;
-use crate::game::{Action, ActionList, Game, NoEvents, Seat, StateHasher, ToMove, MAX_SEATS};
+use crate::game::{Action, ActionList, Game, NoEvents, Seat, ToMove, MAX_SEATS};
 
 /// What the bots need to know about a game beyond its rules.
 pub trait Evaluate: Game {
@@ -287,21 +287,7 @@ pub(crate) fn decision<G: Game>(game: &G) -> Option<(Seat, ActionList)> {
 /// The RNG for one decision: the bot's seed mixed with a hash of what the deciding seat
 /// sees, so the choice depends on nothing else.
 pub(crate) fn decision_rng<G: Game>(seed: u64, game: &G, seat: Seat) -> GameRng {
-    struct Feed<'a>(&'a mut StateHasher);
-    impl std::io::Write for Feed<'_> {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0.bytes(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut h = StateHasher::default();
-    h.u8(G::KIND as u8);
-    // A view always serializes; should it not, the seed alone still decides.
-    let _ = serde_json::to_writer(Feed(&mut h), &game.view(seat));
-    GameRng::new(seed ^ h.finish().rotate_left(17))
+    GameRng::new(seed ^ game.view_hash(seat).rotate_left(17))
 }
 
 /// Plays a uniformly random legal action.

@@ -566,6 +566,42 @@ impl State {
     }
 }
 
+impl State {
+    /// Feed what every seat sees (all but the hands and the chợ's tiles): the tail of both
+    /// [`Game::hash_state`] and [`Game::hash_view`].
+    fn hash_public(&self, h: &mut StateHasher) {
+        h.u8(self.placed);
+        h.bytes(&self.log[..usize::from(self.placed)]);
+        h.bytes(&[
+            self.ends[0],
+            self.ends[1],
+            self.phase as u8,
+            self.actor,
+            self.leader,
+            u8::from(self.drew),
+            self.redeals,
+        ]);
+        h.u32(self.round);
+        for s in self.scores {
+            h.u32(s);
+        }
+        match self.last_round {
+            None => h.u8(0),
+            Some(r) => {
+                h.u8(1 + r.end as u8);
+                h.u32(r.round);
+                h.u8(r.seat.0);
+                for p in r.points {
+                    h.u32(p);
+                }
+            }
+        }
+        h.u8(self.end_reason.map_or(0, |r| 1 + r as u8));
+        h.u32(self.move_number);
+        h.bytes(&self.lacks);
+    }
+}
+
 impl Game for State {
     type Config = Config;
     type Setup = Setup;
@@ -844,39 +880,27 @@ impl Game for State {
             h.u32(m);
         }
         h.u32(self.stock);
-        h.u8(self.placed);
-        h.bytes(&self.log[..usize::from(self.placed)]);
-        h.bytes(&[
-            self.ends[0],
-            self.ends[1],
-            self.phase as u8,
-            self.actor,
-            self.leader,
-            u8::from(self.drew),
-            self.redeals,
-        ]);
-        h.u32(self.round);
-        for s in self.scores {
-            h.u32(s);
-        }
-        match self.last_round {
-            None => h.u8(0),
-            Some(r) => {
-                h.u8(1 + r.end as u8);
-                h.u32(r.round);
-                h.u8(r.seat.0);
-                for p in r.points {
-                    h.u32(p);
-                }
-            }
-        }
-        h.u8(self.end_reason.map_or(0, |r| 1 + r as u8));
-        h.u32(self.move_number);
-        h.bytes(&self.lacks);
+        self.hash_public(h);
     }
 
     fn view(&self, seat: Seat) -> View {
         View::of(self, seat)
+    }
+
+    fn hash_view(&self, seat: Seat, h: &mut StateHasher) {
+        // As `hash_state`, but of the hands only the seat's own tiles and the others' counts,
+        // of the chợ only its size.
+        h.u8(seat.0);
+        h.config(&self.config);
+        for (s, &m) in self.hands.iter().enumerate() {
+            if s == seat.index() {
+                h.u32(m);
+            } else {
+                h.u8(m.count_ones() as u8);
+            }
+        }
+        h.u8(self.stock.count_ones() as u8);
+        self.hash_public(h);
     }
 
     fn event_for(event: &Event, seat: Seat) -> Option<Event> {

@@ -815,6 +815,12 @@ impl Game for State {
         View::of(self, seat)
     }
 
+    fn hash_view(&self, seat: Seat, hasher: &mut StateHasher) {
+        // Nothing is hidden: a seat sees the whole state.
+        hasher.u8(seat.0);
+        self.hash_state(hasher);
+    }
+
     fn validate(&self) -> Result<(), SetupError> {
         let back = State::from_setup(self.to_setup())?;
         if back != *self {
