@@ -243,6 +243,10 @@ async fn ws_upgrade(
         .on_upgrade(move |socket| connection(socket, table, seat, settings))
 }
 
+/// How long a connection closed as a flood is still read (and its messages dropped) so
+/// that its client receives the error and the close.
+pub const FLOOD_DRAIN: std::time::Duration = std::time::Duration::from_secs(1);
+
 /// A token bucket: `rate` messages a second, `burst` at once.
 struct Bucket {
     tokens: f64,
@@ -296,6 +300,13 @@ async fn connection(mut socket: WebSocket, table: Arc<Table>, seat: Option<u32>,
                     table.inner.lock().await.refuse(None, &r);
                     let _ = socket.send(Message::Text(error_text(&r).into())).await;
                     let _ = socket.send(Message::Close(None)).await;
+                    // The closing handshake: read (and drop) what is still coming for a
+                    // moment, so that the client gets the error and the close rather than a
+                    // reset connection.
+                    let drain = async { while let Some(Ok(m)) = socket.recv().await {
+                        if matches!(m, Message::Close(_)) { break; }
+                    } };
+                    let _ = tokio::time::timeout(FLOOD_DRAIN, drain).await;
                     break;
                 }
                 let changed = match text {

@@ -26,7 +26,7 @@ async fn play_table(req: Value, rng: u64) -> (Vec<Vec<Value>>, Vec<Value>, Strin
     let mut tasks = Vec::new();
     for &s in &seats {
         let client = Client::connect(addr, &id, Some(&token(&created, s))).await;
-        tasks.push(tokio::spawn(play(client, format!("seed of seat {s}"), rng + s, usize::MAX)));
+        tasks.push(tokio::spawn(play(client, format!("seed of seat {s}"), rng + s, u64::MAX)));
     }
     let mut seen = Vec::new();
     for t in tasks {

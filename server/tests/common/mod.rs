@@ -128,6 +128,11 @@ impl Client {
         self.ws.send(Message::text(t)).await.unwrap();
     }
 
+    /// Send a text message; an error once the connection is closed.
+    pub async fn try_send_text(&mut self, t: String) -> Result<(), tokio_tungstenite::tungstenite::Error> {
+        self.ws.send(Message::text(t)).await
+    }
+
     /// The next message, or `None` when the connection is closed.
     pub async fn next(&mut self) -> Option<Value> {
         loop {
@@ -188,15 +193,15 @@ impl Pick {
     }
 }
 
-/// Play a seat to the end of the game with random legal actions (the seed first), or stop
-/// after `max_acts` actions of its own. Returns the client (with every message it saw) and
-/// whether the game ended.
-pub async fn play(mut client: Client, seed: String, rng_seed: u64, max_acts: usize) -> (Client, bool) {
+/// Play a seat with random legal actions (its seed first, if the table still waits for
+/// it) until the game ends or a state reaches move `stop_at` (for every seat alike, so that
+/// two seats stop together). Half of the actions are sent by id, half in notation. Returns
+/// the client (with every message it saw) and whether the game ended.
+pub async fn play(mut client: Client, seed: String, rng_seed: u64, stop_at: u64) -> (Client, bool) {
     let mut pick = Pick(rng_seed | 1);
     let welcome = client.next_of("welcome").await;
-    assert!(welcome["seat"].is_u64(), "{welcome}");
-    client.send(&json!({"type": "seed", "seed": seed})).await;
-    let mut acts = 0;
+    let me = welcome["seat"].as_u64().expect("a seat");
+    let mut first = true;
     let mut last_acted = None;
     loop {
         let Some(m) = client.next().await else {
@@ -205,18 +210,23 @@ pub async fn play(mut client: Client, seed: String, rng_seed: u64, max_acts: usi
         match m["type"].as_str().unwrap() {
             "error" => panic!("refused in play: {m}"),
             "state" => {
+                if first {
+                    first = false;
+                    if m["seeds_missing"].as_array().unwrap().iter().any(|s| s == me) {
+                        client.send(&json!({"type": "seed", "seed": seed})).await;
+                    }
+                }
                 if !m["outcome"].is_null() {
                     return (client, true);
                 }
-                let legal = m["legal"].as_array().unwrap();
                 let at = m["move_number"].as_u64();
+                if at >= Some(stop_at) {
+                    return (client, false);
+                }
+                let legal = m["legal"].as_array().unwrap();
                 if !legal.is_empty() && last_acted.is_none_or(|l| Some(l) < at) {
                     last_acted = at;
-                    if acts == max_acts {
-                        return (client, false);
-                    }
                     let a = &legal[pick.below(legal.len())];
-                    // Half of the actions by id, half in notation.
                     let action = if pick.below(2) == 0 {
                         a["id"].clone()
                     } else {
@@ -225,7 +235,6 @@ pub async fn play(mut client: Client, seed: String, rng_seed: u64, max_acts: usi
                     client
                         .send(&json!({"type": "act", "move_number": m["move_number"], "action": action}))
                         .await;
-                    acts += 1;
                 }
             }
             _ => {}
