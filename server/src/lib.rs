@@ -6,6 +6,7 @@
 //! before it is acknowledged, and unfinished tables are restored on start by replaying
 //! their actions. The protocol and the guarantees are described in the crate's README.
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 pub mod protocol;
 pub mod store;
@@ -434,17 +435,19 @@ pub fn parse_args(
                 settings.flood_rate = value()?.parse().map_err(|e| format!("--flood-rate: {e}"))?
             }
             "--flood-burst" => {
-                settings.flood_burst =
-                    value()?.parse().map_err(|e| format!("--flood-burst: {e}"))?
+                settings.flood_burst = value()?
+                    .parse()
+                    .map_err(|e| format!("--flood-burst: {e}"))?
             }
             "-h" | "--help" => {
-                return Err("usage: dangian-server [--addr 127.0.0.1:8080] [--data ./data] \
+                return Err(
+                    "usage: dangian-server [--addr 127.0.0.1:8080] [--data ./data] \
                             [--flood-rate 50] [--flood-burst 100]"
-                    .into())
+                        .into(),
+                )
             }
             other => return Err(format!("unknown argument {other:?} (see --help)")),
         }
     }
     Ok((addr, settings))
 }
-

@@ -214,7 +214,13 @@ mod tests {
         );
         let text: ClientMessage =
             serde_json::from_str(r#"{"type":"act","move_number":3,"action":"a1+"}"#).unwrap();
-        assert!(matches!(text, ClientMessage::Act { action: ActionRef::Text(_), .. }));
+        assert!(matches!(
+            text,
+            ClientMessage::Act {
+                action: ActionRef::Text(_),
+                ..
+            }
+        ));
         assert!(serde_json::from_str::<ClientMessage>(
             r#"{"type":"act","move_number":3,"action":7,"extra":1}"#
         )

@@ -206,9 +206,8 @@ impl Store for SqliteStore {
                 ))
             })?
             .collect::<Result<Vec<_>, _>>()?;
-        let mut actions = conn.prepare(
-            "SELECT action, hash FROM actions WHERE table_id = ?1 ORDER BY idx",
-        )?;
+        let mut actions =
+            conn.prepare("SELECT action, hash FROM actions WHERE table_id = ?1 ORDER BY idx")?;
         let mut out = Vec::with_capacity(rows.len());
         for (id, game, config, server_seed, bot_seed, tokens, bots, seeds) in rows {
             let list = actions
@@ -244,7 +243,11 @@ impl Store for SqliteStore {
 pub fn table_exists(store: &SqliteStore, id: &str) -> Result<bool, StoreError> {
     Ok(store
         .conn()
-        .query_row("SELECT 1 FROM tables WHERE id = ?1", params![id], |_| Ok(()))
+        .query_row(
+            "SELECT 1 FROM tables WHERE id = ?1",
+            params![id],
+            |_| Ok(()),
+        )
         .optional()?
         .is_some())
 }

@@ -162,7 +162,10 @@ fn config_for(kind: GameKind, req: &CreateTable) -> Result<String, Refusal> {
             ));
         }
         let Some(obj) = config.as_object_mut() else {
-            return Err(Refusal::new("bad_config", "the config is not a JSON object"));
+            return Err(Refusal::new(
+                "bad_config",
+                "the config is not a JSON object",
+            ));
         };
         match kind {
             GameKind::OAnQuan => {}
@@ -195,8 +198,7 @@ impl TableInner {
         let game = AnyGame::new(kind, &row.config).map_err(|e| e.to_string())?;
         let server_seed = unhex32(&row.server_seed).ok_or("bad saved server seed")?;
         let seats = usize::from(game.seats());
-        if row.tokens.len() != seats || row.bots.len() != seats || row.player_seeds.len() != seats
-        {
+        if row.tokens.len() != seats || row.bots.len() != seats || row.player_seeds.len() != seats {
             return Err("saved seats do not match the game".into());
         }
         let bots = row
@@ -488,7 +490,12 @@ impl TableInner {
         result
     }
 
-    fn act(&mut self, seat: Option<u32>, move_number: u32, action: &ActionRef) -> Result<(), Refusal> {
+    fn act(
+        &mut self,
+        seat: Option<u32>,
+        move_number: u32,
+        action: &ActionRef,
+    ) -> Result<(), Refusal> {
         let Some(seat) = seat else {
             return Err(Refusal::new("not_a_seat", "a watcher cannot act"));
         };
@@ -505,11 +512,16 @@ impl TableInner {
         if move_number != current {
             return Err(Refusal::new(
                 "stale_move",
-                format!("the action was chosen at move {move_number}, the game is at move {current}"),
+                format!(
+                    "the action was chosen at move {move_number}, the game is at move {current}"
+                ),
             ));
         }
         if self.game.to_move() != ToMove::Seat(dangian::Seat(seat as u8)) {
-            return Err(Refusal::new("not_your_turn", format!("seat {seat} is not to move")));
+            return Err(Refusal::new(
+                "not_your_turn",
+                format!("seat {seat} is not to move"),
+            ));
         }
         let id = match action {
             ActionRef::Id(id) => *id,

@@ -18,12 +18,22 @@ async fn refused(addr: std::net::SocketAddr, id: &str, code: &str) -> u64 {
 
 /// Send `msg` on `client`, expect the error `code`, and check that the counter of `code`
 /// went up by one and the position did not change.
-async fn refuse(addr: std::net::SocketAddr, id: &str, client: &mut Client, msg: String, code: &str) {
+async fn refuse(
+    addr: std::net::SocketAddr,
+    id: &str,
+    client: &mut Client,
+    msg: String,
+    code: &str,
+) {
     let before = position(addr, id).await;
     let count = refused(addr, id, code).await;
     client.send_text(msg).await;
     client.expect_error(code).await;
-    assert_eq!(refused(addr, id, code).await, count + 1, "counter of {code}");
+    assert_eq!(
+        refused(addr, id, code).await,
+        count + 1,
+        "counter of {code}"
+    );
     assert_eq!(position(addr, id).await, before, "position after {code}");
 }
 
@@ -57,11 +67,32 @@ async fn bad_messages_are_refused_counted_and_change_nothing() {
     let act0 = json!({"type": "act", "move_number": 0, "action": 0}).to_string();
     refuse(addr, &id, &mut seat[0], act0.clone(), "not_started").await;
     seat[0].send(&json!({"type": "seed", "seed": "zero"})).await;
-    refuse(addr, &id, &mut seat[0], json!({"type": "seed", "seed": "again"}).to_string(), "seed_given").await;
-    refuse(addr, &id, &mut watcher, json!({"type": "seed", "seed": "w"}).to_string(), "not_a_seat").await;
+    refuse(
+        addr,
+        &id,
+        &mut seat[0],
+        json!({"type": "seed", "seed": "again"}).to_string(),
+        "seed_given",
+    )
+    .await;
+    refuse(
+        addr,
+        &id,
+        &mut watcher,
+        json!({"type": "seed", "seed": "w"}).to_string(),
+        "not_a_seat",
+    )
+    .await;
     seat[1].send(&json!({"type": "seed", "seed": "one"})).await;
     let state = seat[1].state_where(|m| m["started"] == true).await;
-    refuse(addr, &id, &mut seat[1], json!({"type": "seed", "seed": "late"}).to_string(), "seed_closed").await;
+    refuse(
+        addr,
+        &id,
+        &mut seat[1],
+        json!({"type": "seed", "seed": "late"}).to_string(),
+        "seed_closed",
+    )
+    .await;
 
     let mover = state["to_move"]["seat"].as_u64().unwrap() as usize;
     let other = 1 - mover;
@@ -89,11 +120,32 @@ async fn bad_messages_are_refused_counted_and_change_nothing() {
     refuse(addr, &id, &mut seat[mover], "[1,2]".into(), "malformed").await;
     let big = format!(r#"{{"type":"seed","seed":"{}"}}"#, "x".repeat(5000));
     refuse(addr, &id, &mut seat[mover], big, "too_large").await;
-    refuse(addr, &id, &mut seat[mover], json!({"type": "hello"}).to_string(), "unknown_type").await;
+    refuse(
+        addr,
+        &id,
+        &mut seat[mover],
+        json!({"type": "hello"}).to_string(),
+        "unknown_type",
+    )
+    .await;
     let extra = json!({"type": "act", "move_number": 0, "action": 0, "also": 1}).to_string();
     refuse(addr, &id, &mut seat[mover], extra, "malformed").await;
-    refuse(addr, &id, &mut seat[mover], json!({"type": "sync"}).to_string(), "malformed").await;
-    refuse(addr, &id, &mut seat[mover], json!({"type": "sync", "from_event": 9}).to_string(), "bad_sync").await;
+    refuse(
+        addr,
+        &id,
+        &mut seat[mover],
+        json!({"type": "sync"}).to_string(),
+        "malformed",
+    )
+    .await;
+    refuse(
+        addr,
+        &id,
+        &mut seat[mover],
+        json!({"type": "sync", "from_event": 9}).to_string(),
+        "bad_sync",
+    )
+    .await;
 
     // The good action is accepted; sent again, it is stale.
     seat[mover].send_text(good.clone()).await;
@@ -102,7 +154,9 @@ async fn bad_messages_are_refused_counted_and_change_nothing() {
     refuse(addr, &id, &mut seat[mover], good.clone(), "stale_move").await;
 
     // Sync from 0 gives the one update again, then the state.
-    seat[other].send(&json!({"type": "sync", "from_event": 0})).await;
+    seat[other]
+        .send(&json!({"type": "sync", "from_event": 0}))
+        .await;
     let mut got_update = false;
     loop {
         let m = seat[other].next().await.unwrap();
@@ -116,7 +170,12 @@ async fn bad_messages_are_refused_counted_and_change_nothing() {
     }
 
     let table = info(addr, &id).await;
-    let total: u64 = table["refused"].as_object().unwrap().values().map(|v| v.as_u64().unwrap()).sum();
+    let total: u64 = table["refused"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|v| v.as_u64().unwrap())
+        .sum();
     assert_eq!(table["refused_total"], total);
     assert_eq!(table["move_number"], 1);
 
@@ -126,7 +185,11 @@ async fn bad_messages_are_refused_counted_and_change_nothing() {
     let mut flooder = Client::connect(addr, &id, Some(&token(&created, other as u64))).await;
     let mut closed = false;
     for _ in 0..2000 {
-        if flooder.try_send_text(json!({"type": "sync", "from_event": 1}).to_string()).await.is_err() {
+        if flooder
+            .try_send_text(json!({"type": "sync", "from_event": 1}).to_string())
+            .await
+            .is_err()
+        {
             closed = true;
             break;
         }
@@ -138,14 +201,21 @@ async fn bad_messages_are_refused_counted_and_change_nothing() {
             flood_error = true;
         }
     }
-    assert!(flood_error, "no flood error (closed while sending: {closed})");
+    assert!(
+        flood_error,
+        "no flood error (closed while sending: {closed})"
+    );
     assert_eq!(refused(addr, &id, "flood").await, 1);
     assert_eq!(position(addr, &id).await, before);
     // The other connections still play.
-    seat[other].send(&json!({"type": "sync", "from_event": 1})).await;
+    seat[other]
+        .send(&json!({"type": "sync", "from_event": 1}))
+        .await;
     let now = seat[other].next_of("state").await;
     let a = now["legal"][0]["text"].clone();
-    seat[other].send(&json!({"type": "act", "move_number": 1, "action": a})).await;
+    seat[other]
+        .send(&json!({"type": "act", "move_number": 1, "action": a}))
+        .await;
     seat[other].state_where(|m| m["move_number"] == 2).await;
     assert_eq!(info(addr, &id).await["move_number"], 2);
 }

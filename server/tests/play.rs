@@ -26,7 +26,12 @@ async fn play_table(req: Value, rng: u64) -> (Vec<Vec<Value>>, Vec<Value>, Strin
     let mut tasks = Vec::new();
     for &s in &seats {
         let client = Client::connect(addr, &id, Some(&token(&created, s))).await;
-        tasks.push(tokio::spawn(play(client, format!("seed of seat {s}"), rng + s, u64::MAX)));
+        tasks.push(tokio::spawn(play(
+            client,
+            format!("seed of seat {s}"),
+            rng + s,
+            u64::MAX,
+        )));
     }
     let mut seen = Vec::new();
     for t in tasks {
@@ -50,7 +55,10 @@ async fn play_table(req: Value, rng: u64) -> (Vec<Vec<Value>>, Vec<Value>, Strin
     assert!(verified.over);
     assert_eq!(verified.commitment, commitment);
     assert_eq!(verified.player_seeds, seats.len());
-    assert_eq!(verified.actions as u64, end["move_number"].as_u64().unwrap());
+    assert_eq!(
+        verified.actions as u64,
+        end["move_number"].as_u64().unwrap()
+    );
     assert_eq!(verified.final_hash, table["state_hash"].as_str().unwrap());
     (seen, watcher.seen, record)
 }
@@ -62,19 +70,12 @@ fn check_views(record: &str, seat: u32, seen: &[Value], watcher: bool) -> usize 
     let parsed = Record::from_json(record).unwrap();
     let config = parsed.config.get().to_owned();
     let mut game = AnyGame::new(parsed.game, &config).unwrap();
-    let ids: Vec<u32> = parsed
-        .actions
-        .iter()
-        .map(|a| {
-            let id = game.action_id(a).unwrap();
-            id
-        })
-        .collect();
     // Views and events at each move number, by replaying.
     let mut views = vec![game.view_json(seat).unwrap()];
     let mut events = Vec::new();
     let mut host_events = Vec::new();
-    for id in ids {
+    for a in &parsed.actions {
+        let id = game.action_id(a).unwrap();
         game.apply(id).unwrap();
         views.push(game.view_json(seat).unwrap());
         events.push(game.events_json(Some(seat)).unwrap());
@@ -119,14 +120,17 @@ async fn o_an_quan_two_humans_and_a_watcher_play_to_the_end() {
         assert!(s.iter().any(|m| m["type"] == "update"));
     }
     // Nothing is hidden in Ô ăn quan: the watcher sees every move.
-    assert!(watcher.iter().any(|m| m["type"] == "update" && m["action"].is_string()));
+    assert!(watcher
+        .iter()
+        .any(|m| m["type"] == "update" && m["action"].is_string()));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn ca_ngua_two_humans_and_a_watcher_play_to_the_end() {
-    let (_, watcher, _) =
-        play_table(json!({"game": "ca_ngua", "preset": "two_players"}), 23).await;
-    assert!(watcher.iter().any(|m| m["type"] == "state" && !m["view"].is_null()));
+    let (_, watcher, _) = play_table(json!({"game": "ca_ngua", "preset": "two_players"}), 23).await;
+    assert!(watcher
+        .iter()
+        .any(|m| m["type"] == "state" && !m["view"].is_null()));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -142,7 +146,9 @@ async fn domino_seats_see_only_their_own_hand_and_the_watcher_no_hand() {
             if m["type"] == "state" {
                 let view = m["view"].as_object().unwrap();
                 assert_eq!(view["seat"], seat);
-                assert!(view.keys().all(|k| k == "hand" || !k.contains("hand") || k == "hand_counts"));
+                assert!(view
+                    .keys()
+                    .all(|k| k == "hand" || !k.contains("hand") || k == "hand_counts"));
             }
         }
     }

@@ -39,21 +39,37 @@ async fn settled(addr: SocketAddr, id: &str, humans: &[u64]) -> Value {
     let deadline = Instant::now() + common::PATIENCE;
     loop {
         let t = info(addr, id).await;
-        if t["to_move"]["kind"] == "seat" && humans.contains(&t["to_move"]["seat"].as_u64().unwrap()) {
+        if t["to_move"]["kind"] == "seat"
+            && humans.contains(&t["to_move"]["seat"].as_u64().unwrap())
+        {
             return t;
         }
-        assert!(Instant::now() < deadline, "table {id} never waits for a human: {t}");
+        assert!(
+            Instant::now() < deadline,
+            "table {id} never waits for a human: {t}"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
 
 /// Play `humans` of a table until move `stop_at` (or the end).
-async fn play_humans(addr: SocketAddr, created: &Value, humans: &[u64], stop_at: u64, rng: u64) -> bool {
+async fn play_humans(
+    addr: SocketAddr,
+    created: &Value,
+    humans: &[u64],
+    stop_at: u64,
+    rng: u64,
+) -> bool {
     let id = created["id"].as_str().unwrap();
     let mut tasks = Vec::new();
     for &s in humans {
         let client = Client::connect(addr, id, Some(&token(created, s))).await;
-        tasks.push(tokio::spawn(play(client, format!("seed {s}"), rng + s, stop_at)));
+        tasks.push(tokio::spawn(play(
+            client,
+            format!("seed {s}"),
+            rng + s,
+            stop_at,
+        )));
     }
     let mut over = true;
     for t in tasks {
@@ -63,7 +79,14 @@ async fn play_humans(addr: SocketAddr, created: &Value, humans: &[u64], stop_at:
 }
 
 fn keys(t: &Value) -> Value {
-    json!([t["move_number"], t["state_hash"], t["state_digest"], t["to_move"], t["started"], t["commitment"]])
+    json!([
+        t["move_number"],
+        t["state_hash"],
+        t["state_digest"],
+        t["to_move"],
+        t["started"],
+        t["commitment"]
+    ])
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

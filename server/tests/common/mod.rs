@@ -32,7 +32,12 @@ pub async fn start(flood_rate: f64, flood_burst: f64) -> (SocketAddr, tempfile::
 
 /// One HTTP/1.1 request; the status and the body as JSON (or as a JSON string when it is
 /// not JSON).
-pub async fn http(addr: SocketAddr, method: &str, path: &str, body: Option<&Value>) -> (u16, Value) {
+pub async fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&Value>,
+) -> (u16, Value) {
     let (status, text) = http_text(addr, method, path, body).await;
     let value = serde_json::from_str(&text).unwrap_or(Value::String(text));
     (status, value)
@@ -62,7 +67,9 @@ pub async fn http_text(
     let (head, body) = response.split_once("\r\n\r\n").expect("an HTTP response");
     let status = head.split(' ').nth(1).unwrap().parse().unwrap();
     assert!(
-        !head.to_ascii_lowercase().contains("transfer-encoding: chunked"),
+        !head
+            .to_ascii_lowercase()
+            .contains("transfer-encoding: chunked"),
         "the helper reads whole bodies only"
     );
     (status, body.to_owned())
@@ -129,7 +136,10 @@ impl Client {
     }
 
     /// Send a text message; an error once the connection is closed.
-    pub async fn try_send_text(&mut self, t: String) -> Result<(), tokio_tungstenite::tungstenite::Error> {
+    pub async fn try_send_text(
+        &mut self,
+        t: String,
+    ) -> Result<(), tokio_tungstenite::tungstenite::Error> {
         self.ws.send(Message::text(t)).await
     }
 
@@ -212,7 +222,12 @@ pub async fn play(mut client: Client, seed: String, rng_seed: u64, stop_at: u64)
             "state" => {
                 if first {
                     first = false;
-                    if m["seeds_missing"].as_array().unwrap().iter().any(|s| s == me) {
+                    if m["seeds_missing"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .any(|s| s == me)
+                    {
                         client.send(&json!({"type": "seed", "seed": seed})).await;
                     }
                 }
