@@ -389,8 +389,9 @@ pub async fn drive(table: Arc<Table>) {
                 if !matches!(inner.next_job(), Some(Job::Chance(i)) if i == id) {
                     continue;
                 }
-                if inner.commit(id).is_err() {
-                    return;
+                if let Err(r) = inner.commit(id) {
+                    drop(inner);
+                    retry_later(&table.id, &r).await;
                 }
             }
             Some(Job::Bot {
@@ -407,13 +408,25 @@ pub async fn drive(table: Arc<Table>) {
                 if inner.move_number() != at {
                     continue;
                 }
-                if inner.commit(id).is_err() {
-                    return;
+                if let Err(r) = inner.commit(id) {
+                    drop(inner);
+                    retry_later(&table.id, &r).await;
                 }
             }
         }
         tokio::task::yield_now().await;
     }
+}
+
+/// How long the server waits before it tries again an action of its own (chance, a bot)
+/// that could not be saved.
+pub const RETRY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Report an action of the server's own that could not be saved, and wait before the next
+/// try: the table is unchanged meanwhile, and plays on once storage works again.
+async fn retry_later(table: &str, r: &Refusal) {
+    eprintln!("table {table}: {} ({}); trying again", r.message, r.code);
+    tokio::time::sleep(RETRY).await;
 }
 
 /// Parse the command line: `[--addr ADDR] [--data DIR] [--flood-rate N] [--flood-burst N]`.

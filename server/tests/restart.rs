@@ -12,8 +12,27 @@ use common::{create, http_text, info, play, token, Client};
 use dangian::Record;
 use serde_json::{json, Value};
 
+/// The server's process, killed when dropped (also when a test fails), so that no server
+/// outlives its test.
+struct Server(Child);
+
+impl Server {
+    /// Kill it with SIGKILL, as a crash would end it, and wait for it.
+    fn kill(&mut self) {
+        self.0.kill().unwrap();
+        self.0.wait().unwrap();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 /// Start the binary on a free port with its data in `dir`; its address.
-fn start(dir: &std::path::Path) -> (Child, SocketAddr) {
+fn start(dir: &std::path::Path) -> (Server, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_dangian-server"))
         .args(["--addr", "127.0.0.1:0", "--data"])
         .arg(dir)
@@ -30,7 +49,7 @@ fn start(dir: &std::path::Path) -> (Child, SocketAddr) {
         .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
         .parse()
         .unwrap();
-    (child, addr)
+    (Server(child), addr)
 }
 
 /// Wait until a human seat is to move (chance and bots have done their part); the table's
@@ -113,8 +132,7 @@ async fn a_killed_server_restores_every_table_and_the_games_finish() {
     assert!(before[0][1].is_null());
     assert!(before[1][1].is_string());
 
-    child.kill().unwrap(); // SIGKILL
-    child.wait().unwrap();
+    child.kill(); // SIGKILL
     let (mut child, addr) = start(dir.path());
     for ((created, humans, _), was) in tables.iter().zip(&before) {
         let id = created["id"].as_str().unwrap();
@@ -131,6 +149,5 @@ async fn a_killed_server_restores_every_table_and_the_games_finish() {
         assert_eq!(verified.commitment, created["commitment"].as_str().unwrap());
         assert_eq!(verified.player_seeds, humans.len());
     }
-    child.kill().unwrap();
-    child.wait().unwrap();
+    child.kill();
 }
