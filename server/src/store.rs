@@ -251,3 +251,50 @@ pub fn table_exists(store: &SqliteStore, id: &str) -> Result<bool, StoreError> {
         .optional()?
         .is_some())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn actions_are_appended_in_order_and_read_back() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.sqlite");
+        let store = SqliteStore::open(&path).unwrap();
+        let row = TableRow {
+            id: "t1".into(),
+            game: "o_an_quan".into(),
+            config: "{}".into(),
+            server_seed: "00".repeat(32),
+            bot_seed: u64::MAX,
+            tokens: vec![Some("a".into()), None],
+            bots: vec![None, Some("easy".into())],
+            player_seeds: vec![None, None],
+        };
+        store.create_table(&row).unwrap();
+        assert!(store.create_table(&row).is_err(), "an id is used once");
+        assert!(table_exists(&store, "t1").unwrap());
+        let a = |t: &str| ActionRow {
+            text: t.into(),
+            hash: "0123456789abcdef".into(),
+        };
+        store.append_action("t1", 0, &a("a1+")).unwrap();
+        assert!(store.append_action("t1", 0, &a("b1+")).is_err(), "index 0 is taken");
+        assert!(store.append_action("t1", 2, &a("b1+")).is_err(), "index 1 comes first");
+        store.append_action("t1", 1, &a("b2-")).unwrap();
+        store
+            .set_player_seeds("t1", &[Some("s".into()), None])
+            .unwrap();
+        assert!(store.set_player_seeds("t2", &[]).is_err());
+        drop(store);
+        let loaded = SqliteStore::open(&path).unwrap().load_all().unwrap();
+        assert_eq!(loaded.len(), 1);
+        let (t, actions) = &loaded[0];
+        assert_eq!(t.player_seeds, vec![Some("s".to_owned()), None]);
+        assert_eq!(t.bot_seed, u64::MAX);
+        assert_eq!(
+            actions.iter().map(|a| a.text.as_str()).collect::<Vec<_>>(),
+            ["a1+", "b2-"]
+        );
+    }
+}
