@@ -279,8 +279,14 @@ mod tests {
             hash: "0123456789abcdef".into(),
         };
         store.append_action("t1", 0, &a("a1+")).unwrap();
-        assert!(store.append_action("t1", 0, &a("b1+")).is_err(), "index 0 is taken");
-        assert!(store.append_action("t1", 2, &a("b1+")).is_err(), "index 1 comes first");
+        assert!(
+            store.append_action("t1", 0, &a("b1+")).is_err(),
+            "index 0 is taken"
+        );
+        assert!(
+            store.append_action("t1", 2, &a("b1+")).is_err(),
+            "index 1 comes first"
+        );
         store.append_action("t1", 1, &a("b2-")).unwrap();
         store
             .set_player_seeds("t1", &[Some("s".into()), None])

@@ -10,7 +10,9 @@ use std::sync::Arc;
 
 use dangian::any::{AnyError, AnyGame, GameInfo};
 use dangian::bot::Level;
-use dangian::{ActionList, GameKind, ToMove};
+use dangian::fair::{Fairness, FAIR_SCHEME};
+use dangian::{hash_text, ActionList, GameKind, Record, ToMove, RECORD_FORMAT, RULES_VERSION};
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 use sha2::{Digest, Sha256};
 use tokio::sync::mpsc;
@@ -229,6 +231,42 @@ impl TableInner {
         })
     }
 
+    /// The game as the engine loads it from its record (the saved config and actions, the
+    /// commitment and the player seeds), with the same server seed set again: the way the
+    /// engine restores a fair table. It must be the position the action-by-action replay
+    /// reached.
+    fn reload_from_record(&self, actions: &[ActionRow]) -> Result<AnyGame, String> {
+        let seeds: Vec<String> = self.player_seeds.iter().flatten().cloned().collect();
+        let record = Record {
+            format: RECORD_FORMAT.to_owned(),
+            game: self.info.kind,
+            rules_version: RULES_VERSION,
+            config: RawValue::from_string(self.game.config_json()).map_err(|e| e.to_string())?,
+            start: None,
+            actions: actions.iter().map(|a| a.text.clone()).collect(),
+            final_hash: Some(hash_text(self.game.state_hash())),
+            fairness: Some(Fairness {
+                scheme: FAIR_SCHEME.to_owned(),
+                commitment: self.commitment.clone(),
+                player_seeds: seeds.clone(),
+                server_seed: None,
+            }),
+        };
+        let mut game = AnyGame::from_record_json(&record.to_json())
+            .map_err(|e| format!("table {}: the record does not load: {e}", self.id))?;
+        game.set_fair_chance(self.server_seed, seeds)
+            .map_err(|e| format!("table {}: the seeds are refused: {e}", self.id))?;
+        if game.state_hash() != self.game.state_hash()
+            || game.move_number() != self.game.move_number()
+        {
+            return Err(format!(
+                "table {}: the record loads another position",
+                self.id
+            ));
+        }
+        Ok(game)
+    }
+
     /// The human seats whose seed is still awaited.
     fn seeds_missing(&self) -> Vec<u32> {
         (0..self.tokens.len())
@@ -287,7 +325,7 @@ impl TableInner {
         let logged = self.apply_logged(id)?;
         let row = ActionRow {
             text: logged.text.clone(),
-            hash: format!("{:016x}", self.game.state_hash()),
+            hash: hash_text(self.game.state_hash()),
         };
         if let Err(e) = self.store.append_action(&self.id, index, &row) {
             self.game = before;
@@ -739,7 +777,7 @@ impl Table {
             let logged = inner
                 .apply_logged(id)
                 .map_err(|e| format!("table {} action {i} {:?}: {}", row.id, a.text, e.message))?;
-            let hash = format!("{:016x}", inner.game.state_hash());
+            let hash = hash_text(inner.game.state_hash());
             if hash != a.hash {
                 return Err(format!(
                     "table {} action {i}: state hash {hash}, saved {}",
@@ -747,6 +785,9 @@ impl Table {
                 ));
             }
             inner.log.push(logged);
+        }
+        if inner.started {
+            inner.game = inner.reload_from_record(actions)?;
         }
         Ok(Table {
             id: row.id.clone(),

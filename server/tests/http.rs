@@ -12,12 +12,27 @@ async fn bad_requests_are_refused_with_a_code() {
     for (body, code) in [
         (json!({"game": "chess"}), "bad_game"),
         (json!({"game": "domino", "preset": "no_such"}), "bad_config"),
-        (json!({"game": "domino", "config": {"players": 9}}), "bad_config"),
-        (json!({"game": "domino", "config": {"no_such_rule": 1}}), "bad_config"),
-        (json!({"game": "domino", "preset": "seed_rules", "config": {}}), "bad_request"),
+        (
+            json!({"game": "domino", "config": {"players": 9}}),
+            "bad_config",
+        ),
+        (
+            json!({"game": "domino", "config": {"no_such_rule": 1}}),
+            "bad_config",
+        ),
+        (
+            json!({"game": "domino", "preset": "seed_rules", "config": {}}),
+            "bad_request",
+        ),
         (json!({"game": "domino", "seats": 5}), "bad_seats"),
-        (json!({"game": "o_an_quan", "bots": [{"seat": 2, "level": "easy"}]}), "bad_bot"),
-        (json!({"game": "o_an_quan", "bots": [{"seat": 0, "level": "godlike"}]}), "bad_bot"),
+        (
+            json!({"game": "o_an_quan", "bots": [{"seat": 2, "level": "easy"}]}),
+            "bad_bot",
+        ),
+        (
+            json!({"game": "o_an_quan", "bots": [{"seat": 0, "level": "godlike"}]}),
+            "bad_bot",
+        ),
         (json!({"game": "o_an_quan", "also": 1}), "malformed"),
     ] {
         let (status, answer) = http(addr, "POST", "/tables", Some(&body)).await;
@@ -42,7 +57,10 @@ async fn bad_requests_are_refused_with_a_code() {
     assert_eq!(table["bots"], json!([{"seat": 2, "level": "medium"}]));
     assert_eq!(table["seeds_missing"], json!([0, 1]));
     assert_eq!(table["started"], false);
-    assert!(table["state_hash"].is_null(), "Domino's hash is hidden during play");
+    assert!(
+        table["state_hash"].is_null(),
+        "Domino's hash is hidden during play"
+    );
     let (status, answer) = http(addr, "GET", &format!("/tables/{id}/record"), None).await;
     assert_eq!((status, answer["code"].as_str()), (409, Some("not_over")));
 }

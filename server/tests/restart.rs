@@ -149,5 +149,15 @@ async fn a_killed_server_restores_every_table_and_the_games_finish() {
         assert_eq!(verified.commitment, created["commitment"].as_str().unwrap());
         assert_eq!(verified.player_seeds, humans.len());
     }
+    // Finished tables come back too, with their records.
+    child.kill();
+    let (mut child, addr) = start(dir.path());
+    for (created, _, _) in &tables {
+        let id = created["id"].as_str().unwrap();
+        assert_eq!(info(addr, id).await["over"], true);
+        let (status, record) = http_text(addr, "GET", &format!("/tables/{id}/record"), None).await;
+        assert_eq!(status, 200, "{record}");
+        dangian::fair::verify(&Record::from_json(&record).unwrap()).unwrap();
+    }
     child.kill();
 }
