@@ -41,7 +41,8 @@ pub struct TableRow {
     pub server_seed: String,
     /// The seed of the bots' decisions.
     pub bot_seed: u64,
-    /// Per seat: the human seat's token, or `None` for a bot.
+    /// Per seat: the digest of the human seat's token (`SHA-256(token)` in hex, never the
+    /// token itself), or `None` for a bot.
     pub tokens: Vec<Option<String>>,
     /// Per seat: the bot's level (`easy`, `medium`, `hard`), or `None` for a human.
     pub bots: Vec<Option<String>>,

@@ -76,6 +76,7 @@ pub struct TableInner {
     server_seed: [u8; 32],
     commitment: String,
     bot_seed: u64,
+    /// Per seat: the digest of its token ([`token_digest`]), `None` for a bot.
     tokens: Vec<Option<String>>,
     bots: Vec<Option<Level>>,
     bot_names: Vec<Option<String>>,
@@ -111,6 +112,11 @@ pub fn random_bytes<const N: usize>() -> [u8; N] {
     let mut b = [0u8; N];
     getrandom::fill(&mut b).expect("the operating system's random generator");
     b
+}
+
+/// What is kept of a seat token: `SHA-256(token)` in hex. The database holds no token.
+pub fn token_digest(token: &str) -> String {
+    hex(&Sha256::digest(token.as_bytes()))
 }
 
 fn parse_level(s: &str) -> Option<Level> {
@@ -449,14 +455,13 @@ impl TableInner {
     /// `bad_token` for a token of no seat.
     pub fn seat_of(&self, token: Option<&str>) -> Result<Option<u32>, Refusal> {
         let Some(token) = token else { return Ok(None) };
-        // Compare digests, so the time taken does not depend on where the texts differ.
-        let want = Sha256::digest(token.as_bytes());
+        // Only digests are kept, and digests are compared: the time taken does not depend
+        // on where a guess differs from a token.
+        let want = token_digest(token);
         let mut found = None;
         for (s, t) in self.tokens.iter().enumerate() {
-            if let Some(t) = t {
-                if Sha256::digest(t.as_bytes()) == want {
-                    found = Some(s as u32);
-                }
+            if t.as_deref() == Some(want.as_str()) {
+                found = Some(s as u32);
             }
         }
         found
@@ -716,7 +721,10 @@ impl Table {
             config: game.config_json(),
             server_seed: hex(&random_bytes::<32>()),
             bot_seed: u64::from_le_bytes(random_bytes::<8>()),
-            tokens: tokens.clone(),
+            tokens: tokens
+                .iter()
+                .map(|t| t.as_deref().map(token_digest))
+                .collect(),
             bots,
             player_seeds: vec![None; seats],
         };

@@ -133,6 +133,17 @@ async fn a_killed_server_restores_every_table_and_the_games_finish() {
     assert!(before[1][1].is_string());
 
     child.kill(); // SIGKILL
+
+    // The database keeps digests of the seat tokens, never the tokens.
+    for file in ["dangian.sqlite", "dangian.sqlite-wal"] {
+        let bytes = std::fs::read(dir.path().join(file)).unwrap_or_default();
+        let text = String::from_utf8_lossy(&bytes);
+        for (created, humans, _) in &tables {
+            for &s in humans {
+                assert!(!text.contains(&token(created, s)), "a token in {file}");
+            }
+        }
+    }
     let (mut child, addr) = start(dir.path());
     for ((created, humans, _), was) in tables.iter().zip(&before) {
         let id = created["id"].as_str().unwrap();
