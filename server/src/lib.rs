@@ -290,12 +290,11 @@ async fn connection(mut socket: WebSocket, table: Arc<Table>, seat: Option<u32>,
     loop {
         tokio::select! {
             incoming = socket.recv() => {
-                let text = match incoming {
+                let message = match incoming {
                     None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-                    Some(Ok(Message::Text(t))) => Some(t),
-                    Some(Ok(Message::Binary(_))) => None,
+                    Some(Ok(m)) => m,
                 };
+                // Every message counts against the flood limit, pings included.
                 if !bucket.take() {
                     let r = Refusal::new("flood", "too many messages: the connection is closed");
                     table.inner.lock().await.refuse(None, &r);
@@ -310,6 +309,11 @@ async fn connection(mut socket: WebSocket, table: Arc<Table>, seat: Option<u32>,
                     let _ = tokio::time::timeout(FLOOD_DRAIN, drain).await;
                     break;
                 }
+                let text = match message {
+                    Message::Ping(_) | Message::Pong(_) => continue,
+                    Message::Text(t) => Some(t),
+                    _ => None,
+                };
                 let changed = match text {
                     Some(t) => on_text(&table, sub, seat, t.as_str()).await,
                     None => {
