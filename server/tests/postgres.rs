@@ -337,15 +337,26 @@ async fn finish(addr: SocketAddr, created: &Value, humans: &[u64]) {
     assert_eq!(verified.commitment, created["commitment"].as_str().unwrap());
 }
 
-/// The head of a plain HTTP answer (status line and headers), lower-cased.
-async fn head_of(addr: SocketAddr, path: &str) -> String {
+/// The head (status line and headers, lower-cased) of the answer to a WebSocket handshake.
+async fn handshake_head(addr: SocketAddr, path: &str) -> String {
     let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    let request = format!(
+        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\
+         Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+    );
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut response = Vec::new();
-    stream.read_to_end(&mut response).await.unwrap();
-    let response = String::from_utf8(response).unwrap();
-    response.split("\r\n\r\n").next().unwrap().to_ascii_lowercase()
+    let mut buf = [0u8; 1024];
+    while !response.windows(4).any(|w| w == b"\r\n\r\n") {
+        let n = tokio::time::timeout(common::PATIENCE, stream.read(&mut buf))
+            .await
+            .expect("an answer in time")
+            .unwrap();
+        assert!(n > 0, "closed before the head");
+        response.extend_from_slice(&buf[..n]);
+    }
+    let response = String::from_utf8_lossy(&response).to_ascii_lowercase();
+    response.split("\r\n\r\n").next().unwrap().to_owned()
 }
 
 #[test]
@@ -412,7 +423,7 @@ fn two_processes_share_a_database_and_the_survivor_takes_over_the_tables_of_a_ki
             assert_eq!(http(here, "GET", &path, None).await.0, 200);
             let (status, body) = http(there, "GET", &path, None).await;
             assert_eq!((status, &body["code"]), (307, &json!("elsewhere")), "{body}");
-            let head = head_of(there, &format!("{path}/ws?token=x")).await;
+            let head = handshake_head(there, &format!("{path}/ws?token=x")).await;
             assert!(head.starts_with("http/1.1 307"), "{head}");
             assert!(head.contains(&format!("location: http://{here}{path}/ws?token=x")), "{head}");
         }
