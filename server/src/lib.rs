@@ -28,11 +28,11 @@ use axum::{Json, Router};
 use serde_json::Value;
 use tokio::net::TcpListener;
 
+use crate::postgres::{Claim, PgStore};
 use crate::protocol::{
     ClientMessage, CreateTable, HttpError, ServerMessage, CLIENT_TYPES, MAX_CLIENT_MESSAGE,
     MAX_CREATE_BODY, MAX_WS_MESSAGE,
 };
-use crate::postgres::{Claim, PgStore};
 use crate::store::{SqliteStore, Store};
 use crate::table::{Job, Refusal, Table};
 
@@ -111,9 +111,8 @@ impl App {
     pub fn open_at(settings: Settings, address: &str) -> Result<Arc<App>, StartError> {
         let (store, pg): (Arc<dyn Store>, _) = match &settings.database {
             Some(url) => {
-                let pg = Arc::new(
-                    PgStore::open(url, address).map_err(|e| StartError(e.to_string()))?,
-                );
+                let pg =
+                    Arc::new(PgStore::open(url, address).map_err(|e| StartError(e.to_string()))?);
                 pg.take_expired().map_err(|e| StartError(e.to_string()))?;
                 (pg.clone(), Some(pg))
             }
@@ -177,10 +176,7 @@ impl App {
                 );
                 let mut r = error_response(
                     StatusCode::TEMPORARY_REDIRECT,
-                    &Refusal::new(
-                        "elsewhere",
-                        format!("the table is served by {address}"),
-                    ),
+                    &Refusal::new("elsewhere", format!("the table is served by {address}")),
                 );
                 if let Ok(v) = location.parse() {
                     r.headers_mut().insert(axum::http::header::LOCATION, v);

@@ -82,11 +82,7 @@ const SCHEMA: &str = "
 
 /// Lock the lease row of `id` until the transaction ends, and check that `owner` holds it
 /// unexpired.
-fn hold_lease(
-    tx: &mut postgres::Transaction<'_>,
-    id: &str,
-    owner: &str,
-) -> Result<(), StoreError> {
+fn hold_lease(tx: &mut postgres::Transaction<'_>, id: &str, owner: &str) -> Result<(), StoreError> {
     let row = tx.query_opt(
         "SELECT owner, expires > clock_timestamp() FROM leases WHERE table_id = $1 FOR UPDATE",
         &[&id],
@@ -259,17 +255,16 @@ fn table_row(r: &postgres::Row) -> Result<TableRow, StoreError> {
 }
 
 fn actions_of(c: &mut Client, id: &str) -> Result<Vec<ActionRow>, StoreError> {
-    Ok(c
-        .query(
-            "SELECT action, hash FROM actions WHERE table_id = $1 ORDER BY idx",
-            &[&id],
-        )?
-        .iter()
-        .map(|r| ActionRow {
-            text: r.get(0),
-            hash: r.get(1),
-        })
-        .collect())
+    Ok(c.query(
+        "SELECT action, hash FROM actions WHERE table_id = $1 ORDER BY idx",
+        &[&id],
+    )?
+    .iter()
+    .map(|r| ActionRow {
+        text: r.get(0),
+        hash: r.get(1),
+    })
+    .collect())
 }
 
 fn to_json<T: serde::Serialize>(v: &T) -> String {
@@ -330,10 +325,7 @@ impl Store for PgStore {
             let mut tx = c.transaction()?;
             hold_lease(&mut tx, &id, &owner)?;
             let count: i64 = tx
-                .query_one(
-                    "SELECT COUNT(*) FROM actions WHERE table_id = $1",
-                    &[&id],
-                )?
+                .query_one("SELECT COUNT(*) FROM actions WHERE table_id = $1", &[&id])?
                 .get(0);
             if count != i64::from(index) {
                 return Err(StoreError(format!(

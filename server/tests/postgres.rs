@@ -13,7 +13,7 @@ mod common;
 use std::io::{BufRead, BufReader, Write};
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
@@ -25,11 +25,11 @@ use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// A PostgreSQL server for this test binary: its connection parameters (`host=… port=…
-/// user=…`, to which a `dbname` is added), and what keeps it running (the stdin of the
-/// shell that stops it and removes its directory when this process ends).
+/// user=…`, to which a `dbname` is added), and the shell that runs it: that shell's stdin
+/// closes when this process ends, and it then stops the server and removes its directory.
 struct Cluster {
     base: Base,
-    _keeper: Option<ChildStdin>,
+    _keeper: Option<Child>,
 }
 
 enum Base {
@@ -50,7 +50,9 @@ impl Base {
                     None => (u.as_str(), String::new()),
                 };
                 let scheme_end = u.find("://").map_or(0, |i| i + 3);
-                let authority_end = u[scheme_end..].find('/').map_or(u.len(), |i| scheme_end + i);
+                let authority_end = u[scheme_end..]
+                    .find('/')
+                    .map_or(u.len(), |i| scheme_end + i);
                 format!("{}/{db}{query}", &u[..authority_end])
             }
         }
@@ -78,7 +80,8 @@ fn find_bin_dir() -> Option<PathBuf> {
         return Some(bin);
     }
     std::env::var_os("PATH").and_then(|p| {
-        std::env::split_paths(&p).find(|d| d.join("initdb").is_file() && d.join("postgres").is_file())
+        std::env::split_paths(&p)
+            .find(|d| d.join("initdb").is_file() && d.join("postgres").is_file())
     })
 }
 
@@ -110,10 +113,18 @@ fn start_cluster(bin: &Path) -> Cluster {
         .tempdir()
         .unwrap()
         .keep();
-    let root = std::fs::metadata("/proc/self").map(|m| m.uid() == 0).unwrap_or(false);
+    let root = std::fs::metadata("/proc/self")
+        .map(|m| m.uid() == 0)
+        .unwrap_or(false);
     let runner: Vec<String> = if root {
-        let uid: u32 = output(Command::new("id").args(["-u", "nobody"])).trim().parse().unwrap();
-        let gid: u32 = output(Command::new("id").args(["-g", "nobody"])).trim().parse().unwrap();
+        let uid: u32 = output(Command::new("id").args(["-u", "nobody"]))
+            .trim()
+            .parse()
+            .unwrap();
+        let gid: u32 = output(Command::new("id").args(["-g", "nobody"]))
+            .trim()
+            .parse()
+            .unwrap();
         std::os::unix::fs::chown(&dir, Some(uid), Some(gid)).unwrap();
         vec!["runuser".into(), "-u".into(), "nobody".into(), "--".into()]
     } else {
@@ -129,7 +140,12 @@ fn start_cluster(bin: &Path) -> Cluster {
     };
     output(
         command(bin.join("initdb").to_str().unwrap())
-            .args(["--auth=trust", "--username=dangian", "--encoding=UTF8", "--no-sync"])
+            .args([
+                "--auth=trust",
+                "--username=dangian",
+                "--encoding=UTF8",
+                "--no-sync",
+            ])
             .arg("-D")
             .arg(&data),
     );
@@ -145,12 +161,11 @@ fn start_cluster(bin: &Path) -> Cluster {
         log = dir.join("log").display(),
         dir = dir.display(),
     );
-    let mut keeper = command("sh")
+    let keeper = command("sh")
         .args(["-c", &script])
         .stdin(Stdio::piped())
         .spawn()
         .unwrap();
-    let stdin = keeper.stdin.take();
     let params = format!("host=127.0.0.1 port={port} user=dangian connect_timeout=5");
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
@@ -158,14 +173,17 @@ fn start_cluster(bin: &Path) -> Cluster {
             Ok(_) => break,
             Err(e) => {
                 let log = std::fs::read_to_string(dir.join("log")).unwrap_or_default();
-                assert!(Instant::now() < deadline, "PostgreSQL did not start: {e}\n{log}");
+                assert!(
+                    Instant::now() < deadline,
+                    "PostgreSQL did not start: {e}\n{log}"
+                );
                 std::thread::sleep(Duration::from_millis(50));
             }
         }
     }
     Cluster {
         base: Base::Params(params),
-        _keeper: stdin,
+        _keeper: Some(keeper),
     }
 }
 
@@ -276,7 +294,10 @@ async fn served(addr: SocketAddr, id: &str, within: Duration) -> (Value, Duratio
             status == 307 && body["code"] == "elsewhere",
             "table {id}: {status} {body}"
         );
-        assert!(t0.elapsed() < within, "table {id} not served by {addr} in time: {body}");
+        assert!(
+            t0.elapsed() < within,
+            "table {id} not served by {addr} in time: {body}"
+        );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
@@ -291,18 +312,32 @@ async fn settled(addr: SocketAddr, id: &str, humans: &[u64]) -> Value {
         {
             return t;
         }
-        assert!(Instant::now() < deadline, "table {id} never waits for a human: {t}");
+        assert!(
+            Instant::now() < deadline,
+            "table {id} never waits for a human: {t}"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
 
 /// Play `humans` of a table until move `stop_at` (or the end); whether it ended.
-async fn play_humans(addr: SocketAddr, created: &Value, humans: &[u64], stop_at: u64, rng: u64) -> bool {
+async fn play_humans(
+    addr: SocketAddr,
+    created: &Value,
+    humans: &[u64],
+    stop_at: u64,
+    rng: u64,
+) -> bool {
     let id = created["id"].as_str().unwrap();
     let mut tasks = Vec::new();
     for &s in humans {
         let client = Client::connect(addr, id, Some(&token(created, s))).await;
-        tasks.push(tokio::spawn(play(client, format!("seed {s}"), rng + s, stop_at)));
+        tasks.push(tokio::spawn(play(
+            client,
+            format!("seed {s}"),
+            rng + s,
+            stop_at,
+        )));
     }
     let mut over = true;
     for t in tasks {
@@ -361,7 +396,9 @@ async fn handshake_head(addr: SocketAddr, path: &str) -> String {
 
 #[test]
 fn a_killed_server_over_postgres_restores_its_tables_and_the_games_finish() {
-    let Some(url) = database("restart") else { return };
+    let Some(url) = database("restart") else {
+        return;
+    };
     runtime().block_on(async {
         let mut server = start(&url);
         let addr = server.1;
@@ -375,7 +412,9 @@ fn a_killed_server_over_postgres_restores_its_tables_and_the_games_finish() {
         let mut before = Vec::new();
         for (created, humans, stop_at) in &tables {
             assert!(!play_humans(addr, created, humans, *stop_at, 5).await);
-            before.push(keys(&settled(addr, created["id"].as_str().unwrap(), humans).await));
+            before.push(keys(
+                &settled(addr, created["id"].as_str().unwrap(), humans).await,
+            ));
         }
         server.kill(); // SIGKILL
 
@@ -422,15 +461,26 @@ fn two_processes_share_a_database_and_the_survivor_takes_over_the_tables_of_a_ki
             let path = format!("/tables/{}", id(created));
             assert_eq!(http(here, "GET", &path, None).await.0, 200);
             let (status, body) = http(there, "GET", &path, None).await;
-            assert_eq!((status, &body["code"]), (307, &json!("elsewhere")), "{body}");
+            assert_eq!(
+                (status, &body["code"]),
+                (307, &json!("elsewhere")),
+                "{body}"
+            );
             let head = handshake_head(there, &format!("{path}/ws?token=x")).await;
             assert!(head.starts_with("http/1.1 307"), "{head}");
-            assert!(head.contains(&format!("location: http://{here}{path}/ws?token=x")), "{head}");
+            assert!(
+                head.contains(&format!("location: http://{here}{path}/ws?token=x")),
+                "{head}"
+            );
         }
         let (status, _) = http(a, "GET", "/tables/0000000000000000", None).await;
         assert_eq!(status, 404);
 
-        let games = [(&on_a, vec![0], 30, a), (&on_b, vec![0, 1], 20, b), (&on_b2, vec![0], 10, b)];
+        let games = [
+            (&on_a, vec![0], 30, a),
+            (&on_b, vec![0, 1], 20, b),
+            (&on_b2, vec![0], 10, b),
+        ];
         let mut before = Vec::new();
         for (created, humans, stop_at, addr) in &games {
             assert!(!play_humans(*addr, created, humans, *stop_at, 7).await);
@@ -487,8 +537,13 @@ fn a_process_that_lost_a_lease_cannot_write_to_the_table() {
     first.append_action("t", 0, &action("a")).unwrap();
     // Held by the first: the second may neither write nor take it.
     assert!(second.append_action("t", 1, &action("b")).is_err());
-    assert!(second.set_player_seeds("t", &[Some("s".into()), None]).is_err());
-    assert_eq!(second.claim("t").unwrap(), Claim::Elsewhere("first:1".into()));
+    assert!(second
+        .set_player_seeds("t", &[Some("s".into()), None])
+        .is_err());
+    assert_eq!(
+        second.claim("t").unwrap(),
+        Claim::Elsewhere("first:1".into())
+    );
     assert!(second.take_expired().unwrap().is_empty());
     assert_eq!(first.renew().unwrap(), ["t"]);
     assert_eq!(second.claim("nope").unwrap(), Claim::NoTable);
@@ -506,10 +561,17 @@ fn a_process_that_lost_a_lease_cannot_write_to_the_table() {
     assert_eq!(second.take_expired().unwrap(), ["t"]);
     assert!(first.renew().unwrap().is_empty());
     assert!(first.append_action("t", 1, &action("b")).is_err());
-    assert!(first.set_player_seeds("t", &[Some("s".into()), None]).is_err());
-    assert_eq!(first.claim("t").unwrap(), Claim::Elsewhere("second:2".into()));
+    assert!(first
+        .set_player_seeds("t", &[Some("s".into()), None])
+        .is_err());
+    assert_eq!(
+        first.claim("t").unwrap(),
+        Claim::Elsewhere("second:2".into())
+    );
     second.append_action("t", 1, &action("c")).unwrap();
-    second.set_player_seeds("t", &[Some("s".into()), None]).unwrap();
+    second
+        .set_player_seeds("t", &[Some("s".into()), None])
+        .unwrap();
     let (t, actions) = second.load_table("t").unwrap().unwrap();
     assert_eq!(t.player_seeds, [Some("s".to_owned()), None]);
     assert_eq!(actions, [action("a"), action("c")]);
