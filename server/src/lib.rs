@@ -3,8 +3,8 @@
 //! The server holds every game; clients send actions and receive only what their seat may
 //! see. Tables are created over HTTP and played over WebSocket; chance is drawn with the
 //! engine's provably fair commit–reveal scheme; every accepted action is saved in SQLite
-//! before it is acknowledged, and unfinished tables are restored on start by replaying
-//! their actions. The protocol and the guarantees are described in the crate's README.
+//! (or PostgreSQL, which several processes may share) before it is acknowledged, and
+//! unfinished tables are restored on start by replaying their actions. The protocol and the guarantees are described in the crate's README.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -47,7 +47,7 @@ pub struct Settings {
     /// How many messages a connection may send at once above that rate.
     pub flood_burst: f64,
     /// A PostgreSQL URL (`postgres://user@host:port/db`) to keep the tables in, instead of
-    /// SQLite in `data_dir`; several processes may share it (see [`postgres`]).
+    /// SQLite in `data_dir`; several processes may share it (see [`crate::postgres`]).
     pub database: Option<String>,
     /// The address (`host:port`) other processes over the same PostgreSQL send a table's
     /// clients to; the address listened on when `None`.
