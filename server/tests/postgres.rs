@@ -262,9 +262,18 @@ impl Drop for Server {
 /// Start the binary on a free port over the database `url` (given in the environment, as
 /// an operator may).
 fn start(url: &str) -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dangian-server"))
+    start_with(Command::new(env!("CARGO_BIN_EXE_dangian-server")).env("DANGIAN_DATABASE_URL", url))
+}
+
+/// Start the binary on a free port over the database `url`, given by `--database`.
+fn start_flag(url: &str) -> Server {
+    start_with(Command::new(env!("CARGO_BIN_EXE_dangian-server")).args(["--database", url]))
+}
+
+fn start_with(command: &mut Command) -> Server {
+    let mut child = command
         .args(["--addr", "127.0.0.1:0"])
-        .env("DANGIAN_DATABASE_URL", url)
+        .env_remove("RUST_BACKTRACE")
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();
@@ -441,8 +450,8 @@ fn postgres_lease() -> Duration {
 fn two_processes_share_a_database_and_the_survivor_takes_over_the_tables_of_a_killed_one() {
     let Some(url) = database("two") else { return };
     runtime().block_on(async {
-        let first = start(&url);
-        let mut second = start(&url);
+        let first = start_flag(&url);
+        let mut second = start_flag(&url);
         let (a, b) = (first.1, second.1);
         let on_a = create(
             a,
@@ -578,4 +587,69 @@ fn a_process_that_lost_a_lease_cannot_write_to_the_table() {
     // The tables a process restores on start are those it holds.
     assert_eq!(second.load_all().unwrap().len(), 1);
     assert!(first.load_all().unwrap().is_empty());
+}
+
+/// Send a signal to the server's process.
+fn signal(server: &Server, sig: &str) {
+    output(Command::new("kill").args([sig, &server.0.id().to_string()]));
+}
+
+#[test]
+fn a_stalled_process_loses_its_tables_and_its_late_action_is_not_saved() {
+    let Some(url) = database("stall") else { return };
+    runtime().block_on(async {
+        let first = start(&url);
+        let second = start(&url);
+        let (a, b) = (first.1, second.1);
+        let created = create(
+            a,
+            json!({"game": "o_an_quan", "bots": [{"seat": 1, "level": "easy"}]}),
+        )
+        .await;
+        let id = created["id"].as_str().unwrap();
+        assert!(!play_humans(a, &created, &[0], 6, 3).await);
+        let before = keys(&settled(a, id, &[0]).await);
+        let mut seat = Client::connect(a, id, Some(&token(&created, 0))).await;
+        let state = seat
+            .state_where(|m| !m["legal"].as_array().unwrap().is_empty())
+            .await;
+
+        // The first process stalls (as a paused machine would) with an action of the seat
+        // waiting in its socket; the second takes the table over meanwhile.
+        signal(&first, "-STOP");
+        seat.send(&json!({"type": "act", "move_number": state["move_number"],
+                          "action": state["legal"][0]["id"]}))
+            .await;
+        let (t, _) = served(b, id, Duration::from_secs(15)).await;
+        assert_eq!(keys(&t), before);
+
+        // Woken up, the first process cannot save the action (the seat is told `storage`,
+        // or its connection is closed as the table is no longer served there) and sends
+        // the table's clients to the second.
+        signal(&first, "-CONT");
+        while let Some(m) = seat.next().await {
+            assert!(
+                m["type"] != "update",
+                "an action applied after the lease was lost: {m}"
+            );
+            if m["type"] == "error" {
+                assert_eq!(m["code"], "storage", "{m}");
+            }
+        }
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            let (status, body) = http(a, "GET", &format!("/tables/{id}"), None).await;
+            if status == 307 {
+                assert_eq!(body["message"], format!("the table is served by {b}"));
+                break;
+            }
+            assert!(
+                Instant::now() < deadline,
+                "still served by the stalled process: {body}"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert_eq!(keys(&settled(b, id, &[0]).await), before);
+        finish(b, &created, &[0]).await;
+    });
 }
