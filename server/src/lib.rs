@@ -4,7 +4,8 @@
 //! see. Tables are created over HTTP and played over WebSocket; chance is drawn with the
 //! engine's provably fair commit–reveal scheme; every accepted action is saved in SQLite
 //! (or PostgreSQL, which several processes may share) before it is acknowledged, and
-//! unfinished tables are restored on start by replaying their actions. The protocol and the guarantees are described in the crate's README.
+//! unfinished tables are restored on start by replaying their actions. The protocol and the
+//! guarantees are described in the crate's README.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
@@ -89,8 +90,10 @@ impl std::fmt::Display for StartError {
 impl std::error::Error for StartError {}
 
 impl App {
-    /// Open the database in `settings.data_dir` (made if missing) and restore every saved
-    /// table by replaying its actions.
+    /// Open the database in `settings.data_dir` (made if missing), or the PostgreSQL
+    /// database of `settings.database`, and restore every saved table by replaying its
+    /// actions. With PostgreSQL the process is advertised at `settings.advertise`, else at
+    /// `127.0.0.1:8080` (see [`App::open_at`]).
     ///
     /// # Errors
     /// When the database cannot be opened or a table does not replay to its saved hashes.
