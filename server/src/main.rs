@@ -1,4 +1,5 @@
-//! `dangian-server [--addr 127.0.0.1:8080] [--data ./data]`: the reference game server.
+//! `dangian-server [--addr 127.0.0.1:8080] [--data ./data | --database postgres://…]`: the
+//! reference game server.
 #![forbid(unsafe_code)]
 
 use std::process::ExitCode;
