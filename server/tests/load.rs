@@ -17,6 +17,7 @@ async fn the_load_tool_plays_every_game() {
         let text = report.text(game, None);
         assert_eq!(report.connections, 6, "{text}");
         assert!(report.actions > 0, "{text}");
+        assert!(report.applied > 0, "{text}");
         assert_eq!(report.errors, 0, "{text}");
         assert_eq!(report.latencies_us.len() as u64, report.actions, "{text}");
         assert!(report.latency_ms(0.5) <= report.latency_ms(0.99), "{text}");

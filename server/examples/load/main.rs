@@ -10,12 +10,14 @@
 //! (`o_an_quan`), `--bot easy|medium|hard` (seat 1 played by a server bot), `--seed N`,
 //! `--data DIR` (the database folder of the server started in process; a temporary folder
 //! by default), `--url http://HOST:PORT` (load a running server instead: start it with
-//! `--flood-rate` and `--flood-burst` high enough, and no memory or CPU is reported).
+//! `--flood-rate` and `--flood-burst` high enough), `--server-pid PID` (with `--url`: read
+//! that process's memory and CPU time, on the same machine).
 //!
 //! It prints the tables and connections, the actions acknowledged per second, the
 //! percentiles of an action's round trip (`act` sent, its `update` received), the process's
 //! memory per table (resident set before and after creating the tables, and after connecting
-//! their seats), and the CPU time per action.
+//! their seats), and the CPU time per action applied (chance and bots included). With the
+//! server in process the memory and the CPU time include the clients' side.
 
 mod tool;
 
@@ -33,6 +35,9 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<tool::Options, String
             "--bot" => o.bot = Some(value()?),
             "--seed" => o.seed = value()?.parse().map_err(|e| format!("--seed: {e}"))?,
             "--data" => o.data = Some(value()?.into()),
+            "--server-pid" => {
+                o.server_pid = Some(value()?.parse().map_err(|e| format!("--server-pid: {e}"))?)
+            }
             "--url" => {
                 let url = value()?;
                 let host = url
@@ -43,7 +48,7 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<tool::Options, String
             }
             "-h" | "--help" => {
                 return Err("usage: load [--tables 10] [--seconds 10] [--game o_an_quan] \
-                     [--bot LEVEL] [--seed 1] [--data DIR] [--url http://HOST:PORT]"
+                     [--bot LEVEL] [--seed 1] [--data DIR] [--url http://HOST:PORT [--server-pid PID]]"
                     .into())
             }
             other => return Err(format!("unknown argument {other:?} (see --help)")),

@@ -31,6 +31,8 @@ pub struct Options {
     pub data: Option<PathBuf>,
     /// The seed of the random choices.
     pub seed: u64,
+    /// The process id of the server loaded with `addr`, to read its memory and CPU time.
+    pub server_pid: Option<u32>,
 }
 
 impl Default for Options {
@@ -43,6 +45,7 @@ impl Default for Options {
             addr: None,
             data: None,
             seed: 1,
+            server_pid: None,
         }
     }
 }
@@ -58,6 +61,8 @@ pub struct Report {
     pub seconds: f64,
     /// Actions acknowledged (an `act` answered by its `update`).
     pub actions: u64,
+    /// Actions applied at the tables, chance and bots included (the updates of seat 0).
+    pub applied: u64,
     /// Games played to their end (each then replaced by a new table).
     pub games_finished: u64,
     /// Tables created, the first ones included.
@@ -66,11 +71,15 @@ pub struct Report {
     pub errors: u64,
     /// Every round trip, in microseconds, sorted.
     pub latencies_us: Vec<u64>,
-    /// The process's resident memory (KiB) at start, after creating the tables, after
-    /// connecting their seats; only when the server runs in this process.
+    /// The server process's resident memory (KiB) at start, after creating the tables,
+    /// after connecting their seats (with the server in this process, the clients' side of
+    /// the connections is counted too).
     pub rss_kib: Option<[u64; 3]>,
-    /// CPU time (user + system) of this process while the tables played, in seconds.
+    /// CPU time (user + system) of the server's process while the tables played, in seconds
+    /// (with the clients' when the server runs in this process).
     pub cpu_seconds: Option<f64>,
+    /// Whether the server ran in this process.
+    pub in_process: bool,
 }
 
 impl Report {
@@ -100,9 +109,14 @@ impl Report {
             self.tables, self.connections, self.seconds
         );
         out += &format!(
-            "actions acknowledged: {} ({:.0}/s); games finished {}, tables created {}, errors {}\n",
+            "actions acknowledged: {} ({:.0}/s); actions applied (chance and bots included): {} ({:.0}/s)\n",
             self.actions,
             self.actions_per_second(),
+            self.applied,
+            self.applied as f64 / self.seconds.max(1e-9),
+        );
+        out += &format!(
+            "games finished {}, tables created {}, errors {}\n",
             self.games_finished,
             self.tables_created,
             self.errors
@@ -114,10 +128,15 @@ impl Report {
             self.latency_ms(0.99),
             self.latency_ms(1.0)
         );
+        let (whose, ends) = if self.in_process {
+            ("server and clients", "both ends, in process")
+        } else {
+            ("server", "the server's end")
+        };
         if let Some([start, created, connected]) = self.rss_kib {
             let n = self.tables.max(1) as f64;
             out += &format!(
-                "memory (RSS): {:.1} MiB at start; per table {:.1} KiB created, {:.1} KiB with its connections (both ends, in process)\n",
+                "memory (RSS): {:.1} MiB at start; per table {:.1} KiB created, {:.1} KiB with its connections ({ends})\n",
                 start as f64 / 1024.0,
                 created.saturating_sub(start) as f64 / n,
                 connected.saturating_sub(start) as f64 / n
@@ -125,25 +144,31 @@ impl Report {
         }
         if let Some(cpu) = self.cpu_seconds {
             out += &format!(
-                "CPU time: {cpu:.1} s ({:.2} cores), {:.0} us per action (server and clients)\n",
+                "CPU time ({whose}): {cpu:.1} s ({:.2} cores), {:.0} us per action applied\n",
                 cpu / self.seconds.max(1e-9),
-                cpu * 1e6 / (self.actions.max(1) as f64)
+                cpu * 1e6 / (self.applied.max(1) as f64)
             );
         }
         out
     }
 }
 
-/// The resident memory of this process in KiB (`VmRSS`), on Linux.
-pub fn rss_kib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+fn proc_file(pid: Option<u32>, name: &str) -> Option<String> {
+    let pid = pid.map_or("self".to_owned(), |p| p.to_string());
+    std::fs::read_to_string(format!("/proc/{pid}/{name}")).ok()
+}
+
+/// The resident memory of a process (this one if `None`) in KiB (`VmRSS`), on Linux.
+pub fn rss_kib(pid: Option<u32>) -> Option<u64> {
+    let status = proc_file(pid, "status")?;
     let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// The CPU time (user + system) of this process in seconds, on Linux (100 ticks a second).
-pub fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+/// The CPU time (user + system) of a process (this one if `None`) in seconds, on Linux (100
+/// ticks a second).
+pub fn cpu_seconds(pid: Option<u32>) -> Option<f64> {
+    let stat = proc_file(pid, "stat")?;
     let rest = stat.rsplit_once(')')?.1;
     let fields: Vec<&str> = rest.split_whitespace().collect();
     // After the name: state is field 3, utime field 14, stime field 15.
@@ -235,6 +260,7 @@ async fn connect(addr: SocketAddr, id: &str, tokens: &[String]) -> Result<Vec<Ws
 struct Played {
     latencies_us: Vec<u64>,
     actions: u64,
+    applied: u64,
     errors: u64,
     finished: bool,
 }
@@ -260,6 +286,9 @@ async fn play_seat(mut ws: Ws, mut pick: Pick, deadline: tokio::time::Instant) -
         match m["type"].as_str() {
             Some("welcome") => me = m["seat"].as_u64(),
             Some("update") => {
+                if me == Some(0) {
+                    out.applied += 1;
+                }
                 if let Some((index, sent)) = pending {
                     if m["index"].as_u64() == Some(index) {
                         out.latencies_us.push(sent.elapsed().as_micros() as u64);
@@ -348,6 +377,7 @@ async fn table_slot(
             finished &= played.finished;
             total.latencies_us.extend(played.latencies_us);
             total.actions += played.actions;
+            total.applied += played.applied;
             total.errors += played.errors;
         }
         if !finished {
@@ -396,6 +426,9 @@ pub async fn run(options: &Options) -> Result<Report, String> {
         }
     };
     let in_process = options.addr.is_none();
+    // Whose memory and CPU time are read: this process's, or the server's given by its id.
+    let measured = if in_process { None } else { options.server_pid };
+    let measure = in_process || options.server_pid.is_some();
     let mut request = json!({"game": options.game, "seats": 2});
     if let Some(level) = &options.bot {
         request["bots"] = json!([{"seat": 1, "level": level}]);
@@ -411,22 +444,22 @@ pub async fn run(options: &Options) -> Result<Report, String> {
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let rss_start = rss_kib();
+    let rss_start = rss_kib(measured);
     let mut made = Vec::with_capacity(options.tables);
     for _ in 0..options.tables {
         made.push(create(addr, &request).await?);
     }
-    let rss_created = rss_kib();
+    let rss_created = rss_kib(measured);
     let mut slots = Vec::with_capacity(options.tables);
     for (id, tokens) in &made {
         slots.push(connect(addr, id, tokens).await?);
     }
     // Let every connection be set up on the server's side (its welcome and state queued).
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let rss_connected = rss_kib();
+    let rss_connected = rss_kib(measured);
     let connections = slots.iter().map(Vec::len).sum();
 
-    let cpu_start = cpu_seconds();
+    let cpu_start = cpu_seconds(measured);
     let start = Instant::now();
     let deadline = tokio::time::Instant::now() + Duration::from_secs_f64(options.seconds);
     let mut tasks = Vec::with_capacity(options.tables);
@@ -444,23 +477,25 @@ pub async fn run(options: &Options) -> Result<Report, String> {
         tables: options.tables,
         connections,
         tables_created: options.tables as u64,
+        in_process,
         ..Report::default()
     };
     for t in tasks {
         let (played, games, created) = t.await.map_err(|e| e.to_string())?;
         report.latencies_us.extend(played.latencies_us);
         report.actions += played.actions;
+        report.applied += played.applied;
         report.errors += played.errors;
         report.games_finished += games;
         report.tables_created += created;
     }
     report.seconds = start.elapsed().as_secs_f64().min(options.seconds.max(1e-9));
-    report.cpu_seconds = match (cpu_start, cpu_seconds()) {
-        (Some(a), Some(b)) if in_process => Some(b - a),
+    report.cpu_seconds = match (cpu_start, cpu_seconds(measured)) {
+        (Some(a), Some(b)) if measure => Some(b - a),
         _ => None,
     };
     report.latencies_us.sort_unstable();
-    if in_process {
+    if measure {
         if let (Some(a), Some(b), Some(c)) = (rss_start, rss_created, rss_connected) {
             report.rss_kib = Some([a, b, c]);
         }
