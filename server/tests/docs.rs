@@ -80,7 +80,10 @@ fn the_options_listed_are_the_servers() {
         ("--flood-rate", "5"),
         ("--flood-burst", "9"),
     ] {
-        assert!(page.contains(&format!("| `{flag}` |")), "{flag} is not listed");
+        assert!(
+            page.contains(&format!("| `{flag}` |")),
+            "{flag} is not listed"
+        );
         dangian_server::parse_args([flag.to_owned(), value.to_owned()])
             .unwrap_or_else(|e| panic!("{flag}: {e}"));
     }

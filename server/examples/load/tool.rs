@@ -117,9 +117,7 @@ impl Report {
         );
         out += &format!(
             "games finished {}, tables created {}, errors {}\n",
-            self.games_finished,
-            self.tables_created,
-            self.errors
+            self.games_finished, self.tables_created, self.errors
         );
         out += &format!(
             "round trip act -> update (ms): p50 {:.2}, p90 {:.2}, p99 {:.2}, max {:.2}\n",
@@ -190,7 +188,12 @@ impl Pick {
 }
 
 /// One HTTP/1.1 request (the connection closed after it); the status and the body.
-async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> Result<(u16, String), String> {
+async fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> Result<(u16, String), String> {
     let mut stream = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
     let request = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
