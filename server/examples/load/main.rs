@@ -54,7 +54,7 @@ fn parse(args: impl IntoIterator<Item = String>) -> Result<tool::Options, String
             other => return Err(format!("unknown argument {other:?} (see --help)")),
         }
     }
-    if o.tables == 0 || !(o.seconds > 0.0) {
+    if o.tables == 0 || o.seconds.is_nan() || o.seconds <= 0.0 {
         return Err("--tables and --seconds must be positive".into());
     }
     Ok(o)
