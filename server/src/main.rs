@@ -1,4 +1,5 @@
-//! `dangian-server [--addr 127.0.0.1:8080] [--data ./data]`: the reference game server.
+//! `dangian-server [--addr 127.0.0.1:8080] [--data ./data] [--web DIR]`: the reference game
+//! server, and the web demo's files when the web package is built.
 #![forbid(unsafe_code)]
 
 use std::process::ExitCode;
@@ -20,7 +21,10 @@ async fn main() -> ExitCode {
         }
     };
     match listener.local_addr() {
-        Ok(a) => println!("listening on {a}"),
+        Ok(a) => {
+            println!("listening on {a}");
+            println!("{}", dangian_server::web_line(&settings, a));
+        }
         Err(e) => eprintln!("listening (address unknown: {e})"),
     }
     match dangian_server::serve(listener, settings).await {
