@@ -42,7 +42,8 @@ const on = {
   ws: null,
   connected: false,
   connects: 0,
-  nextIndex: 0, // the index of the next update wanted
+  nextIndex: 0, // the first action not listed yet (what a sync asks for from)
+  listed: new Set(), // the indices of the actions listed
   state: null, // the last `state` message
   refusals: [],
   seedSent: false,
@@ -261,8 +262,10 @@ function receive(msg) {
       on.seat = msg.seat;
       break;
     case 'update':
-      if (msg.index < on.nextIndex) break; // sent again after a sync: already listed
-      on.nextIndex = msg.index + 1;
+      // A sync may send again what is listed already, or after a later action.
+      if (on.listed.has(msg.index)) break;
+      on.listed.add(msg.index);
+      while (on.listed.has(on.nextIndex)) on.nextIndex += 1;
       addMove(msg.index, msg.action);
       break;
     case 'state':
@@ -285,7 +288,8 @@ function addMove(index, action) {
   li.textContent = action ?? t('hidden_action');
   if (action === null) li.classList.add('chance');
   const list = $('moves');
-  list.append(li);
+  const later = [...list.children].find((x) => Number(x.dataset.index) > index);
+  list.insertBefore(li, later ?? null);
   list.scrollTop = list.scrollHeight;
 }
 
@@ -320,6 +324,7 @@ function draw() {
       s.view,
       s.legal.map((a) => ({ ...a, words: a.text })),
       (id) => {
+        if (on.ws?.readyState !== WebSocket.OPEN) return; // offered again once connected
         on.board.clearOffer();
         send({ type: 'act', move_number: s.move_number, action: id });
       },
@@ -405,7 +410,7 @@ window.dangianOnline = {
   },
   /** Whether this seat is to act now (it has legal actions). */
   get waiting() {
-    return (on.state?.legal?.length ?? 0) > 0 && !on.state?.outcome;
+    return on.connected && (on.state?.legal?.length ?? 0) > 0 && !on.state?.outcome;
   },
   get over() {
     return !!on.state?.outcome;

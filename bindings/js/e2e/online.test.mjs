@@ -96,6 +96,10 @@ async function clickAny(page, selector) {
 
 /** One random legal move by clicking the board (or the buttons under it). */
 async function clickMove(page, kind) {
+  if ((await page.locator('#board [data-playable="true"]').count()) === 0) {
+    assert.ok(await clickAny(page, '#choices button'), 'something to click');
+    return;
+  }
   if (kind === 'o_an_quan') {
     await clickAny(page, '[data-cell][data-playable="true"]');
     await clickAny(page, '.arrow');
@@ -151,7 +155,9 @@ async function openTable(kind) {
   // The server's address sends to the demo; its "play online" link opens the form.
   await a.goto(`${base}/?lang=en`);
   assert.match(a.url(), /\/demo\/\?lang=en$/);
+  let loaded = a.waitForEvent('load');
   await a.click('#play-online');
+  await loaded;
   await a.waitForSelector('#online-form:not([hidden])');
   await a.selectOption('#on-game', kind);
   const presets = await a.locator('#on-preset option').count();
@@ -167,7 +173,9 @@ async function openTable(kind) {
   assert.equal(links.seats.length, 2);
   for (const l of links.seats) assert.match(l, /#table=[^&]+&seat=\d&token=[0-9a-f]+$/, 'the token is in the fragment');
   assert.doesNotMatch(links.watch, /token/);
+  loaded = a.waitForEvent('load');
   await a.click('.seat-link[data-seat="0"]'); // the creator takes seat 1 in this tab
+  await loaded;
   await b.goto(links.seats[1]);
   await w.goto(links.watch);
   for (const p of [a, b, w]) await p.waitForFunction(() => window.dangianOnline?.connected && window.dangianOnline.moveNumber !== null, null, { timeout: 30_000 });
