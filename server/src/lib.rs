@@ -20,7 +20,7 @@ use std::time::Instant;
 
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::StatusCode;
+use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -169,13 +169,21 @@ pub fn router(app: Arc<App>) -> Router {
     }
 }
 
+/// A redirection to the demo's page, with the query kept (`/?lang=en` to `/demo/?lang=en`).
+async fn to_demo(uri: Uri) -> Redirect {
+    match uri.query() {
+        Some(q) => Redirect::to(&format!("/demo/?{q}")),
+        None => Redirect::to("/demo/"),
+    }
+}
+
 /// The web demo as static files: `/demo/` (the page) and `/dist/` (the package it imports,
 /// the engine's wasm among it), `/` sending to `/demo/`. Only these two directories of the
 /// package are served.
 pub fn web_routes(dir: &std::path::Path) -> Router {
     Router::new()
-        .route("/", get(|| async { Redirect::to("/demo/") }))
-        .route("/demo", get(|| async { Redirect::permanent("/demo/") }))
+        .route("/", get(to_demo))
+        .route("/demo", get(to_demo))
         .nest_service("/demo/", ServeDir::new(dir.join("demo")))
         .nest_service("/dist/", ServeDir::new(dir.join("dist")))
 }

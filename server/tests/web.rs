@@ -61,10 +61,14 @@ async fn the_demo_is_served_beside_the_api() {
     let (status, head, _) = get(addr, "/dist/wasm/e.wasm").await;
     assert_eq!(status, 200);
     assert!(head.contains("content-type: application/wasm"), "{head}");
-    for path in ["/", "/demo"] {
+    for (path, to) in [
+        ("/", "/demo/"),
+        ("/demo", "/demo/"),
+        ("/?lang=en", "/demo/?lang=en"),
+    ] {
         let (status, head, _) = get(addr, path).await;
         assert!((300..400).contains(&status), "{path}: {status}");
-        assert!(head.contains("location: /demo/"), "{head}");
+        assert!(head.contains(&format!("location: {to}\r\n")), "{head}");
     }
     for path in [
         "/secret.txt",
