@@ -78,6 +78,9 @@ export const LABELS = {
     turn_of: 'Đến lượt',
     hidden_view: 'Domino: người xem không thấy quân bài',
     move_n: 'nước {n}',
+    online_record: 'Tải biên bản ván (kiểm chứng được xúc xắc và chia bài)',
+    footer_online:
+      'Luật chơi: dangian. Máy chủ giữ ván và chỉ gửi cho mỗi ghế những gì ghế đó được thấy; cơ hội (xúc xắc, chia bài) công bằng, kiểm chứng được: máy chủ công bố cam kết trước ván và mỗi người góp một hạt giống.',
     error: 'Lỗi',
     left: 'Trái',
     right: 'Phải',
@@ -186,6 +189,9 @@ export const LABELS = {
     turn_of: 'To move:',
     hidden_view: 'Domino: a watcher sees no tile',
     move_n: 'move {n}',
+    online_record: 'Download the game’s record (its dice and deals can be checked)',
+    footer_online:
+      'Rules: dangian. The server holds the game and sends each seat only what it may see; chance (dice, the deal) is provably fair: the server commits to its seed before the game and each player adds a seed.',
     error: 'Error',
     left: 'Left',
     right: 'Right',

@@ -359,14 +359,25 @@ function showOutcome(outcome) {
   const verdict = mine === null || mine === undefined ? '' : mine === 1 ? (winners > 1 ? t('draw') : t('you_win')) : t('you_lose');
   setStatus(`${t('game_over')}. ${verdict}`.trim(), true);
   const panel = $('outcome');
+  const order = places.map((p, seat) => ({ p, seat })).sort((x, y) => x.p - y.p || x.seat - y.seat);
   panel.replaceChildren(
-    ...places.map((p, seat) => {
+    ...order.map(({ p, seat }) => {
       const li = document.createElement('li');
       const score = outcome.scores?.[seat];
       li.textContent = `${seatName(seat)}: ${t('place')} ${p}${score === undefined ? '' : ` (${t('score')} ${score})`}`;
       return li;
     }),
   );
+  // The record, with the revealed server seed: every die and deal can be checked.
+  const li = document.createElement('li');
+  li.className = 'record';
+  const a = document.createElement('a');
+  a.id = 'online-record';
+  a.href = `/tables/${on.route.table}/record`;
+  a.download = `dangian-${on.kind}-${on.route.table}.json`;
+  a.textContent = t('online_record');
+  li.append(a);
+  panel.append(li);
   panel.hidden = false;
   panel.dataset.over = 'true';
 }
@@ -381,6 +392,7 @@ function fail(e) {
 export function startOnline(route) {
   on.route = route;
   document.body.classList.add('online');
+  document.querySelector('.online-footer').hidden = false;
   window.addEventListener('hashchange', () => location.reload());
   if (route.mode === 'form') showForm();
   else joinTable(route).catch(fail);

@@ -242,6 +242,17 @@ for (const kind of ['o_an_quan', 'ca_ngua', 'domino']) {
         assert.ok((await w.locator('#board *').count()) > 10, 'the watcher sees the board');
       }
       assert.match(await w.locator('#status').textContent(), /Game over/);
+      // The record the end links to proves the game's chance fair.
+      const verified = await w.evaluate(async () => {
+        const { verifyRecord } = await import('../dist/index.js');
+        const res = await fetch(document.querySelector('#online-record').href);
+        const v = verifyRecord(await res.text()); // throws unless every chance outcome is the seeds'
+        return { status: res.status, over: v.over, seeds: v.player_seeds, chance: v.chance_outcomes };
+      });
+      assert.equal(verified.status, 200);
+      assert.equal(verified.over, true);
+      assert.equal(verified.seeds, 2, 'both seats gave a seed');
+      if (kind !== 'o_an_quan') assert.ok(verified.chance > 0, 'the dice and the deals are checked');
       await w.screenshot({ path: join(shots, `online-${kind}-end.png`) });
       await a.screenshot({ path: join(shots, `online-${kind}-end-seat1.png`) });
       assert.deepEqual(errors, [], 'no page error');
