@@ -2,6 +2,7 @@
 //! server, and the web demo's files when the web package is built.
 #![forbid(unsafe_code)]
 
+use std::io::Write;
 use std::process::ExitCode;
 
 #[tokio::main]
@@ -23,7 +24,12 @@ async fn main() -> ExitCode {
     match listener.local_addr() {
         Ok(a) => {
             println!("listening on {a}");
-            println!("{}", dangian_server::web_line(&settings, a));
+            // A reader of the first line only (a test, a script) may have gone: no panic.
+            let _ = writeln!(
+                std::io::stdout(),
+                "{}",
+                dangian_server::web_line(&settings, a)
+            );
         }
         Err(e) => eprintln!("listening (address unknown: {e})"),
     }
