@@ -153,7 +153,9 @@ async function createTable() {
     answer = await res.json().catch(() => null);
     if (!res.ok) throw new Error(answer?.message ?? `HTTP ${res.status}`);
   } catch (e) {
-    note(`${t('online_failed')}: ${e instanceof Error ? e.message : String(e)}`, 'refused');
+    // No refusal of the game server (no error code): this page is not served by one.
+    const hint = answer?.code ? '' : ` ${t('online_needs_server')}`;
+    note(`${t('online_failed')}: ${e instanceof Error ? e.message : String(e)}.${hint}`, 'refused');
     return;
   }
   const names = Game.create(kind, answer.config, { seed: 0 });
