@@ -1,5 +1,7 @@
 //! The JSON Schemas of every JSON form of `dangian`, generated from the Rust types: for each
-//! game its config, state, view, event, outcome and record, in `schema/<game>/*.schema.json`.
+//! game its config, state, view, event, outcome and record, in `schema/<game>/*.schema.json`;
+//! and the messages of the reference server (`dangian-server`): its WebSocket messages and the
+//! bodies of its HTTP API, in `schema/server/*.schema.json`.
 //!
 //! C#, TypeScript and Python users generate their types from these files. They are committed,
 //! and `tests/current.rs` fails when one is stale: after changing a serialized type, rewrite
@@ -81,5 +83,22 @@ pub fn schemas() -> Vec<(String, String)> {
             out.push((format!("{}/{form}.schema.json", kind.name()), text));
         }
     }
+    for (form, schema) in server_forms() {
+        let text = serde_json::to_string_pretty(&schema).unwrap_or_default() + "\n";
+        out.push((format!("server/{form}.schema.json"), text));
+    }
     out
+}
+
+/// The reference server's messages: what a client sends over the WebSocket, what the server
+/// sends, the body of `POST /tables`, its answer, and an HTTP error.
+fn server_forms() -> Vec<(&'static str, Value)> {
+    use dangian_server::protocol::{ClientMessage, CreateTable, Created, HttpError, ServerMessage};
+    vec![
+        ("client_message", schema_of::<ClientMessage>()),
+        ("server_message", schema_of::<ServerMessage>()),
+        ("create_table", schema_of::<CreateTable>()),
+        ("created", schema_of::<Created>()),
+        ("http_error", schema_of::<HttpError>()),
+    ]
 }

@@ -3,11 +3,13 @@
 //! The server holds every game; clients send actions and receive only what their seat may
 //! see. Tables are created over HTTP and played over WebSocket; chance is drawn with the
 //! engine's provably fair commit–reveal scheme; every accepted action is saved in SQLite
-//! before it is acknowledged, and unfinished tables are restored on start by replaying
-//! their actions. The protocol and the guarantees are described in the crate's README.
+//! (or PostgreSQL, which several processes may share) before it is acknowledged, and
+//! unfinished tables are restored on start by replaying their actions. The protocol and the
+//! guarantees are described in the crate's README.
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod postgres;
 pub mod protocol;
 pub mod store;
 pub mod table;
@@ -28,6 +30,7 @@ use serde_json::Value;
 use tokio::net::TcpListener;
 use tower_http::services::ServeDir;
 
+use crate::postgres::{Claim, PgStore};
 use crate::protocol::{
     ClientMessage, CreateTable, HttpError, ServerMessage, CLIENT_TYPES, MAX_CLIENT_MESSAGE,
     MAX_CREATE_BODY, MAX_WS_MESSAGE,
@@ -48,6 +51,12 @@ pub struct Settings {
     /// The web package's directory (holding `demo/` and `dist/`), served as static files:
     /// the demo at `/demo/`, its engine at `/dist/`; `None` serves no files.
     pub web_dir: Option<PathBuf>,
+    /// A PostgreSQL URL (`postgres://user@host:port/db`) to keep the tables in, instead of
+    /// SQLite in `data_dir`; several processes may share it (see [`crate::postgres`]).
+    pub database: Option<String>,
+    /// The address (`host:port`) other processes over the same PostgreSQL send a table's
+    /// clients to; the address listened on when `None`.
+    pub advertise: Option<String>,
 }
 
 impl Default for Settings {
@@ -59,6 +68,8 @@ impl Default for Settings {
             flood_rate: 50.0,
             flood_burst: 100.0,
             web_dir: default_web_dir(),
+            database: None,
+            advertise: None,
         }
     }
 }
@@ -93,6 +104,8 @@ pub fn web_line(settings: &Settings, addr: SocketAddr) -> String {
 /// The server's shared state: the store and the tables.
 pub struct App {
     store: Arc<dyn Store>,
+    /// The PostgreSQL store when the database is shared: who serves which table.
+    pg: Option<Arc<PgStore>>,
     tables: RwLock<HashMap<String, Arc<Table>>>,
     settings: Settings,
 }
@@ -110,18 +123,43 @@ impl std::fmt::Display for StartError {
 impl std::error::Error for StartError {}
 
 impl App {
-    /// Open the database in `settings.data_dir` (made if missing) and restore every saved
-    /// table by replaying its actions.
+    /// Open the database in `settings.data_dir` (made if missing), or the PostgreSQL
+    /// database of `settings.database`, and restore every saved table by replaying its
+    /// actions. With PostgreSQL the process is advertised at `settings.advertise`, else at
+    /// `127.0.0.1:8080` (see [`App::open_at`]).
     ///
     /// # Errors
     /// When the database cannot be opened or a table does not replay to its saved hashes.
     pub fn open(settings: Settings) -> Result<Arc<App>, StartError> {
-        std::fs::create_dir_all(&settings.data_dir)
-            .map_err(|e| StartError(format!("{}: {e}", settings.data_dir.display())))?;
-        let store: Arc<dyn Store> = Arc::new(
-            SqliteStore::open(&settings.data_dir.join("dangian.sqlite"))
-                .map_err(|e| StartError(e.to_string()))?,
-        );
+        let address = settings
+            .advertise
+            .clone()
+            .unwrap_or_else(|| "127.0.0.1:8080".into());
+        App::open_at(settings, &address)
+    }
+
+    /// As [`App::open`], advertised at `address` to the other processes over the same
+    /// PostgreSQL: with `settings.database`, the tables restored are those whose lease
+    /// expired (all of them when no other process runs), each taken over.
+    ///
+    /// # Errors
+    /// As [`App::open`].
+    pub fn open_at(settings: Settings, address: &str) -> Result<Arc<App>, StartError> {
+        let (store, pg): (Arc<dyn Store>, _) = match &settings.database {
+            Some(url) => {
+                let pg =
+                    Arc::new(PgStore::open(url, address).map_err(|e| StartError(e.to_string()))?);
+                pg.take_expired().map_err(|e| StartError(e.to_string()))?;
+                (pg.clone(), Some(pg))
+            }
+            None => {
+                std::fs::create_dir_all(&settings.data_dir)
+                    .map_err(|e| StartError(format!("{}: {e}", settings.data_dir.display())))?;
+                let sqlite = SqliteStore::open(&settings.data_dir.join("dangian.sqlite"))
+                    .map_err(|e| StartError(e.to_string()))?;
+                (Arc::new(sqlite), None)
+            }
+        };
         let mut tables = HashMap::new();
         for (row, actions) in store.load_all().map_err(|e| StartError(e.to_string()))? {
             let table = Table::restore(store.clone(), &row, &actions).map_err(StartError)?;
@@ -129,6 +167,7 @@ impl App {
         }
         Ok(Arc::new(App {
             store,
+            pg,
             tables: RwLock::new(tables),
             settings,
         }))
@@ -140,6 +179,141 @@ impl App {
             .unwrap_or_else(|e| e.into_inner())
             .get(id)
             .cloned()
+    }
+
+    /// The table `id` if this process serves it, or the answer to give: `404`, or with a
+    /// shared PostgreSQL, `307` to the process that holds its lease (a table whose lease is
+    /// free is taken over and served here).
+    async fn find(&self, id: &str, uri: &Uri) -> Result<Arc<Table>, Response> {
+        if let Some(t) = self.table(id) {
+            return Ok(t);
+        }
+        let Some(pg) = self.pg.clone() else {
+            return Err(not_found());
+        };
+        let claim = {
+            let (pg, id) = (pg.clone(), id.to_owned());
+            tokio::task::spawn_blocking(move || pg.claim(&id)).await
+        };
+        match claim {
+            Ok(Ok(Claim::Mine)) => {
+                self.adopt(&pg, vec![id.to_owned()]).await;
+                self.table(id).ok_or_else(|| {
+                    error_response(
+                        StatusCode::SERVICE_UNAVAILABLE,
+                        &Refusal::new("storage", "the table could not be restored"),
+                    )
+                })
+            }
+            Ok(Ok(Claim::Elsewhere(address))) => {
+                let location = format!(
+                    "http://{address}{}",
+                    uri.path_and_query().map_or(uri.path(), |p| p.as_str())
+                );
+                let mut r = error_response(
+                    StatusCode::TEMPORARY_REDIRECT,
+                    &Refusal::new("elsewhere", format!("the table is served by {address}")),
+                );
+                if let Ok(v) = location.parse() {
+                    r.headers_mut().insert(axum::http::header::LOCATION, v);
+                }
+                Err(r)
+            }
+            Ok(Ok(Claim::NoTable)) => Err(not_found()),
+            Ok(Err(e)) => Err(error_response(
+                StatusCode::SERVICE_UNAVAILABLE,
+                &Refusal::new("storage", e.to_string()),
+            )),
+            Err(e) => Err(error_response(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                &Refusal::new("internal", e.to_string()),
+            )),
+        }
+    }
+
+    /// Restore the tables `ids` (whose leases this process has just taken) from the
+    /// database, and serve them; those already served are left as they are.
+    async fn adopt(&self, pg: &Arc<PgStore>, ids: Vec<String>) {
+        for id in ids {
+            if self.table(&id).is_some() {
+                continue;
+            }
+            let (pg2, store, id2) = (pg.clone(), self.store.clone(), id.clone());
+            let restored = tokio::task::spawn_blocking(move || {
+                let (row, actions) = pg2
+                    .load_table(&id2)
+                    .map_err(|e| e.to_string())?
+                    .ok_or_else(|| format!("no table {id2}"))?;
+                Table::restore(store, &row, &actions)
+            })
+            .await;
+            match restored {
+                Ok(Ok(table)) => {
+                    let table = Arc::new(table);
+                    let fresh = {
+                        let mut tables = self.tables.write().unwrap_or_else(|e| e.into_inner());
+                        if tables.contains_key(&id) {
+                            false
+                        } else {
+                            tables.insert(id.clone(), table.clone());
+                            true
+                        }
+                    };
+                    if fresh {
+                        tokio::spawn(drive(table));
+                    }
+                }
+                Ok(Err(e)) => eprintln!("table {id}: cannot be restored: {e}"),
+                Err(e) => eprintln!("table {id}: cannot be restored: {e}"),
+            }
+        }
+    }
+
+    /// Every [`RENEW`](crate::postgres::RENEW): renew this process's leases, stop serving the tables whose
+    /// lease it lost (their connections are closed; a client reconnecting is sent to the new
+    /// holder), and take over the tables whose lease expired.
+    async fn keep_leases(self: Arc<App>, pg: Arc<PgStore>) {
+        loop {
+            tokio::time::sleep(crate::postgres::RENEW).await;
+            let before: Vec<String> = self
+                .tables
+                .read()
+                .unwrap_or_else(|e| e.into_inner())
+                .keys()
+                .cloned()
+                .collect();
+            let pg2 = pg.clone();
+            let renewed = tokio::task::spawn_blocking(move || pg2.renew()).await;
+            let held = match renewed {
+                Ok(Ok(held)) => held,
+                Ok(Err(e)) => {
+                    eprintln!("leases: {e}");
+                    continue;
+                }
+                Err(e) => {
+                    eprintln!("leases: {e}");
+                    continue;
+                }
+            };
+            for id in before.iter().filter(|id| !held.contains(id)) {
+                let lost = self
+                    .tables
+                    .write()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .remove(id);
+                if let Some(table) = lost {
+                    eprintln!("table {id}: lease lost, no longer served here");
+                    table.inner.lock().await.retire();
+                }
+            }
+            let pg2 = pg.clone();
+            match tokio::task::spawn_blocking(move || pg2.take_expired()).await {
+                Ok(Ok(taken)) if !taken.is_empty() => self.adopt(&pg, taken).await,
+                Ok(Ok(_)) => {}
+                Ok(Err(e)) => eprintln!("leases: {e}"),
+                Err(e) => eprintln!("leases: {e}"),
+            }
+        }
     }
 
     fn all_tables(&self) -> Vec<Arc<Table>> {
@@ -194,9 +368,21 @@ pub fn web_routes(dir: &std::path::Path) -> Router {
 /// # Errors
 /// As [`App::open`], or when serving fails.
 pub async fn serve(listener: TcpListener, settings: Settings) -> Result<(), StartError> {
-    let app = App::open(settings)?;
+    let address = match &settings.advertise {
+        Some(a) => a.clone(),
+        None => listener
+            .local_addr()
+            .map_err(|e| StartError(e.to_string()))?
+            .to_string(),
+    };
+    let app = tokio::task::spawn_blocking(move || App::open_at(settings, &address))
+        .await
+        .map_err(|e| StartError(e.to_string()))??;
     for table in app.all_tables() {
         tokio::spawn(drive(table));
+    }
+    if let Some(pg) = app.pg.clone() {
+        tokio::spawn(app.clone().keep_leases(pg));
     }
     axum::serve(listener, router(app))
         .await
@@ -252,17 +438,19 @@ async fn create_table(State(app): State<Arc<App>>, body: String) -> Response {
     }
 }
 
-async fn get_table(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    let Some(table) = app.table(&id) else {
-        return not_found();
+async fn get_table(State(app): State<Arc<App>>, Path(id): Path<String>, uri: Uri) -> Response {
+    let table = match app.find(&id, &uri).await {
+        Ok(t) => t,
+        Err(r) => return r,
     };
     let info = table.inner.lock().await.public_info();
     Json(info).into_response()
 }
 
-async fn get_record(State(app): State<Arc<App>>, Path(id): Path<String>) -> Response {
-    let Some(table) = app.table(&id) else {
-        return not_found();
+async fn get_record(State(app): State<Arc<App>>, Path(id): Path<String>, uri: Uri) -> Response {
+    let table = match app.find(&id, &uri).await {
+        Ok(t) => t,
+        Err(r) => return r,
     };
     let record = table.inner.lock().await.record_json();
     match record {
@@ -281,10 +469,12 @@ async fn ws_upgrade(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
+    uri: Uri,
     ws: WebSocketUpgrade,
 ) -> Response {
-    let Some(table) = app.table(&id) else {
-        return not_found();
+    let table = match app.find(&id, &uri).await {
+        Ok(t) => t,
+        Err(r) => return r,
     };
     let seat = {
         let mut inner = table.inner.lock().await;
@@ -491,8 +681,9 @@ async fn retry_later(table: &str, r: &Refusal) {
     tokio::time::sleep(RETRY).await;
 }
 
-/// Parse the command line: `[--addr ADDR] [--data DIR] [--web DIR | --no-web] [--flood-rate N]
-/// [--flood-burst N]`.
+/// Parse the command line: `[--addr ADDR] [--data DIR | --database URL] [--advertise ADDR]
+/// [--web DIR | --no-web] [--flood-rate N] [--flood-burst N]`; the database URL may also come
+/// from the environment variable `DANGIAN_DATABASE_URL`.
 ///
 /// # Errors
 /// The first thing wrong, in words.
@@ -500,7 +691,12 @@ pub fn parse_args(
     args: impl IntoIterator<Item = String>,
 ) -> Result<(SocketAddr, Settings), String> {
     let mut addr: SocketAddr = "127.0.0.1:8080".parse().map_err(|_| "address")?;
-    let mut settings = Settings::default();
+    let mut settings = Settings {
+        database: std::env::var("DANGIAN_DATABASE_URL")
+            .ok()
+            .filter(|u| !u.is_empty()),
+        ..Settings::default()
+    };
     let mut args = args.into_iter();
     while let Some(a) = args.next() {
         let mut value = || args.next().ok_or(format!("{a} needs a value"));
@@ -509,6 +705,8 @@ pub fn parse_args(
             "--data" => settings.data_dir = PathBuf::from(value()?),
             "--web" => settings.web_dir = Some(PathBuf::from(value()?)),
             "--no-web" => settings.web_dir = None,
+            "--database" => settings.database = Some(value()?),
+            "--advertise" => settings.advertise = Some(value()?),
             "--flood-rate" => {
                 settings.flood_rate = value()?.parse().map_err(|e| format!("--flood-rate: {e}"))?
             }
@@ -519,8 +717,8 @@ pub fn parse_args(
             }
             "-h" | "--help" => {
                 return Err(
-                    "usage: dangian-server [--addr 127.0.0.1:8080] [--data ./data] \
-                            [--web bindings/js | --no-web] [--flood-rate 50] [--flood-burst 100]"
+                    "usage: dangian-server [--addr 127.0.0.1:8080] [--data ./data | --database postgres://…] \
+                            [--advertise HOST:PORT] [--web bindings/js | --no-web] [--flood-rate 50] [--flood-burst 100]"
                         .into(),
                 )
             }

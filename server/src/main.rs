@@ -1,5 +1,6 @@
-//! `dangian-server [--addr 127.0.0.1:8080] [--data ./data] [--web DIR]`: the reference game
-//! server, and the web demo's files when the web package is built.
+//! `dangian-server [--addr 127.0.0.1:8080] [--data ./data | --database postgres://…]
+//! [--web DIR]`: the reference game server, and the web demo's files when the web package is
+//! built.
 #![forbid(unsafe_code)]
 
 use std::io::Write;

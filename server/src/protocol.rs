@@ -23,6 +23,7 @@ pub const CLIENT_TYPES: [&str; 3] = ["act", "seed", "sync"];
 
 /// A message from a client (a seat or a watcher) to the server.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
     /// Play an action for this connection's seat.
@@ -51,6 +52,7 @@ pub enum ClientMessage {
 
 /// An action as a client names it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(untagged)]
 pub enum ActionRef {
     /// The action's id.
@@ -61,6 +63,7 @@ pub enum ActionRef {
 
 /// A message from the server to a client.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ServerMessage {
     /// The first message of a connection: who it is at which table.
@@ -116,6 +119,7 @@ pub enum ServerMessage {
 
 /// A legal action, as sent to the seat that may play it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct LegalAction {
     /// The action's id.
@@ -126,6 +130,7 @@ pub struct LegalAction {
 
 /// A bot seat in a `POST /tables` request.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct BotSeat {
     /// The seat the bot plays.
@@ -136,6 +141,7 @@ pub struct BotSeat {
 
 /// The body of `POST /tables`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct CreateTable {
     /// The game: `o_an_quan`, `ca_ngua` or `domino`.
@@ -158,6 +164,7 @@ pub struct CreateTable {
 
 /// One human seat's secret token, in the answer to `POST /tables`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct SeatToken {
     /// The seat.
@@ -168,6 +175,7 @@ pub struct SeatToken {
 
 /// The answer to `POST /tables`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct Created {
     /// The table's id.
@@ -186,6 +194,7 @@ pub struct Created {
 
 /// An error answer of the HTTP API, in the same form as the WebSocket's.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(deny_unknown_fields)]
 pub struct HttpError {
     /// Always `error`.

@@ -1,5 +1,5 @@
 //! Where tables and their actions are kept: the [`Store`] trait and its SQLite form,
-//! [`SqliteStore`].
+//! [`SqliteStore`] (the PostgreSQL form is [`crate::postgres::PgStore`]).
 //!
 //! A table is written once when it is created, its player seeds as they arrive, and each
 //! accepted action in its own transaction, before the action is acknowledged or announced.

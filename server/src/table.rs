@@ -87,6 +87,8 @@ pub struct TableInner {
     next_sub: u64,
     refused: BTreeMap<String, u64>,
     store: Arc<dyn Store>,
+    /// No longer served by this process (its lease went to another): no job, no connection.
+    retired: bool,
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -234,6 +236,7 @@ impl TableInner {
             next_sub: 0,
             refused: BTreeMap::new(),
             store,
+            retired: false,
         })
     }
 
@@ -472,6 +475,10 @@ impl TableInner {
     /// Add a connection for `seat` (or a watcher): it gets a welcome and the state now.
     pub fn subscribe(&mut self, seat: Option<u32>) -> (u64, mpsc::Receiver<String>) {
         let (tx, rx) = mpsc::channel(QUEUE);
+        if self.retired {
+            // Closed at once: the client reconnects and is sent where the table is served.
+            return (u64::MAX, rx);
+        }
         let id = self.next_sub;
         self.next_sub += 1;
         self.subs.push(Sub { id, seat, tx });
@@ -486,6 +493,13 @@ impl TableInner {
         let state = self.state_for(seat);
         self.send(id, &state);
         (id, rx)
+    }
+
+    /// Stop serving the table here (another process holds it now): its connections are
+    /// closed, and the server makes no more moves of its own in it.
+    pub fn retire(&mut self) {
+        self.retired = true;
+        self.subs.clear();
     }
 
     /// Remove a connection.
@@ -608,7 +622,7 @@ impl TableInner {
     /// What the server must do next by itself: a chance action to draw now, or a bot's
     /// decision to search for.
     pub fn next_job(&self) -> Option<Job> {
-        if !self.started {
+        if !self.started || self.retired {
             return None;
         }
         match self.game.to_move() {

@@ -26,6 +26,7 @@ pub async fn start(flood_rate: f64, flood_burst: f64) -> (SocketAddr, tempfile::
         flood_rate,
         flood_burst,
         web_dir: None,
+        ..Settings::default()
     };
     tokio::spawn(async move { dangian_server::serve(listener, settings).await.unwrap() });
     (addr, dir)
