@@ -191,8 +191,8 @@ function showForm() {
   $('on-seats').addEventListener('change', fillSeats);
   $('on-create').addEventListener('click', createTable);
   fillForm();
-  setStatus(t('online_intro'));
-  $('board').replaceChildren();
+  // The form alone: no board until a table is joined.
+  document.body.classList.add('online-form-mode');
 }
 
 // ---- A seat or a watcher ----------------------------------------------------------------

@@ -6,8 +6,9 @@
 // (a random legal move each time), through the server; the watcher sees the end, and all three
 // see the same outcome. In Domino neither seat's page ever holds the other's tiles. Along the
 // way a seat's socket is dropped (the page connects again and catches up) and a stale action
-// is sent (the page shows the refusal). A screenshot of each game's end, as the watcher sees
-// it, goes to artifacts/screenshots/online-<game>-end.png.
+// is sent (the page shows the refusal). Screenshots go to artifacts/screenshots/: the form with
+// its links (online-<game>-form.png), each game's end as the watcher sees it
+// (online-<game>-end.png) and as seat 1 does (online-<game>-end-seat1.png).
 //
 // DANGIAN_SERVER=/path overrides the server binary (default: the debug build in
 // CARGO_TARGET_DIR or the workspace's target/), CHROMIUM=/path the browser. Without either
@@ -170,6 +171,7 @@ async function openTable(kind) {
     seats: [...document.querySelectorAll('.seat-link')].map((l) => l.href),
     watch: document.querySelector('.watch-link').href,
   }));
+  await a.screenshot({ path: join(shots, `online-${kind}-form.png`) });
   assert.equal(links.seats.length, 2);
   for (const l of links.seats) assert.match(l, /#table=[^&]+&seat=\d&token=[0-9a-f]+$/, 'the token is in the fragment');
   assert.doesNotMatch(links.watch, /token/);
