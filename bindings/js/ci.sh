@@ -5,7 +5,8 @@
 #   when it is missing), builds the package once (one wasm build in the size-optimised `wasm` profile, reused by the tests
 #   and the demo), checks that `npm pack` packs it (the worker helper included), then runs the
 #   Node tests (node --test; the wasm's size budget among them) and the browser tests (headless
-#   Chromium through playwright-core; screenshots in artifacts/screenshots/).
+#   Chromium through playwright-core; screenshots in artifacts/screenshots/), among them the
+#   online games through the server (dangian-server, built here in the dev profile).
 # DANGIAN_REQUIRE_CONSUMERS=1: a browser that cannot be had fails the run instead of skipping
 # the browser tests. CARGO_TARGET_DIR is honoured (default: the workspace's target/).
 set -euo pipefail
@@ -79,7 +80,11 @@ rm -rf "$consumer"
 step "node tests (the wasm's size budget among them)"
 node --test test/
 
-step "browser tests (desktop, and a phone by touch and by keyboard)"
+step "the server for the online browser tests (cargo build -p dangian-server)"
+(cd "$repo" && cargo build --locked -p dangian-server)
+export DANGIAN_SERVER="${DANGIAN_SERVER:-$CARGO_TARGET_DIR/debug/dangian-server}"
+
+step "browser tests (desktop, a phone by touch and by keyboard, online through the server)"
 rm -rf artifacts/screenshots
 node --test --test-concurrency=1 e2e/
 [ -f artifacts/bot-times.json ] && cat artifacts/bot-times.json

@@ -23,11 +23,12 @@ use std::time::Instant;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
 use axum::http::{StatusCode, Uri};
-use axum::response::{IntoResponse, Response};
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::Value;
 use tokio::net::TcpListener;
+use tower_http::services::ServeDir;
 
 use crate::postgres::{Claim, PgStore};
 use crate::protocol::{
@@ -47,6 +48,9 @@ pub struct Settings {
     pub flood_rate: f64,
     /// How many messages a connection may send at once above that rate.
     pub flood_burst: f64,
+    /// The web package's directory (holding `demo/` and `dist/`), served as static files:
+    /// the demo at `/demo/`, its engine at `/dist/`; `None` serves no files.
+    pub web_dir: Option<PathBuf>,
     /// A PostgreSQL URL (`postgres://user@host:port/db`) to keep the tables in, instead of
     /// SQLite in `data_dir`; several processes may share it (see [`crate::postgres`]).
     pub database: Option<String>,
@@ -56,15 +60,44 @@ pub struct Settings {
 }
 
 impl Default for Settings {
-    /// `./data`, 50 messages a second with bursts of 100.
+    /// `./data`, 50 messages a second with bursts of 100, the web demo of the workspace the
+    /// server was built in when it has been built ([`default_web_dir`]).
     fn default() -> Self {
         Settings {
             data_dir: PathBuf::from("data"),
             flood_rate: 50.0,
             flood_burst: 100.0,
+            web_dir: default_web_dir(),
             database: None,
             advertise: None,
         }
+    }
+}
+
+/// The web package of the workspace the server was built in (`bindings/js`), when its demo
+/// and its build (`dist/index.js`, made by `bindings/js/build.sh`) are there.
+pub fn default_web_dir() -> Option<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("bindings")
+        .join("js");
+    web_dir_ready(&dir).then_some(dir)
+}
+
+/// Whether `dir` holds the demo (`demo/index.html`) and the built package (`dist/index.js`).
+pub fn web_dir_ready(dir: &std::path::Path) -> bool {
+    dir.join("demo").join("index.html").is_file() && dir.join("dist").join("index.js").is_file()
+}
+
+/// The line the server prints about its web demo: where to open it, or why there is none.
+pub fn web_line(settings: &Settings, addr: SocketAddr) -> String {
+    match &settings.web_dir {
+        Some(dir) if web_dir_ready(dir) => format!("web demo: http://{addr}/demo/ (play online there)"),
+        Some(dir) => format!(
+            "no web demo: {} has no demo/index.html and dist/index.js (build it with bindings/js/build.sh)",
+            dir.display()
+        ),
+        None => "no web demo: the web package is not built (bindings/js/build.sh) or --web was not given; the API is served".into(),
     }
 }
 
@@ -293,15 +326,40 @@ impl App {
     }
 }
 
-/// The HTTP and WebSocket routes of the server.
+/// The HTTP and WebSocket routes of the server, and the web demo's files when
+/// `settings.web_dir` is set.
 pub fn router(app: Arc<App>) -> Router {
-    Router::new()
+    let web = app.settings.web_dir.clone();
+    let api = Router::new()
         .route("/tables", post(create_table))
         .route("/tables/{id}", get(get_table))
         .route("/tables/{id}/record", get(get_record))
         .route("/tables/{id}/ws", get(ws_upgrade))
         .layer(DefaultBodyLimit::max(MAX_CREATE_BODY))
-        .with_state(app)
+        .with_state(app);
+    match web {
+        Some(dir) => api.merge(web_routes(&dir)),
+        None => api,
+    }
+}
+
+/// A redirection to the demo's page, with the query kept (`/?lang=en` to `/demo/?lang=en`).
+async fn to_demo(uri: Uri) -> Redirect {
+    match uri.query() {
+        Some(q) => Redirect::to(&format!("/demo/?{q}")),
+        None => Redirect::to("/demo/"),
+    }
+}
+
+/// The web demo as static files: `/demo/` (the page) and `/dist/` (the package it imports,
+/// the engine's wasm among it), `/` sending to `/demo/`. Only these two directories of the
+/// package are served.
+pub fn web_routes(dir: &std::path::Path) -> Router {
+    Router::new()
+        .route("/", get(to_demo))
+        .route("/demo", get(to_demo))
+        .nest_service("/demo/", ServeDir::new(dir.join("demo")))
+        .nest_service("/dist/", ServeDir::new(dir.join("dist")))
 }
 
 /// Serve on `listener` until the process ends: restore the saved tables, let their bots and
@@ -624,8 +682,8 @@ async fn retry_later(table: &str, r: &Refusal) {
 }
 
 /// Parse the command line: `[--addr ADDR] [--data DIR | --database URL] [--advertise ADDR]
-/// [--flood-rate N] [--flood-burst N]`; the database URL may also come from the environment
-/// variable `DANGIAN_DATABASE_URL`.
+/// [--web DIR | --no-web] [--flood-rate N] [--flood-burst N]`; the database URL may also come
+/// from the environment variable `DANGIAN_DATABASE_URL`.
 ///
 /// # Errors
 /// The first thing wrong, in words.
@@ -645,6 +703,8 @@ pub fn parse_args(
         match a.as_str() {
             "--addr" => addr = value()?.parse().map_err(|e| format!("--addr: {e}"))?,
             "--data" => settings.data_dir = PathBuf::from(value()?),
+            "--web" => settings.web_dir = Some(PathBuf::from(value()?)),
+            "--no-web" => settings.web_dir = None,
             "--database" => settings.database = Some(value()?),
             "--advertise" => settings.advertise = Some(value()?),
             "--flood-rate" => {
@@ -658,7 +718,7 @@ pub fn parse_args(
             "-h" | "--help" => {
                 return Err(
                     "usage: dangian-server [--addr 127.0.0.1:8080] [--data ./data | --database postgres://…] \
-                            [--advertise HOST:PORT] [--flood-rate 50] [--flood-burst 100]"
+                            [--advertise HOST:PORT] [--web bindings/js | --no-web] [--flood-rate 50] [--flood-burst 100]"
                         .into(),
                 )
             }

@@ -1,7 +1,9 @@
-//! `dangian-server [--addr 127.0.0.1:8080] [--data ./data | --database postgres://…]`: the
-//! reference game server.
+//! `dangian-server [--addr 127.0.0.1:8080] [--data ./data | --database postgres://…]
+//! [--web DIR]`: the reference game server, and the web demo's files when the web package is
+//! built.
 #![forbid(unsafe_code)]
 
+use std::io::Write;
 use std::process::ExitCode;
 
 #[tokio::main]
@@ -21,7 +23,15 @@ async fn main() -> ExitCode {
         }
     };
     match listener.local_addr() {
-        Ok(a) => println!("listening on {a}"),
+        Ok(a) => {
+            println!("listening on {a}");
+            // A reader of the first line only (a test, a script) may have gone: no panic.
+            let _ = writeln!(
+                std::io::stdout(),
+                "{}",
+                dangian_server::web_line(&settings, a)
+            );
+        }
         Err(e) => eprintln!("listening (address unknown: {e})"),
     }
     match dangian_server::serve(listener, settings).await {

@@ -12,6 +12,7 @@ import { getLang, setLang, t, tIn } from './i18n.js';
 import { OAnQuanBoard } from './o_an_quan.js';
 import { CaNguaBoard } from './ca_ngua.js';
 import { DominoBoard } from './domino.js';
+import { onlineLang, onlineRoute, startOnline } from './online.js';
 
 const HUMAN = 0;
 const BOARDS = { o_an_quan: OAnQuanBoard, ca_ngua: CaNguaBoard, domino: DominoBoard };
@@ -488,6 +489,7 @@ function switchLang(l) {
   // Move list, event log and board labels in the new language.
   for (const li of $('moves').children) moveLine(li);
   for (const li of $('events').children) eventLine(li);
+  onlineLang();
   if (app.board && app.me) {
     app.board.render(app.me.view());
     if (app.waiting) {
@@ -552,6 +554,16 @@ async function main() {
       if (w.kind === 'chance') w.resolve(true);
       else decide(app.game, HUMAN, $('level').value).then((d) => w.resolve(d.action), fail);
     }
+  });
+  // Play online (#online, or a table's link): the server's tables instead of a game here.
+  const online = onlineRoute();
+  if (online) {
+    startOnline(online);
+    return;
+  }
+  // The link to the online form opens it in place.
+  window.addEventListener('hashchange', () => {
+    if (onlineRoute()) location.reload();
   });
   newGame();
 }

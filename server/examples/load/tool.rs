@@ -419,6 +419,7 @@ pub async fn run(options: &Options) -> Result<Report, String> {
                 data_dir: data,
                 flood_rate: 1e9,
                 flood_burst: 1e9,
+                web_dir: None,
                 ..dangian_server::Settings::default()
             };
             tokio::spawn(async move {

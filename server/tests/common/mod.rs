@@ -25,6 +25,7 @@ pub async fn start(flood_rate: f64, flood_burst: f64) -> (SocketAddr, tempfile::
         data_dir: dir.path().to_path_buf(),
         flood_rate,
         flood_burst,
+        web_dir: None,
         ..Settings::default()
     };
     tokio::spawn(async move { dangian_server::serve(listener, settings).await.unwrap() });
