@@ -33,12 +33,13 @@ def test_pettingzoo_example_runs(capsys: pytest.CaptureFixture[str], monkeypatch
 @pytest.mark.parametrize(
     "name, tool, quick, margin",
     [
-        # (untrained, trained) win rates against easy in one round of Domino: 0.405 -> 0.525.
+        # (untrained, trained) win rates against easy in one round of Domino: 0.410 -> 0.590.
         ("gymnasium_reinforce", "gymnasium", {"episodes": 400, "eval_games": 200}, 0.06),
         # Win rates against random in Ô ăn quan: 0.590 -> 0.915.
         ("pettingzoo_reinforce", "pettingzoo", {"episodes": 150, "eval_games": 200}, 0.2),
-        # Seat 0's mean return against three easy bots in four-seat Domino: -0.31 -> -0.10.
-        ("openspiel_reinforce", "pyspiel", {"episodes": 300, "eval_games": 150}, 0.1),
+        # Seat 0's mean return against three easy bots in four-seat Domino: -0.19 -> -0.05
+        # (fewer episodes do not learn it reliably).
+        ("openspiel_reinforce", "pyspiel", {"episodes": 2000, "eval_games": 300}, 0.1),
     ],
 )
 def test_training_example_learns(name: str, tool: str, quick: Dict[str, int], margin: float) -> None:
