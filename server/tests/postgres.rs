@@ -17,7 +17,7 @@ use std::process::{Child, Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use common::{http, http_text, play, token, Client};
+use common::{http, http_text, keys, play_humans, token, Client};
 use dangian::Record;
 use dangian_server::postgres::{Claim, PgStore};
 use dangian_server::store::{ActionRow, Store, TableRow};
@@ -327,43 +327,6 @@ async fn settled(addr: SocketAddr, id: &str, humans: &[u64]) -> Value {
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-}
-
-/// Play `humans` of a table until move `stop_at` (or the end); whether it ended.
-async fn play_humans(
-    addr: SocketAddr,
-    created: &Value,
-    humans: &[u64],
-    stop_at: u64,
-    rng: u64,
-) -> bool {
-    let id = created["id"].as_str().unwrap();
-    let mut tasks = Vec::new();
-    for &s in humans {
-        let client = Client::connect(addr, id, Some(&token(created, s))).await;
-        tasks.push(tokio::spawn(play(
-            client,
-            format!("seed {s}"),
-            rng + s,
-            stop_at,
-        )));
-    }
-    let mut over = true;
-    for t in tasks {
-        over &= t.await.unwrap().1;
-    }
-    over
-}
-
-fn keys(t: &Value) -> Value {
-    json!([
-        t["move_number"],
-        t["state_hash"],
-        t["state_digest"],
-        t["to_move"],
-        t["started"],
-        t["commitment"]
-    ])
 }
 
 async fn create(addr: SocketAddr, req: Value) -> Value {

@@ -8,7 +8,7 @@ use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{create, http_text, info, play, token, Client};
+use common::{create, http_text, info, keys, play_humans, token};
 use dangian::Record;
 use serde_json::{json, Value};
 
@@ -69,43 +69,6 @@ async fn settled(addr: SocketAddr, id: &str, humans: &[u64]) -> Value {
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-}
-
-/// Play `humans` of a table until move `stop_at` (or the end).
-async fn play_humans(
-    addr: SocketAddr,
-    created: &Value,
-    humans: &[u64],
-    stop_at: u64,
-    rng: u64,
-) -> bool {
-    let id = created["id"].as_str().unwrap();
-    let mut tasks = Vec::new();
-    for &s in humans {
-        let client = Client::connect(addr, id, Some(&token(created, s))).await;
-        tasks.push(tokio::spawn(play(
-            client,
-            format!("seed {s}"),
-            rng + s,
-            stop_at,
-        )));
-    }
-    let mut over = true;
-    for t in tasks {
-        over &= t.await.unwrap().1;
-    }
-    over
-}
-
-fn keys(t: &Value) -> Value {
-    json!([
-        t["move_number"],
-        t["state_hash"],
-        t["state_digest"],
-        t["to_move"],
-        t["started"],
-        t["commitment"]
-    ])
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

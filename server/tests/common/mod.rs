@@ -258,3 +258,43 @@ pub async fn play(mut client: Client, seed: String, rng_seed: u64, stop_at: u64)
         }
     }
 }
+
+/// Play `humans` of a table, each over its own connection, until move `stop_at` (or the
+/// end); whether the game ended.
+pub async fn play_humans(
+    addr: SocketAddr,
+    created: &Value,
+    humans: &[u64],
+    stop_at: u64,
+    rng: u64,
+) -> bool {
+    let id = created["id"].as_str().unwrap();
+    let mut tasks = Vec::new();
+    for &s in humans {
+        let client = Client::connect(addr, id, Some(&token(created, s))).await;
+        tasks.push(tokio::spawn(play(
+            client,
+            format!("seed {s}"),
+            rng + s,
+            stop_at,
+        )));
+    }
+    let mut over = true;
+    for t in tasks {
+        over &= t.await.unwrap().1;
+    }
+    over
+}
+
+/// What must come back identical when a table is restored: its move, state, turn and
+/// commitment, from its public info.
+pub fn keys(t: &Value) -> Value {
+    json!([
+        t["move_number"],
+        t["state_hash"],
+        t["state_digest"],
+        t["to_move"],
+        t["started"],
+        t["commitment"]
+    ])
+}
