@@ -10,14 +10,14 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use common::{http, http_text, keys, play_humans, token, Client};
+use common::{http, http_text, keys, play_humans, spawn, token, Client, Server};
 use dangian::Record;
 use dangian_server::postgres::{Claim, PgStore};
 use dangian_server::store::{ActionRow, Store, TableRow};
@@ -241,53 +241,15 @@ fn runtime() -> tokio::runtime::Runtime {
         .unwrap()
 }
 
-/// The server's process, killed when dropped (also when a test fails).
-struct Server(Child, SocketAddr);
-
-impl Server {
-    /// Kill it with SIGKILL, as a crash would end it, and wait for it.
-    fn kill(&mut self) {
-        self.0.kill().unwrap();
-        self.0.wait().unwrap();
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 /// Start the binary on a free port over the database `url` (given in the environment, as
 /// an operator may).
 fn start(url: &str) -> Server {
-    start_with(Command::new(env!("CARGO_BIN_EXE_dangian-server")).env("DANGIAN_DATABASE_URL", url))
+    spawn(Command::new(env!("CARGO_BIN_EXE_dangian-server")).env("DANGIAN_DATABASE_URL", url))
 }
 
 /// Start the binary on a free port over the database `url`, given by `--database`.
 fn start_flag(url: &str) -> Server {
-    start_with(Command::new(env!("CARGO_BIN_EXE_dangian-server")).args(["--database", url]))
-}
-
-fn start_with(command: &mut Command) -> Server {
-    let mut child = command
-        .args(["--addr", "127.0.0.1:0"])
-        .env_remove("RUST_BACKTRACE")
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .parse()
-        .unwrap();
-    Server(child, addr)
+    spawn(Command::new(env!("CARGO_BIN_EXE_dangian-server")).args(["--database", url]))
 }
 
 /// `GET /tables/{id}` until `addr` serves the table (a `307` points elsewhere meanwhile);

@@ -3,53 +3,23 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-use common::{create, http_text, info, keys, play_humans, token};
+use common::{create, http_text, info, keys, play_humans, spawn, token, Server};
 use dangian::Record;
 use serde_json::{json, Value};
 
-/// The server's process, killed when dropped (also when a test fails), so that no server
-/// outlives its test.
-struct Server(Child);
-
-impl Server {
-    /// Kill it with SIGKILL, as a crash would end it, and wait for it.
-    fn kill(&mut self) {
-        self.0.kill().unwrap();
-        self.0.wait().unwrap();
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
 /// Start the binary on a free port with its data in `dir`; its address.
 fn start(dir: &std::path::Path) -> (Server, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dangian-server"))
-        .args(["--addr", "127.0.0.1:0", "--data"])
-        .arg(dir)
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .trim()
-        .strip_prefix("listening on ")
-        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-        .parse()
-        .unwrap();
-    (Server(child), addr)
+    let server = spawn(
+        Command::new(env!("CARGO_BIN_EXE_dangian-server"))
+            .arg("--data")
+            .arg(dir),
+    );
+    let addr = server.1;
+    (server, addr)
 }
 
 /// Wait until a human seat is to move (chance and bots have done their part); the table's

@@ -298,3 +298,45 @@ pub fn keys(t: &Value) -> Value {
         t["commitment"]
     ])
 }
+
+/// A server's process and its address, killed when dropped (also when a test fails), so
+/// that no server outlives its test.
+pub struct Server(pub std::process::Child, pub SocketAddr);
+
+impl Server {
+    /// Kill it with SIGKILL, as a crash would end it, and wait for it.
+    pub fn kill(&mut self) {
+        self.0.kill().unwrap();
+        self.0.wait().unwrap();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Start the server's binary, as `command` says, on a free port; it is serving once it has
+/// printed its first line, `listening on ADDR`.
+pub fn spawn(command: &mut std::process::Command) -> Server {
+    use std::io::{BufRead, BufReader};
+    let mut child = command
+        .args(["--addr", "127.0.0.1:0"])
+        .env_remove("RUST_BACKTRACE")
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .trim()
+        .strip_prefix("listening on ")
+        .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+        .parse()
+        .unwrap();
+    Server(child, addr)
+}
