@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use ::postgres::{Client, NoTls};
 
-use crate::store::{ActionRow, Store, StoreError, TableRow};
+use crate::store::{from_json, to_json, ActionRow, Store, StoreError, TableRow};
 
 /// How long a lease lasts after it is taken or renewed.
 pub const LEASE: Duration = Duration::from_secs(3);
@@ -265,14 +265,6 @@ fn actions_of(c: &mut Client, id: &str) -> Result<Vec<ActionRow>, StoreError> {
         hash: r.get(1),
     })
     .collect())
-}
-
-fn to_json<T: serde::Serialize>(v: &T) -> String {
-    serde_json::to_string(v).unwrap_or_else(|_| "null".to_owned())
-}
-
-fn from_json<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, StoreError> {
-    serde_json::from_str(s).map_err(|e| StoreError(format!("bad saved JSON: {e}")))
 }
 
 impl Store for PgStore {

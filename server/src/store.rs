@@ -127,11 +127,13 @@ impl SqliteStore {
     }
 }
 
-fn to_json<T: serde::Serialize>(v: &T) -> String {
+/// A saved value's JSON (the stores keep seeds, tokens and bots as JSON text).
+pub(crate) fn to_json<T: serde::Serialize>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_else(|_| "null".to_owned())
 }
 
-fn from_json<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, StoreError> {
+/// A saved value back from its JSON; bad JSON is a storage error.
+pub(crate) fn from_json<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, StoreError> {
     serde_json::from_str(s).map_err(|e| StoreError(format!("bad saved JSON: {e}")))
 }
 
