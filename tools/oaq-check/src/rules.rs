@@ -1,0 +1,675 @@
+//! The rules of Ô ăn quan, written out from the rules contract for the subset the checker
+//! supports: the config (read from its JSON form), the position, and one move with the
+//! refill and the end-of-game checks that follow it.
+//!
+//! Board: cells `0..12` in a ring. Cell 0 is the left quan square, cells 1..=5 are seat 0's
+//! small squares, cell 6 is the right quan square, cells 7..=11 are seat 1's small squares.
+//! Direction `+1` (counter-clockwise) raises the cell index, `-1` (clockwise) lowers it.
+
+use std::fmt;
+
+use serde::Deserialize;
+
+/// The two quan squares (ô quan).
+pub const QUAN_SQUARES: [usize; 2] = [0, 6];
+
+/// The five small squares (ô dân) of a seat, in ring order.
+pub fn own_squares(seat: u8) -> std::ops::RangeInclusive<usize> {
+    if seat == 0 {
+        1..=5
+    } else {
+        7..=11
+    }
+}
+
+/// Whether a cell is a quan square.
+pub fn is_quan_square(cell: usize) -> bool {
+    cell == 0 || cell == 6
+}
+
+/// A config the checker does not support (or cannot read), naming the option.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesError {
+    /// The config option at fault (`"json"` when the text is not a config at all).
+    pub option: String,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+impl RulesError {
+    fn new(option: &str, message: impl Into<String>) -> Self {
+        RulesError {
+            option: option.to_string(),
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for RulesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "rules option `{}`: {}", self.option, self.message)
+    }
+}
+
+impl std::error::Error for RulesError {}
+
+// The JSON form of the config, read field by field. Every field must be present (a
+// certificate carries the whole config) and no other field may be.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ConfigJson {
+    dan_per_square: u32,
+    quan_setup: TaggedJson,
+    quan_value: u32,
+    direction: String,
+    skip_origin_on_lap: bool,
+    skip_quan_squares: bool,
+    relay_at_quan: String,
+    quan_square_as_gap: bool,
+    chain_capture: String,
+    quan_non_threshold: Option<u32>,
+    quan_non_requires_big_stone: bool,
+    forbid_quan_capture_on_first_move: bool,
+    stop_after_sowing_at_least: Option<u32>,
+    refill: String,
+    refill_amount_per_square: u32,
+    end_condition: String,
+    leftover_in_quan_squares: String,
+    match_mode: TaggedJson,
+    max_plies: Option<u32>,
+    repetition_limit: Option<u32>,
+    on_cap: String,
+    relay_loop: TaggedJson,
+    first_player: u8,
+}
+
+// An object with a `kind` tag. The other fields are kept so that a stray field next to a
+// tag that takes none is refused instead of ignored.
+#[derive(Deserialize)]
+struct TaggedJson {
+    kind: String,
+    #[serde(flatten)]
+    rest: serde_json::Map<String, serde_json::Value>,
+}
+
+/// How an empty side is refilled (OAQ-S8, OAQ-A8, OAQ-C5..C7).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Refill {
+    /// Always refill; the captured-dân pile may go below zero (a debt, OAQ-C1, OAQ-C7).
+    BorrowAsDebt,
+    /// Refill only from captured dân; without enough the game ends and the opponent wins
+    /// (OAQ-C5).
+    EndGameOpponentWins,
+    /// Refill while the score (captured dân + quan value · captured big stones) covers it;
+    /// the pile may go negative; otherwise the game ends and the opponent wins (OAQ-C6).
+    PayFromScore,
+}
+
+/// Which ways a seat may sow (OAQ-S3, OAQ-A3).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Direction {
+    /// The player chooses `+1` or `-1` each move.
+    PlayerChoice,
+    /// Counter-clockwise (`+1`) only.
+    FixedCcw,
+    /// Clockwise (`-1`) only.
+    FixedCw,
+}
+
+/// The rule set of one game, restricted to what the checker supports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Dân in each small square at the start (OAQ-S1, OAQ-A1).
+    pub dan_per_square: u32,
+    /// `None`: one big stone in each quan square; `Some(n)`: no big stone, n dân in each
+    /// quan square (OAQ-A1).
+    pub quan_small_stones: Option<u32>,
+    /// A captured big stone is worth this many dân (OAQ-S10, OAQ-A2).
+    pub quan_value: u32,
+    /// Which ways a seat may sow.
+    pub direction: Direction,
+    /// Whether a completely empty quan square serves as the gap before a capture (OAQ-A5,
+    /// OAQ-C8).
+    pub quan_square_as_gap: bool,
+    /// Quan non: a quan square with fewer dân than this cannot be captured (OAQ-A6, OAQ-C9).
+    pub quan_non_threshold: Option<u32>,
+    /// Whether the quan-non protection needs the big stone to be still there (OAQ-A6).
+    pub quan_non_requires_big_stone: bool,
+    /// How an empty side is refilled.
+    pub refill: Refill,
+    /// Dân put into each of the five squares by a refill (OAQ-A8).
+    pub refill_amount_per_square: u32,
+    /// The ply cap (OAQ-A13); `None` = no cap.
+    pub max_plies: Option<u32>,
+    /// The repetition limit k (OAQ-C12); `None` = no repetition rule.
+    pub repetition_limit: Option<u32>,
+    /// The seat that moves first (OAQ-S2).
+    pub first_player: u8,
+}
+
+impl Rules {
+    /// Reads a config from its JSON form and refuses, naming the option, anything outside
+    /// the supported subset.
+    pub fn from_json(text: &str) -> Result<Rules, RulesError> {
+        let c: ConfigJson = serde_json::from_str(text)
+            .map_err(|e| RulesError::new("json", format!("not a readable config: {e}")))?;
+        let refuse = |option: &str, msg: &str| Err(RulesError::new(option, msg));
+
+        // A game needs stones to start with: no side may begin empty (the refill rule only
+        // applies when a turn passes, OAQ-C2).
+        if c.dan_per_square == 0 {
+            return refuse("dan_per_square", "0 leaves the first player without a move");
+        }
+        if c.dan_per_square > 255 {
+            return refuse(
+                "dan_per_square",
+                "more than 255 cannot be written in a record",
+            );
+        }
+        let quan_small_stones = match c.quan_setup.kind.as_str() {
+            "big_stone" if c.quan_setup.rest.is_empty() => None,
+            "small_stones" => {
+                let count = c
+                    .quan_setup
+                    .rest
+                    .get("count")
+                    .and_then(serde_json::Value::as_u64);
+                match count {
+                    Some(n) if c.quan_setup.rest.len() == 1 && (1..=255).contains(&n) => {
+                        Some(n as u32)
+                    }
+                    _ => {
+                        return refuse(
+                            "quan_setup",
+                            "small_stones needs exactly one field, count, 1..=255",
+                        )
+                    }
+                }
+            }
+            _ => return refuse("quan_setup", "supported: big_stone, small_stones{count}"),
+        };
+        let direction = match c.direction.as_str() {
+            "player_choice" => Direction::PlayerChoice,
+            "fixed_ccw" => Direction::FixedCcw,
+            "fixed_cw" => Direction::FixedCw,
+            _ => return refuse("direction", "supported: player_choice, fixed_ccw, fixed_cw"),
+        };
+        if c.skip_origin_on_lap {
+            return refuse("skip_origin_on_lap", "only false is supported");
+        }
+        if c.skip_quan_squares {
+            return refuse("skip_quan_squares", "only false is supported");
+        }
+        if c.relay_at_quan != "stop" {
+            return refuse("relay_at_quan", "only stop is supported");
+        }
+        if c.chain_capture != "automatic" {
+            return refuse("chain_capture", "only automatic is supported");
+        }
+        // The rules file names the variant (OAQ-A6) but does not say what happens when
+        // every move of the first ply would capture a quan, so it cannot be checked exactly.
+        if c.forbid_quan_capture_on_first_move {
+            return refuse(
+                "forbid_quan_capture_on_first_move",
+                "only false is supported (the rules do not settle a first ply where every move captures a quan)",
+            );
+        }
+        if c.stop_after_sowing_at_least.is_some() {
+            return refuse("stop_after_sowing_at_least", "only null is supported");
+        }
+        let refill = match c.refill.as_str() {
+            "borrow_as_debt" => Refill::BorrowAsDebt,
+            "end_game_opponent_wins" => Refill::EndGameOpponentWins,
+            "pay_from_score" => Refill::PayFromScore,
+            _ => {
+                return refuse(
+                    "refill",
+                    "supported: borrow_as_debt, end_game_opponent_wins, pay_from_score",
+                )
+            }
+        };
+        // A refill of nothing would leave the side empty and the player without a move.
+        if c.refill_amount_per_square == 0 || c.refill_amount_per_square > 255 {
+            return refuse("refill_amount_per_square", "must be 1..=255");
+        }
+        if c.end_condition != "both_quan_squares_empty" {
+            return refuse("end_condition", "only both_quan_squares_empty is supported");
+        }
+        // Only read under both_big_stones_captured, so any known value will do.
+        if !["to_quan_captor", "to_mapped_player", "split"]
+            .contains(&c.leftover_in_quan_squares.as_str())
+        {
+            return refuse(
+                "leftover_in_quan_squares",
+                "must be to_quan_captor, to_mapped_player or split",
+            );
+        }
+        if c.match_mode.kind != "single_game" || !c.match_mode.rest.is_empty() {
+            return refuse("match_mode", "only single_game is supported");
+        }
+        if c.max_plies == Some(0) {
+            return refuse("max_plies", "must be null or at least 1");
+        }
+        if let Some(k) = c.repetition_limit {
+            if !(2..=8).contains(&k) {
+                return refuse("repetition_limit", "must be null or 2..=8 (OAQ-C12)");
+            }
+        }
+        if c.on_cap != "collect_sides_quan_unawarded" {
+            return refuse("on_cap", "only collect_sides_quan_unawarded is supported");
+        }
+        if c.relay_loop.kind != "impossible" || !c.relay_loop.rest.is_empty() {
+            return refuse("relay_loop", "only impossible is supported");
+        }
+        if c.first_player > 1 {
+            return refuse("first_player", "must be 0 or 1");
+        }
+        Ok(Rules {
+            dan_per_square: c.dan_per_square,
+            quan_small_stones,
+            quan_value: c.quan_value,
+            direction,
+            quan_square_as_gap: c.quan_square_as_gap,
+            quan_non_threshold: c.quan_non_threshold,
+            quan_non_requires_big_stone: c.quan_non_requires_big_stone,
+            refill,
+            refill_amount_per_square: c.refill_amount_per_square,
+            max_plies: c.max_plies,
+            repetition_limit: c.repetition_limit,
+            first_player: c.first_player,
+        })
+    }
+
+    /// The start position: ply 0, nothing captured, the first player to move.
+    pub fn start(&self) -> Position {
+        let mut dan = [self.dan_per_square; 12];
+        let (quan_dan, big) = match self.quan_small_stones {
+            None => (0, BigStone::OnBoard),
+            Some(n) => (n, BigStone::Absent),
+        };
+        for q in QUAN_SQUARES {
+            dan[q] = quan_dan;
+        }
+        Position {
+            dan,
+            big: [big; 2],
+            captured: [0; 2],
+            to_move: self.first_player,
+            ply: 0,
+        }
+    }
+
+    /// The directions a seat may sow in.
+    pub fn directions(&self) -> &'static [i8] {
+        match self.direction {
+            Direction::PlayerChoice => &[1, -1],
+            Direction::FixedCcw => &[1],
+            Direction::FixedCw => &[-1],
+        }
+    }
+
+    /// Every legal move in a position, in cell order, `+1` before `-1`.
+    pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(10);
+        for cell in own_squares(pos.to_move) {
+            if pos.dan[cell] > 0 {
+                for &dir in self.directions() {
+                    moves.push(Move {
+                        cell: cell as u8,
+                        dir,
+                    });
+                }
+            }
+        }
+        moves
+    }
+
+    /// What a refill costs in dân: one square's amount for each of the five squares.
+    pub fn refill_cost(&self) -> i64 {
+        5 * i64::from(self.refill_amount_per_square)
+    }
+
+    /// A one-line summary of the rules, for the claim a certificate makes.
+    pub fn summary(&self) -> String {
+        let quan = match self.quan_small_stones {
+            None => format!("a big stone worth {} in each quan square", self.quan_value),
+            Some(n) => format!("{n} dân in each quan square, no big stones"),
+        };
+        let direction = match self.direction {
+            Direction::PlayerChoice => "either direction",
+            Direction::FixedCcw => "counter-clockwise only",
+            Direction::FixedCw => "clockwise only",
+        };
+        let gap = if self.quan_square_as_gap {
+            "empty quan squares are gaps"
+        } else {
+            "only small squares are gaps"
+        };
+        let quan_non = match self.quan_non_threshold {
+            None => "no quan non".to_string(),
+            Some(t) if self.quan_non_requires_big_stone => {
+                format!("quan non below {t} dân while the big stone is there")
+            }
+            Some(t) => format!("quan non below {t} dân"),
+        };
+        let refill = match self.refill {
+            Refill::BorrowAsDebt => "borrowed as debt",
+            Refill::EndGameOpponentWins => "from captured dân or the opponent wins",
+            Refill::PayFromScore => "paid from the score or the opponent wins",
+        };
+        let cap = match self.max_plies {
+            None => "no ply cap".to_string(),
+            Some(n) => format!("cap {n} plies"),
+        };
+        let repetition = match self.repetition_limit {
+            None => "no repetition rule".to_string(),
+            Some(k) => format!("repetition limit {k}"),
+        };
+        format!(
+            "{} dân a square, {quan}, {direction}, {gap}, {quan_non}, refill {} a square {refill}, {cap}, {repetition}",
+            self.dan_per_square, self.refill_amount_per_square
+        )
+    }
+}
+
+/// Where a big stone (quan) is.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum BigStone {
+    /// The setup has no big stones (small stones in the quan squares).
+    Absent,
+    /// In its quan square.
+    OnBoard,
+    /// Captured by this seat.
+    CapturedBy(u8),
+}
+
+/// A position of a game under way.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Dân (small stones) in each cell.
+    pub dan: [u32; 12],
+    /// The big stones of cell 0 and cell 6.
+    pub big: [BigStone; 2],
+    /// Captured dân of each seat; below zero is a debt (OAQ-C1).
+    pub captured: [i64; 2],
+    /// The seat to move.
+    pub to_move: u8,
+    /// Plies played so far.
+    pub ply: u32,
+}
+
+impl Position {
+    /// Whether a cell has pieces: dân, or (a quan square) its big stone.
+    pub fn has_pieces(&self, cell: usize) -> bool {
+        self.dan[cell] > 0 || self.big_on_board(cell)
+    }
+
+    fn big_on_board(&self, cell: usize) -> bool {
+        match cell {
+            0 => self.big[0] == BigStone::OnBoard,
+            6 => self.big[1] == BigStone::OnBoard,
+            _ => false,
+        }
+    }
+
+    /// Whether both quan squares are empty (no dân, no big stone): the end of the game
+    /// (OAQ-S9).
+    pub fn both_quan_squares_empty(&self) -> bool {
+        QUAN_SQUARES.iter().all(|&q| !self.has_pieces(q))
+    }
+
+    /// Whether all five squares of a seat are empty.
+    pub fn side_empty(&self, seat: u8) -> bool {
+        own_squares(seat).all(|c| self.dan[c] == 0)
+    }
+
+    /// A seat's score before the final count: captured dân + quan value · captured big
+    /// stones (OAQ-C1).
+    pub fn score(&self, rules: &Rules, seat: u8) -> i64 {
+        let quans = self
+            .big
+            .iter()
+            .filter(|&&b| b == BigStone::CapturedBy(seat))
+            .count() as i64;
+        self.captured[usize::from(seat)] + i64::from(rules.quan_value) * quans
+    }
+
+    /// A seat's total at a game end: its score plus the dân in its own five squares; the
+    /// quan squares go to nobody (OAQ-C4).
+    pub fn final_total(&self, rules: &Rules, seat: u8) -> i64 {
+        let own: i64 = own_squares(seat).map(|c| i64::from(self.dan[c])).sum();
+        self.score(rules, seat) + own
+    }
+}
+
+/// A move: sow the dân of one own small square in one direction.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The square, 1..=5 or 7..=11.
+    pub cell: u8,
+    /// `+1` (counter-clockwise, cell index rising) or `-1` (clockwise).
+    pub dir: i8,
+}
+
+impl fmt::Display for Move {
+    /// Written as the square's name and the direction: `a4+` is cell 4 sown with `+1`,
+    /// `b2-` is cell 8 sown with `-1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (row, n) = if self.cell <= 5 {
+            ('a', self.cell)
+        } else {
+            ('b', self.cell - 6)
+        };
+        let sign = if self.dir > 0 { '+' } else { '-' };
+        write!(f, "{row}{n}{sign}")
+    }
+}
+
+/// Why a game ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    /// Both quan squares empty (OAQ-S9).
+    BothQuanSquaresEmpty,
+    /// The ply cap reached (OAQ-A13).
+    MoveCap,
+    /// The seat to move next could not pay its refill (OAQ-C5, OAQ-C6).
+    NoRefill,
+}
+
+/// A finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ended {
+    /// Why it ended.
+    pub reason: EndReason,
+    /// The final totals of seat 0 and seat 1 (OAQ-C4).
+    pub totals: [i64; 2],
+    /// The winner; `None` is a draw (OAQ-C10).
+    pub winner: Option<u8>,
+    /// The board as the move left it, before any refill (the position the repetition rule
+    /// would look at, OAQ-C12).
+    pub board: Position,
+}
+
+/// What a move leads to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The game goes on from this position (after any refill).
+    Continues(Position),
+    /// The game is over.
+    Ended(Ended),
+}
+
+/// Why a move cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The square is not one of the mover's five.
+    NotOwnSquare,
+    /// The square holds no dân.
+    EmptySquare,
+    /// The rules do not allow this direction.
+    DirectionNotAllowed,
+    /// The sowing did not stop within the bound proved in OAQ-A12 (cannot happen under the
+    /// supported rules; kept so that a mistake shows instead of hanging).
+    EndlessRelay,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IllegalMove::NotOwnSquare => "the square is not one of the mover's five",
+            IllegalMove::EmptySquare => "the square holds no dân",
+            IllegalMove::DirectionNotAllowed => "the rules do not allow this direction",
+            IllegalMove::EndlessRelay => "the relay sowing did not end",
+        })
+    }
+}
+
+fn step(cell: usize, dir: i8) -> usize {
+    if dir > 0 {
+        (cell + 1) % 12
+    } else {
+        (cell + 11) % 12
+    }
+}
+
+/// Plays one move (OAQ-S3..S7, §2.2) and what follows it in the order of OAQ-C3: both quan
+/// squares empty, then the ply cap, then the refill of the next seat. The repetition rule
+/// is not applied here: it depends on the history, which the certificate check bounds
+/// instead (format point 4).
+pub fn play(rules: &Rules, pos: &Position, mv: Move) -> Result<Outcome, IllegalMove> {
+    let mover = pos.to_move;
+    let origin = usize::from(mv.cell);
+    if !own_squares(mover).contains(&origin) {
+        return Err(IllegalMove::NotOwnSquare);
+    }
+    if !rules.directions().contains(&mv.dir) {
+        return Err(IllegalMove::DirectionNotAllowed);
+    }
+    if pos.dan[origin] == 0 {
+        return Err(IllegalMove::EmptySquare);
+    }
+    let mut b = pos.clone();
+    sow_and_capture(rules, &mut b, origin, mv.dir)?;
+    b.ply += 1;
+    b.to_move = 1 - mover;
+
+    let end = |b: Position, reason: EndReason, winner_by_rule: Option<u8>| {
+        let totals = [b.final_total(rules, 0), b.final_total(rules, 1)];
+        let winner = winner_by_rule.or(match totals[0].cmp(&totals[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        });
+        Outcome::Ended(Ended {
+            reason,
+            totals,
+            winner,
+            board: b,
+        })
+    };
+    if b.both_quan_squares_empty() {
+        return Ok(end(b, EndReason::BothQuanSquaresEmpty, None));
+    }
+    if rules.max_plies.is_some_and(|cap| b.ply >= cap) {
+        return Ok(end(b, EndReason::MoveCap, None));
+    }
+    let next = b.to_move;
+    if b.side_empty(next) {
+        let cost = rules.refill_cost();
+        let can_pay = match rules.refill {
+            Refill::BorrowAsDebt => true,
+            Refill::EndGameOpponentWins => b.captured[usize::from(next)] >= cost,
+            Refill::PayFromScore => b.score(rules, next) >= cost,
+        };
+        if !can_pay {
+            return Ok(end(b, EndReason::NoRefill, Some(mover)));
+        }
+        b.captured[usize::from(next)] -= cost;
+        for c in own_squares(next) {
+            b.dan[c] = rules.refill_amount_per_square;
+        }
+    }
+    Ok(Outcome::Continues(b))
+}
+
+/// The sowing, relays and capture chain of one move (§2.2), on the board in place.
+fn sow_and_capture(
+    rules: &Rules,
+    b: &mut Position,
+    origin: usize,
+    dir: i8,
+) -> Result<(), IllegalMove> {
+    let mover = usize::from(b.to_move);
+    let total: u64 = b.dan.iter().map(|&d| u64::from(d)).sum();
+    // OAQ-A12: each lap puts at least two stones into the quan squares for good, so a move
+    // sows at most 12 · (S/2 + 1) stones; twice that is a safe bound.
+    let bound = 24 * (total / 2 + 1);
+    let mut sown: u64 = 0;
+
+    let is_gap = |b: &Position, cell: usize| {
+        if is_quan_square(cell) {
+            rules.quan_square_as_gap && !b.has_pieces(cell)
+        } else {
+            b.dan[cell] == 0
+        }
+    };
+
+    let mut hand = b.dan[origin];
+    b.dan[origin] = 0;
+    let mut cursor = origin;
+    loop {
+        while hand > 0 {
+            cursor = step(cursor, dir);
+            b.dan[cursor] += 1;
+            hand -= 1;
+            sown += 1;
+        }
+        if sown > bound {
+            return Err(IllegalMove::EndlessRelay);
+        }
+        let next = step(cursor, dir);
+        if is_quan_square(next) && !is_gap(b, next) {
+            // A quan square next ends the turn, with or without pieces (OAQ-S7).
+            return Ok(());
+        }
+        if !is_quan_square(next) && b.dan[next] > 0 {
+            // Relay: pick up the next small square and sow on (OAQ-S4).
+            hand = b.dan[next];
+            b.dan[next] = 0;
+            cursor = next;
+            continue;
+        }
+        // `next` is a gap: capture what follows, and on while gaps and pieces alternate
+        // (OAQ-S5, OAQ-S6).
+        let mut gap = next;
+        loop {
+            let target = step(gap, dir);
+            if !b.has_pieces(target) {
+                return Ok(()); // two empty squares end the turn
+            }
+            if is_quan_square(target) && quan_non_protects(rules, b, target) {
+                return Ok(()); // OAQ-C9: earlier captures stand, the turn ends
+            }
+            b.captured[mover] += i64::from(b.dan[target]);
+            b.dan[target] = 0;
+            if is_quan_square(target) {
+                let q = usize::from(target == 6);
+                if b.big[q] == BigStone::OnBoard {
+                    b.big[q] = BigStone::CapturedBy(mover as u8);
+                }
+            }
+            gap = step(target, dir);
+            if !is_gap(b, gap) {
+                return Ok(());
+            }
+        }
+    }
+}
+
+fn quan_non_protects(rules: &Rules, b: &Position, quan: usize) -> bool {
+    let Some(threshold) = rules.quan_non_threshold else {
+        return false;
+    };
+    let big_there = b.has_pieces(quan) && b.big[usize::from(quan == 6)] == BigStone::OnBoard;
+    b.dan[quan] < threshold && (big_there || !rules.quan_non_requires_big_stone)
+}

@@ -1,0 +1,299 @@
+//! The rule procedure on the worked examples of the rules contract (§5) and on hand-made
+//! positions for the variants, and the refusal of unsupported configs.
+
+mod common;
+
+use common::{rules_json, DEFAULT_JSON};
+use oaq_check::rules::{play, BigStone, EndReason, Move, Outcome, Position, Rules};
+
+const ON: BigStone = BigStone::OnBoard;
+
+fn rules(changes: &[(&str, &str)]) -> Rules {
+    Rules::from_json(&rules_json(changes)).unwrap()
+}
+
+fn pos(dan: [u32; 12], big: [BigStone; 2], captured: [i64; 2], to_move: u8) -> Position {
+    Position {
+        dan,
+        big,
+        captured,
+        to_move,
+        ply: 7,
+    }
+}
+
+fn continues(o: Outcome) -> Position {
+    match o {
+        Outcome::Continues(p) => p,
+        Outcome::Ended(e) => panic!("the game ended: {e:?}"),
+    }
+}
+
+fn mv(cell: u8, dir: i8) -> Move {
+    Move { cell, dir }
+}
+
+#[test]
+fn default_rules_read_and_start_position() {
+    let r = Rules::from_json(DEFAULT_JSON).unwrap();
+    let s = r.start();
+    assert_eq!(s.dan, [0, 5, 5, 5, 5, 5, 0, 5, 5, 5, 5, 5]);
+    assert_eq!(s.big, [ON, ON]);
+    assert_eq!((s.to_move, s.ply, s.captured), (0, 0, [0, 0]));
+    assert_eq!(r.legal_moves(&s).len(), 10);
+    let small = rules(&[("quan_setup", r#"{"kind":"small_stones","count":10}"#)]);
+    assert_eq!(small.start().dan[0], 10);
+    assert_eq!(small.start().big, [BigStone::Absent; 2]);
+    assert_eq!(rules(&[("first_player", "1")]).start().to_move, 1);
+}
+
+#[test]
+fn v1_relay_then_capture() {
+    let r = Rules::from_json(DEFAULT_JSON).unwrap();
+    let p = continues(play(&r, &r.start(), mv(1, 1)).unwrap());
+    assert_eq!(p.dan, [1, 0, 0, 6, 6, 6, 1, 0, 6, 6, 6, 6]);
+    assert_eq!(p.big, [ON, ON]);
+    assert_eq!(p.captured, [6, 0]);
+    assert_eq!((p.to_move, p.ply), (1, 1));
+}
+
+#[test]
+fn v2_v3_a_quan_falls_on_move_one() {
+    let r = Rules::from_json(DEFAULT_JSON).unwrap();
+    let p = continues(play(&r, &r.start(), mv(5, 1)).unwrap());
+    assert_eq!(p.dan, [1, 6, 6, 6, 6, 0, 0, 6, 6, 6, 6, 0]);
+    assert_eq!(p.big, [ON, BigStone::CapturedBy(0)]);
+    assert_eq!(p.captured, [1, 0]);
+    assert_eq!(p.score(&r, 0), 11);
+
+    let p = continues(play(&r, &r.start(), mv(1, -1)).unwrap());
+    assert_eq!(p.dan, [0, 0, 6, 6, 6, 6, 1, 0, 6, 6, 6, 6]);
+    assert_eq!(p.big, [BigStone::CapturedBy(0), ON]);
+    assert_eq!(p.score(&r, 0), 11);
+}
+
+#[test]
+fn v4_relay_across_the_quan_square() {
+    let r = Rules::from_json(DEFAULT_JSON).unwrap();
+    let p = continues(play(&r, &r.start(), mv(3, 1)).unwrap());
+    assert_eq!(p.dan, [1, 6, 6, 0, 0, 6, 1, 6, 6, 0, 6, 6]);
+    assert_eq!(p.captured, [6, 0]);
+}
+
+#[test]
+fn v5_quan_non_stops_the_capture() {
+    let r = rules(&[("quan_non_threshold", "5")]);
+    let p = continues(play(&r, &r.start(), mv(5, 1)).unwrap());
+    assert_eq!(p.dan, [1, 6, 6, 6, 6, 0, 1, 6, 6, 6, 6, 0]);
+    assert_eq!(p.big, [ON, ON]);
+    assert_eq!(p.captured, [0, 0]);
+}
+
+#[test]
+fn quan_non_without_the_big_stone() {
+    // Q_R has lost its big stone and holds 2 dân; A sows cell 3 (1 stone) into cell 4,
+    // cell 5 is the gap, Q_R the target.
+    let board = [0, 0, 0, 1, 0, 0, 2, 3, 0, 0, 0, 0];
+    let big = [ON, BigStone::CapturedBy(1)];
+    let start = pos(board, big, [0, 0], 0);
+    // Protection needs the big stone by default: Q_R is captured.
+    let r = rules(&[("quan_non_threshold", "5")]);
+    let p = continues(play(&r, &start, mv(3, 1)).unwrap());
+    assert_eq!(p.captured, [2, 0]);
+    assert_eq!(p.dan[6], 0);
+    // Without that condition the square is protected and the turn ends.
+    let r = rules(&[
+        ("quan_non_threshold", "5"),
+        ("quan_non_requires_big_stone", "false"),
+    ]);
+    let p = continues(play(&r, &start, mv(3, 1)).unwrap());
+    assert_eq!(p.captured, [0, 0]);
+    assert_eq!(p.dan[6], 2);
+}
+
+#[test]
+fn capture_chain_takes_a_small_square_then_a_quan_square() {
+    // A sows cell 1 (1 stone) into cell 2; gap 3, capture cell 4 (2); gap 5, capture Q_R
+    // (3 dân and the big stone); cell 7 holds stones, so the chain stops.
+    let r = Rules::from_json(DEFAULT_JSON).unwrap();
+    let start = pos([0, 1, 0, 0, 2, 0, 3, 1, 0, 2, 0, 0], [ON, ON], [0, 0], 0);
+    let p = continues(play(&r, &start, mv(1, 1)).unwrap());
+    assert_eq!(p.dan, [0, 0, 1, 0, 0, 0, 0, 1, 0, 2, 0, 0]);
+    assert_eq!(p.big, [ON, BigStone::CapturedBy(0)]);
+    assert_eq!(p.captured, [5, 0]);
+    assert_eq!((p.to_move, p.ply), (1, 8));
+}
+
+#[test]
+fn chain_stops_at_two_empty_squares_and_at_a_quan_square() {
+    let r = Rules::from_json(DEFAULT_JSON).unwrap();
+    // B sows cell 11 (1 stone, dir -1) into cell 10; gap 9, capture cell 8 (4); gap 7,
+    // then cell 6 is a quan square with pieces: captured; then cell 5 holds stones.
+    let start = pos([0, 1, 0, 0, 0, 2, 0, 0, 4, 0, 0, 1], [ON, ON], [0, 0], 1);
+    let p = continues(play(&r, &start, mv(11, -1)).unwrap());
+    assert_eq!(p.captured, [0, 4]);
+    assert_eq!(p.big, [ON, BigStone::CapturedBy(1)]);
+    // Two empty squares after the sowing: nothing captured.
+    let start = pos([0, 1, 0, 0, 0, 2, 0, 0, 0, 0, 3, 1], [ON, ON], [0, 0], 0);
+    let p = continues(play(&r, &start, mv(1, 1)).unwrap());
+    assert_eq!(p.captured, [0, 0]);
+    assert_eq!(p.dan[2], 1);
+}
+
+#[test]
+fn quan_square_as_gap_and_refill_with_debt() {
+    // Q_R is completely empty (its big stone taken). A sows cell 4 (1 stone) into cell 5;
+    // Q_R follows.
+    let start = pos(
+        [0, 0, 0, 0, 1, 0, 0, 4, 0, 0, 0, 0],
+        [ON, BigStone::CapturedBy(1)],
+        [0, 0],
+        0,
+    );
+    // By default a quan square next ends the turn, empty or not.
+    let r = Rules::from_json(DEFAULT_JSON).unwrap();
+    let p = continues(play(&r, &start, mv(4, 1)).unwrap());
+    assert_eq!(p.dan, [0, 0, 0, 0, 0, 1, 0, 4, 0, 0, 0, 0]);
+    assert_eq!(p.captured, [0, 0]);
+    // As a gap, it lets A capture cell 7; cells 8 and 9 are empty, the turn ends. B's side
+    // is then empty: the refill puts one dân in each square, borrowed (pile below zero).
+    let r = rules(&[("quan_square_as_gap", "true")]);
+    let p = continues(play(&r, &start, mv(4, 1)).unwrap());
+    assert_eq!(p.dan, [0, 0, 0, 0, 0, 1, 0, 1, 1, 1, 1, 1]);
+    assert_eq!(p.captured, [4, -5]);
+    assert_eq!(p.to_move, 1);
+    // A quan square holding only its big stone is not a gap (OAQ-C8).
+    let with_big = pos([0, 0, 0, 0, 1, 0, 0, 4, 0, 0, 0, 0], [ON, ON], [0, 0], 0);
+    let p = continues(play(&r, &with_big, mv(4, 1)).unwrap());
+    assert_eq!(p.captured, [0, 0]);
+}
+
+#[test]
+fn refill_modes_pay_or_end_the_game() {
+    let start = pos(
+        [0, 0, 0, 0, 1, 0, 0, 4, 0, 0, 0, 0],
+        [ON, BigStone::CapturedBy(1)],
+        [0, 4],
+        0,
+    );
+    let gap = ("quan_square_as_gap", "true");
+    // From captured dân only: B holds 4 and needs 5, so the game ends NoRefill and A wins
+    // whatever the totals.
+    let r = rules(&[gap, ("refill", "\"end_game_opponent_wins\"")]);
+    match play(&r, &start, mv(4, 1)).unwrap() {
+        Outcome::Ended(e) => {
+            assert_eq!(e.reason, EndReason::NoRefill);
+            assert_eq!(e.winner, Some(0));
+            assert_eq!(e.totals, [4 + 1, 4 + 10]);
+        }
+        o => panic!("{o:?}"),
+    }
+    // From the score: 4 dân + a big stone worth 10 cover 5; the pile goes to -1.
+    let r = rules(&[gap, ("refill", "\"pay_from_score\"")]);
+    let p = continues(play(&r, &start, mv(4, 1)).unwrap());
+    assert_eq!(p.captured, [4, -1]);
+    assert_eq!(p.dan[7..12], [1, 1, 1, 1, 1]);
+    // Two dân a square cost 10.
+    let r = rules(&[gap, ("refill_amount_per_square", "2")]);
+    let p = continues(play(&r, &start, mv(4, 1)).unwrap());
+    assert_eq!(p.captured, [4, -6]);
+    assert_eq!(p.dan[7..12], [2, 2, 2, 2, 2]);
+}
+
+#[test]
+fn both_quan_squares_empty_ends_the_game_and_the_sides_go_home() {
+    // Q_L is already empty; A sows cell 3 into cell 4, gap 5, captures the big stone of
+    // Q_R. A: 3 + 2·10 + 1 (cell 4) = 24; B: 20 + 2 + 3 = 25. Taking the last quan loses.
+    let r = Rules::from_json(DEFAULT_JSON).unwrap();
+    let start = pos(
+        [0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3],
+        [BigStone::CapturedBy(0), ON],
+        [3, 20],
+        0,
+    );
+    match play(&r, &start, mv(3, 1)).unwrap() {
+        Outcome::Ended(e) => {
+            assert_eq!(e.reason, EndReason::BothQuanSquaresEmpty);
+            assert_eq!(e.totals, [24, 25]);
+            assert_eq!(e.winner, Some(1));
+        }
+        o => panic!("{o:?}"),
+    }
+}
+
+#[test]
+fn ply_cap_ends_before_the_refill_and_leaves_the_quan_squares_unawarded() {
+    let start = pos(
+        [0, 0, 0, 0, 1, 0, 0, 4, 0, 0, 0, 0],
+        [ON, BigStone::CapturedBy(1)],
+        [0, 0],
+        0,
+    );
+    // Ply 7 -> 8 reaches the cap: B's empty side is not refilled (OAQ-C3).
+    let r = rules(&[("quan_square_as_gap", "true"), ("max_plies", "8")]);
+    match play(&r, &start, mv(4, 1)).unwrap() {
+        Outcome::Ended(e) => {
+            assert_eq!(e.reason, EndReason::MoveCap);
+            // A: 4 captured + 1 in cell 5; B: the big stone it took. Q_L's big stone: nobody.
+            assert_eq!(e.totals, [5, 10]);
+            assert_eq!(e.winner, Some(1));
+        }
+        o => panic!("{o:?}"),
+    }
+}
+
+#[test]
+fn fixed_directions_and_illegal_moves() {
+    let r = rules(&[("direction", "\"fixed_cw\"")]);
+    let s = r.start();
+    assert!(r.legal_moves(&s).iter().all(|m| m.dir == -1));
+    assert!(play(&r, &s, mv(1, 1)).is_err());
+    let r = Rules::from_json(DEFAULT_JSON).unwrap();
+    assert!(play(&r, &s, mv(7, 1)).is_err(), "not the mover's square");
+    assert!(play(&r, &s, mv(0, 1)).is_err(), "a quan square");
+    let mut empty = s.clone();
+    empty.dan[2] = 0;
+    assert!(play(&r, &empty, mv(2, 1)).is_err(), "an empty square");
+}
+
+#[test]
+fn moves_are_written_by_square_name() {
+    assert_eq!(mv(4, 1).to_string(), "a4+");
+    assert_eq!(mv(1, -1).to_string(), "a1-");
+    assert_eq!(mv(8, -1).to_string(), "b2-");
+    assert_eq!(mv(11, 1).to_string(), "b5+");
+}
+
+#[test]
+fn unsupported_configs_are_refused_by_name() {
+    for (field, value) in [
+        ("relay_at_quan", "\"take_one\""),
+        ("skip_quan_squares", "true"),
+        ("skip_origin_on_lap", "true"),
+        ("chain_capture", "\"off\""),
+        ("forbid_quan_capture_on_first_move", "true"),
+        ("stop_after_sowing_at_least", "10"),
+        ("end_condition", "\"both_big_stones_captured\""),
+        ("match_mode", r#"{"kind":"debt_carry_over"}"#),
+        ("match_mode", r#"{"kind":"single_game","stake_per_half":3}"#),
+        ("on_cap", "\"draw\""),
+        ("relay_loop", r#"{"kind":"cap","relays":100}"#),
+        ("quan_setup", r#"{"kind":"big_stone","count":3}"#),
+        ("repetition_limit", "1"),
+        ("dan_per_square", "0"),
+        ("refill_amount_per_square", "0"),
+        ("first_player", "2"),
+    ] {
+        let err = Rules::from_json(&rules_json(&[(field, value)])).unwrap_err();
+        assert_eq!(err.option, field, "{field} = {value}: {err}");
+    }
+    // Unknown and missing fields.
+    let mut v: serde_json::Value = serde_json::from_str(DEFAULT_JSON).unwrap();
+    v["house_rule"] = serde_json::json!(true);
+    let err = Rules::from_json(&v.to_string()).unwrap_err();
+    assert!(err.message.contains("house_rule"), "{err}");
+    v.as_object_mut().unwrap().remove("house_rule");
+    v.as_object_mut().unwrap().remove("refill");
+    let err = Rules::from_json(&v.to_string()).unwrap_err();
+    assert!(err.message.contains("refill"), "{err}");
+}
