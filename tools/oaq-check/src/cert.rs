@@ -206,28 +206,27 @@ fn read_plain<R: BufRead>(mut r: R) -> Result<Certificate, CheckError> {
         .ok_or_else(|| header_err(format!("{count} records cannot be held in memory")))?;
     let mut records = Vec::new();
     // Reserve exactly, so that reading tens of millions of records does not double the
-    // memory while the vector grows; one spare byte tells extra bytes apart.
-    records
-        .try_reserve_exact(expected as usize + 1)
-        .map_err(|_| CheckError::Unreadable(format!("no memory for {count} records")))?;
+    // memory while the vector grows; one spare byte tells extra bytes apart. A count too
+    // large to reserve is read all the same: the file then proves too short.
+    let _ = records.try_reserve_exact((expected as usize).saturating_add(1));
     r.take(expected + 1)
         .read_to_end(&mut records)
         .map_err(|e| CheckError::Unreadable(e.to_string()))?;
     let found = records.len() as u64;
-    if found != expected {
-        let what = if found < expected {
-            "truncated"
-        } else {
-            "extra bytes after the records"
-        };
+    let announced = format!("the header announces {count} records ({expected} bytes)");
+    if found < expected {
+        let whole = found / RECORD_LEN as u64;
         return Err(invalid(
             FailureKind::Length,
             None,
-            format!(
-                "{what}: the header announces {count} records ({expected} bytes), the file holds {} bytes{}",
-                if found > expected { format!("more than {expected}") } else { found.to_string() },
-                if found < expected { format!(" ({} whole records)", found / RECORD_LEN as u64) } else { String::new() }
-            ),
+            format!("truncated: {announced}, the file holds {found} bytes ({whole} whole records)"),
+        ));
+    }
+    if found > expected {
+        return Err(invalid(
+            FailureKind::Length,
+            None,
+            format!("extra bytes: {announced}, the file holds more"),
         ));
     }
     Ok(Certificate {

@@ -311,6 +311,11 @@ fn a_wrong_count_or_truncated_bytes_fail() {
         FailureKind::Length
     );
     assert_eq!(failure_kind(&bytes[..bytes.len() - 5]), FailureKind::Length);
+    // An absurd count is a short file, not a failure to read.
+    assert_eq!(
+        failure_kind(&join(&header, 1 << 50, &records)),
+        FailureKind::Length
+    );
     assert_eq!(
         failure_kind(&bytes[..header.len() - 3]),
         FailureKind::Header
