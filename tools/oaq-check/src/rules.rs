@@ -670,6 +670,6 @@ fn quan_non_protects(rules: &Rules, b: &Position, quan: usize) -> bool {
     let Some(threshold) = rules.quan_non_threshold else {
         return false;
     };
-    let big_there = b.has_pieces(quan) && b.big[usize::from(quan == 6)] == BigStone::OnBoard;
+    let big_there = b.big[usize::from(quan == 6)] == BigStone::OnBoard;
     b.dan[quan] < threshold && (big_there || !rules.quan_non_requires_big_stone)
 }
