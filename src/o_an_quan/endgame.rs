@@ -465,32 +465,45 @@ impl EndgameTable {
         }
         let links = succ.len() as u64;
 
-        // Synchronous passes to the fixpoint.
+        // Who leads to whom, reversed: a pass recomputes only the positions a change of the
+        // last pass can reach.
+        let mut pred_start = vec![0u32; len + 1];
+        for &q in &succ {
+            if q < OUTSIDE {
+                pred_start[q as usize + 1] += 1;
+            }
+        }
+        for i in 0..len {
+            pred_start[i + 1] += pred_start[i];
+        }
+        let mut fill = pred_start.clone();
+        let mut pred = vec![0u32; pred_start[len] as usize];
+        for i in 0..len {
+            for &q in &succ[offsets[i] as usize..offsets[i + 1] as usize] {
+                if q < OUTSIDE {
+                    pred[fill[q as usize] as usize] = i as u32;
+                    fill[q as usize] += 1;
+                }
+            }
+        }
+        drop(fill);
+
+        // Synchronous passes to the fixpoint: pass k reads the values of pass k − 1 only.
         let mut f = vec![NEG; len];
         let mut h = vec![POS; len];
-        let mut nf = vec![NEG; len];
-        let mut nh = vec![POS; len];
         let mut last_f = vec![0u16; len];
         let mut last_h = vec![0u16; len];
-        let mut changed = vec![true; len];
-        let mut now = vec![false; len];
+        let mut stamp = vec![0u32; len];
+        let mut dirty: Vec<u32> = (0..len as u32).collect();
+        let mut updates: Vec<(u32, i16, i16)> = Vec::new();
         let mut pass: u32 = 0;
-        loop {
+        while !dirty.is_empty() {
             pass += 1;
-            let mut any = false;
-            for i in 0..len {
+            updates.clear();
+            for &i in &dirty {
+                let i = i as usize;
                 let (lo, hi) = (offsets[i] as usize, offsets[i + 1] as usize);
-                nf[i] = f[i];
-                nh[i] = h[i];
-                now[i] = false;
                 if lo == hi {
-                    continue;
-                }
-                if pass > 1
-                    && !succ[lo..hi]
-                        .iter()
-                        .any(|&q| q < OUTSIDE && changed[q as usize])
-                {
                     continue;
                 }
                 let mut best_f = i32::from(NEG);
@@ -526,26 +539,33 @@ impl EndgameTable {
                 // F only rises and H only falls (the passes are monotone).
                 let new_f = new_f.max(f[i]);
                 let new_h = new_h.min(h[i]);
-                if new_f != f[i] {
-                    nf[i] = new_f;
-                    last_f[i] = pass.min(u32::from(u16::MAX)) as u16;
-                    now[i] = true;
+                if new_f != f[i] || new_h != h[i] {
+                    updates.push((i as u32, new_f, new_h));
                 }
-                if new_h != h[i] {
-                    nh[i] = new_h;
-                    last_h[i] = pass.min(u32::from(u16::MAX)) as u16;
-                    now[i] = true;
-                }
-                any |= now[i];
             }
-            std::mem::swap(&mut f, &mut nf);
-            std::mem::swap(&mut h, &mut nh);
-            std::mem::swap(&mut changed, &mut now);
-            if !any {
-                break;
+            let at = pass.min(u32::from(u16::MAX)) as u16;
+            dirty.clear();
+            for &(i, nf, nh) in &updates {
+                let i = i as usize;
+                if nf != f[i] {
+                    f[i] = nf;
+                    last_f[i] = at;
+                }
+                if nh != h[i] {
+                    h[i] = nh;
+                    last_h[i] = at;
+                }
+                for &p in &pred[pred_start[i] as usize..pred_start[i + 1] as usize] {
+                    if stamp[p as usize] != pass {
+                        stamp[p as usize] = pass;
+                        dirty.push(p);
+                    }
+                }
             }
         }
-        drop((succ, gain, offsets, nf, nh, changed, now));
+        // The last pass changed nothing.
+        let pass = pass.saturating_sub(1);
+        drop((succ, gain, offsets, pred, pred_start, stamp, dirty, updates));
 
         let mut values = vec![UNSOLVED; len];
         let mut depths = vec![0u8; len];
