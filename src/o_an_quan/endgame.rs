@@ -562,6 +562,8 @@ impl EndgameTable {
                     }
                 }
             }
+            // In index order, for the memory's sake.
+            dirty.sort_unstable();
         }
         // The last pass changed nothing.
         let pass = pass.saturating_sub(1);
