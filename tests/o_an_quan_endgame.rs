@@ -138,12 +138,55 @@ fn exact(s: &State, memo: &mut HashMap<Key, i32>) -> i32 {
     best
 }
 
+/// What the players can force with the game ended by the rules within `k` plies, by plain
+/// recursion over the engine (any number of stones): the margin the mover can force (`None`:
+/// it cannot end the game), and the margin the opponent can hold it to (`None`: it cannot).
+fn forced(
+    s: &State,
+    k: u32,
+    memo: &mut HashMap<Key, (Option<i32>, Option<i32>)>,
+) -> (Option<i32>, Option<i32>) {
+    if k == 0 {
+        return (None, None);
+    }
+    let mover = s.turn().unwrap();
+    let key = (s.board(), s.big_stones(), mover, k);
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let before = margin(s, mover);
+    let mut legal = ActionList::new();
+    s.legal_actions(&mut legal);
+    let (mut f, mut h, mut h_open) = (None::<i32>, None::<i32>, false);
+    for &id in legal.iter() {
+        let mut child = *s;
+        child.apply_id(id, &mut NoEvents).unwrap();
+        let r = margin(&child, mover) - before;
+        let (qf, qh) = if child.is_over() {
+            (Some(0), Some(0))
+        } else {
+            forced(&child, k - 1, memo)
+        };
+        if let Some(qh) = qh {
+            f = Some(f.map_or(r - qh, |f| f.max(r - qh)));
+        }
+        match qf {
+            Some(qf) => h = Some(h.map_or(r - qf, |h| h.max(r - qf))),
+            None => h_open = true,
+        }
+    }
+    let v = (f, if h_open { None } else { h });
+    memo.insert(key, v);
+    v
+}
+
 /// Every solved position of the table of `n` stones with a depth up to `max_depth` agrees
 /// with the minimax at `depth` and `depth + 2` plies left; fewer than `depth` plies left is
 /// not covered.
 fn check_against_minimax(config: &Config, n: u8, max_depth: u32) -> usize {
     let table = EndgameTable::build(config, n).unwrap();
     let mut memo = HashMap::new();
+    let mut forced_memo = HashMap::new();
     let mut solved = 0;
     for s in positions(config, u16::from(n), CAP) {
         let Some(e) = table.lookup(&s) else {
@@ -167,6 +210,13 @@ fn check_against_minimax(config: &Config, n: u8, max_depth: u32) -> usize {
         if e.depth > 1 {
             assert_eq!(table.probe(&with_plies_left(&s, e.depth - 1)), None);
         }
+        // Within `depth` plies both sides can force the value and the end of the game.
+        assert_eq!(
+            forced(&s, e.depth, &mut forced_memo),
+            (Some(e.margin), Some(e.margin)),
+            "{s}\ndepth {}",
+            e.depth
+        );
         assert!(!table.best_moves(&s).is_empty());
     }
     assert!(solved > 0);
