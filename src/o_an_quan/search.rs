@@ -86,7 +86,8 @@ impl AlphaBetaSettings {
         endgame: 0,
     };
     /// Hard: as deep as 100 000 positions allow (typically 11 to 15 plies, more in the
-    /// endgame), no noise.
+    /// endgame), no noise; exact play from the endgame table of [`LAZY_ENDGAME_STONES`]
+    /// stones where it covers the position.
     pub const HARD: AlphaBetaSettings = AlphaBetaSettings {
         nodes: 100_000,
         max_depth: 64,
@@ -162,7 +163,10 @@ impl AlphaBetaBot {
     /// The bot with `table` for the positions it covers (as well as the table of
     /// [`AlphaBetaSettings::endgame`] stones it builds itself): when the position to decide
     /// is covered, the bot plays the move that keeps the table's value and brings the end
-    /// closest, and its hints say which moves win, draw or lose by force.
+    /// closest, and its hints say which moves win, draw or lose by force. The value is kept
+    /// for sure while the opponent's replies lead to covered positions; a reply into a
+    /// position the table has not solved (only a one-sided bound holds there, which the table
+    /// does not store) leaves the bot to its search.
     pub fn with_endgame(mut self, table: Arc<EndgameTable>) -> Self {
         self.endgame = Some(table);
         self
