@@ -230,6 +230,7 @@ impl ArenaGame for dangian::o_an_quan::State {
                     table_bits: h.table_bits,
                     reduction: arg(&n, 4, f64::from(h.reduction)) as u8,
                     progress: arg(&n, 5, f64::from(h.progress)) as i32,
+                    endgame: h.endgame,
                 },
                 seed,
             ))),

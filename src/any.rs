@@ -986,6 +986,7 @@ impl<G: Playable> Table<G> {
                 action: h.action.id(),
                 score: h.score,
                 visits: h.visits,
+                proven: h.proven,
             })
             .collect()
     }

@@ -250,6 +250,7 @@ impl<G: Evaluate> Bot<G> for ExpectimaxBot {
                     action: G::Action::from_id(legal[i])?,
                     score: values[i].clamp(0.0, 1.0),
                     visits: 0,
+                    proven: None,
                 })
             })
             .collect()

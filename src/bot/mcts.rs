@@ -254,6 +254,7 @@ impl MctsBot {
                     action,
                     score,
                     visits,
+                    proven: None,
                 })
             })
             .collect();

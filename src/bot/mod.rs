@@ -236,6 +236,75 @@ pub struct Hint<A> {
     /// How many simulations went through it (0 for bots that do not simulate: [`GreedyBot`],
     /// [`AlphaBetaBot`](crate::o_an_quan::AlphaBetaBot), [`ExpectimaxBot`]).
     pub visits: u32,
+    /// The result the action leads to by force, when it is proven (an Ô ăn quan endgame
+    /// table, [`EndgameTable`](crate::o_an_quan::EndgameTable)); `None` otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proven: Option<Proven>,
+}
+
+impl<A> Hint<A> {
+    /// The proven result in words ("thắng chắc, hơn 12 điểm" / "wins by force, by 12
+    /// points"), or `None` when it is not proven.
+    pub fn proven_words(&self, lang: crate::describe::Lang) -> Option<String> {
+        self.proven.map(|p| p.words(lang))
+    }
+}
+
+/// How a game ends for the mover, by force.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ProvenResult {
+    /// The mover wins whatever the opponent does.
+    Win,
+    /// Neither side can do better than a draw.
+    Draw,
+    /// The mover loses whatever it does.
+    Loss,
+}
+
+/// A result proven by exact analysis: the mover's final margin with best play by both.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Proven {
+    /// Win, draw or loss for the mover.
+    pub result: ProvenResult,
+    /// The mover's final total minus the opponent's, with best play by both.
+    pub margin: i32,
+    /// The plies within which the game ends with that result (the action included).
+    pub plies: u32,
+}
+
+impl Proven {
+    /// The result of a final `margin` for the mover, reached within `plies`.
+    pub fn new(margin: i32, plies: u32) -> Proven {
+        let result = match margin.cmp(&0) {
+            std::cmp::Ordering::Greater => ProvenResult::Win,
+            std::cmp::Ordering::Equal => ProvenResult::Draw,
+            std::cmp::Ordering::Less => ProvenResult::Loss,
+        };
+        Proven {
+            result,
+            margin,
+            plies,
+        }
+    }
+
+    /// The result in words: "thắng chắc, hơn 12 điểm" / "wins by force, by 12 points",
+    /// "hoà chắc" / "draws by force", "thua chắc, kém 3 điểm" / "loses by force, by 3 points".
+    pub fn words(&self, lang: crate::describe::Lang) -> String {
+        let m = self.margin.unsigned_abs();
+        let points = crate::describe::Lang::count(m, "point", "points");
+        match self.result {
+            ProvenResult::Win => lang.pick(
+                format!("thắng chắc, hơn {m} điểm"),
+                format!("wins by force, by {points}"),
+            ),
+            ProvenResult::Draw => lang.pick("hoà chắc", "draws by force"),
+            ProvenResult::Loss => lang.pick(
+                format!("thua chắc, kém {m} điểm"),
+                format!("loses by force, by {points}"),
+            ),
+        }
+    }
 }
 
 /// A computer player.
@@ -319,6 +388,7 @@ impl<G: Game> Bot<G> for RandomBot {
                     action,
                     score: if i == pick { 1.0 } else { 0.0 },
                     visits: 0,
+                    proven: None,
                 })
             })
             .collect();
@@ -381,6 +451,7 @@ impl<G: Evaluate> Bot<G> for GreedyBot {
                 Some(Hint {
                     action,
                     score: score + jitter,
+                    proven: None,
                     visits: 0,
                 })
             })

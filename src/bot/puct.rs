@@ -209,6 +209,7 @@ impl PuctBot {
                         (n.value / f64::from(n.visits) + 1.0) / 2.0
                     },
                     visits: n.visits,
+                    proven: None,
                 })
             })
             .collect();

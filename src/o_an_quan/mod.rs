@@ -42,6 +42,7 @@
 mod action;
 mod config;
 mod describe;
+mod endgame;
 mod evaluate;
 mod event;
 mod match_play;
@@ -58,9 +59,13 @@ pub use config::{
     MAX_REFILL_PER_SQUARE, MAX_REPETITION_LIMIT, MAX_SMALL_STONES_PER_QUAN, REPETITION_WINDOW,
     SOWING_BACKSTOP,
 };
+pub use endgame::{
+    shared_table, EndgameTable, MoveValue, TableEntry, TableError, TableStats, MAX_TABLE_STONES,
+    TABLE_MAGIC, TABLE_VERSION,
+};
 pub use event::{EndReason, Event, TurnEndReason};
 pub use match_play::{GameResult, Match, MatchError, MatchSetup};
 pub use rules::Illegal;
-pub use search::{AlphaBetaBot, AlphaBetaSettings};
+pub use search::{AlphaBetaBot, AlphaBetaSettings, LAZY_ENDGAME_STONES};
 pub use state::{is_quan, own_cells, BigStone, Setup, State, CELLS, LEFT_QUAN, RIGHT_QUAN};
 pub use view::View;

@@ -15,13 +15,15 @@
 //! decisions are ignored (a generation tag), so what a bot played before never changes its
 //! next choice.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 
+use super::endgame::{shared_table, EndgameTable};
 use super::{Action, BigStone, CapResolution, EndReason, Refill, State};
 use crate::bot::portable::exp;
-use crate::bot::{decision, decision_rng, Bot, Hint};
+use crate::bot::{decision, decision_rng, Bot, Hint, Proven, ProvenResult};
 use crate::game::{Action as _, ActionList, Game, NoEvents, Seat};
 
 /// The settings of [`AlphaBetaBot`]: all counts, so results are the same everywhere.
@@ -53,6 +55,10 @@ pub struct AlphaBetaSettings {
     /// counts a quarter of it against the bot, so with the scores level it plays on rather
     /// than repeat.
     pub progress: i32,
+    /// The most dân on the board for which the bot builds an endgame table (once per process
+    /// and rule set, [`shared_table`]) and, when the position is covered, plays the table's
+    /// move: 0 for none. A bigger table can be given with [`AlphaBetaBot::with_endgame`].
+    pub endgame: u8,
 }
 
 impl AlphaBetaSettings {
@@ -66,6 +72,7 @@ impl AlphaBetaSettings {
         table_bits: 10,
         reduction: 0,
         progress: PROGRESS,
+        endgame: 0,
     };
     /// Medium: four plies and captures beyond, a little noise.
     pub const MEDIUM: AlphaBetaSettings = AlphaBetaSettings {
@@ -76,9 +83,11 @@ impl AlphaBetaSettings {
         table_bits: 12,
         reduction: 0,
         progress: PROGRESS,
+        endgame: 0,
     };
     /// Hard: as deep as 100 000 positions allow (typically 11 to 15 plies, more in the
-    /// endgame), no noise.
+    /// endgame), no noise; exact play from the endgame table of [`LAZY_ENDGAME_STONES`]
+    /// stones where it covers the position.
     pub const HARD: AlphaBetaSettings = AlphaBetaSettings {
         nodes: 100_000,
         max_depth: 64,
@@ -87,8 +96,13 @@ impl AlphaBetaSettings {
         table_bits: 17,
         reduction: 1,
         progress: PROGRESS,
+        endgame: LAZY_ENDGAME_STONES,
     };
 }
+
+/// The stones of the endgame table the hard level builds on first use
+/// ([`AlphaBetaSettings::endgame`]).
+pub const LAZY_ENDGAME_STONES: u8 = 7;
 
 /// The preference for progress of every level ([`AlphaBetaSettings::progress`]): a won game
 /// loses two stones of value per ply, a repetition counts half a stone against the bot.
@@ -129,6 +143,7 @@ pub struct AlphaBetaBot {
     table: Vec<Entry>,
     generation: u16,
     last: (u8, u32),
+    endgame: Option<Arc<EndgameTable>>,
 }
 
 impl AlphaBetaBot {
@@ -141,7 +156,74 @@ impl AlphaBetaBot {
             table: Vec::new(),
             generation: 0,
             last: (0, 0),
+            endgame: None,
         }
+    }
+
+    /// The bot with `table` for the positions it covers (as well as the table of
+    /// [`AlphaBetaSettings::endgame`] stones it builds itself): when the position to decide
+    /// is covered, the bot plays the move that keeps the table's value and brings the end
+    /// closest, and its hints say which moves win, draw or lose by force. The value is kept
+    /// for sure while the opponent's replies lead to covered positions; a reply into a
+    /// position the table has not solved (only a one-sided bound holds there, which the table
+    /// does not store) leaves the bot to its search.
+    pub fn with_endgame(mut self, table: Arc<EndgameTable>) -> Self {
+        self.endgame = Some(table);
+        self
+    }
+
+    /// The table covering `game`'s position: the one given, else the one built for
+    /// [`AlphaBetaSettings::endgame`] stones.
+    fn endgame_for(&self, game: &State) -> Option<Arc<EndgameTable>> {
+        if let Some(t) = &self.endgame {
+            if t.probe(game).is_some() {
+                return Some(Arc::clone(t));
+            }
+        }
+        let n = self.settings.endgame;
+        let board: u32 = game.board().iter().map(|&d| u32::from(d)).sum();
+        if n == 0 || board > u32::from(n) {
+            return None;
+        }
+        let t = shared_table(game.config(), n)?;
+        t.probe(game).is_some().then_some(t)
+    }
+
+    /// With a table covering `game`: every hint of a covered move gets its proven result, and
+    /// the moves that keep the position's value (the shortest way first) go to the top.
+    fn apply_endgame(&self, game: &State, seat: Seat, hints: &mut Vec<Hint<Action>>) {
+        let Some(table) = self.endgame_for(game) else {
+            return;
+        };
+        let op = Seat(1 - (seat.0 & 1));
+        let now = game.score(seat) - game.score(op);
+        let values = table.move_values(game);
+        for h in hints.iter_mut() {
+            h.proven = values
+                .iter()
+                .find(|m| m.action == h.action)
+                .and_then(|m| m.value)
+                .map(|v| Proven::new(now + v.margin, v.depth));
+        }
+        let best = table.best_moves(game);
+        let mut top: Vec<Hint<Action>> = Vec::with_capacity(hints.len());
+        for a in &best {
+            if let Some(i) = hints.iter().position(|h| h.action == *a) {
+                top.push(hints.remove(i));
+            }
+        }
+        if let Some(p) = top.first().and_then(|h| h.proven) {
+            let score = match p.result {
+                ProvenResult::Win => 1.0,
+                ProvenResult::Draw => 0.5,
+                ProvenResult::Loss => 0.0,
+            };
+            for h in top.iter_mut() {
+                h.score = score;
+            }
+        }
+        top.append(hints);
+        *hints = top;
     }
 
     /// The depth of the last complete iteration of the last decision, and the positions it
@@ -297,9 +379,11 @@ impl AlphaBetaBot {
                     action: Action::from_id(*id)?,
                     score: to_unit(*score),
                     visits: 0,
+                    proven: None,
                 })
             })
             .collect();
+        self.apply_endgame(game, seat, &mut hints);
         // The search order is the ranking; make the scores agree with it.
         for i in 1..hints.len() {
             if hints[i].score > hints[i - 1].score {
