@@ -40,12 +40,14 @@
 #![forbid(unsafe_code)]
 
 mod action;
+pub mod certificate;
 mod config;
 mod describe;
 mod evaluate;
 mod event;
 mod match_play;
 mod observe;
+mod prove;
 mod rules;
 mod search;
 mod state;
