@@ -1,5 +1,5 @@
 //! Proves that the first player wins an Ô ăn quan game and writes the proof certificate
-//! (see `dangian::o_an_quan::certificate`), then reads it back and verifies it.
+//! (see `dangian::o_an_quan::Certificate`), then reads it back and verifies it.
 //!
 //! ```text
 //! cargo run --release --example prove -- [CONFIG] [--first-move MOVE] [--minutes M] OUT
@@ -19,8 +19,7 @@
 use std::io::{Read, Write};
 use std::time::{Duration, Instant};
 
-use dangian::o_an_quan::certificate::{Certificate, ProveOptions};
-use dangian::o_an_quan::{Action, Config};
+use dangian::o_an_quan::{Action, Certificate, Config, ProveOptions};
 use dangian::GameConfig;
 
 fn main() {

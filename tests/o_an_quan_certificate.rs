@@ -3,11 +3,10 @@
 
 use std::io::Read;
 
-use dangian::o_an_quan::certificate::{
-    decode_action, encode_action, position_of, Certificate, CertificateError, ProveOptions, Record,
-    NO_MOVE, RECORD_LEN,
+use dangian::o_an_quan::{
+    Action, BigStone, Certificate, CertificateError, CertificateRecord as Record, Config, Dir,
+    ProveOptions, Setup, State,
 };
-use dangian::o_an_quan::{Action, BigStone, Config, Dir, Setup, State};
 use dangian::{Action as _, ActionList, Game, NoEvents, Seat};
 
 /// A position of the default rules that A, to move, wins (found by random play; the prover
@@ -69,7 +68,7 @@ fn with_move(c: &Certificate, position: &[u8; 21], action: Action) -> Certificat
         .map(|r| {
             let mut r = *r;
             if &r.position == position {
-                r.action = encode_action(action);
+                r.action = Record::encode_action(action);
             }
             r
         })
@@ -135,7 +134,10 @@ fn the_format_round_trips() {
         c.len()
     );
     assert!(bytes.starts_with(header.as_bytes()));
-    assert_eq!(bytes.len(), header.len() + RECORD_LEN * c.len());
+    assert_eq!(
+        bytes.len(),
+        header.len() + Certificate::RECORD_LEN * c.len()
+    );
     let back = Certificate::from_bytes(&bytes).unwrap();
     assert_eq!(back, c);
     assert_eq!(back.to_bytes(), bytes);
@@ -146,7 +148,7 @@ fn the_format_round_trips() {
         .windows(2)
         .all(|w| w[0].position < w[1].position));
     // The root's record holds the position's fields.
-    let p = position_of(&late_position_2()).unwrap();
+    let p = Certificate::position_of(&late_position_2()).unwrap();
     assert_eq!(&p[..12], &[5, 0, 2, 0, 0, 0, 0, 1, 1, 0, 2, 0]);
     assert_eq!(&p[12..14], &[3, 2]);
     assert_eq!(i16::from_le_bytes([p[14], p[15]]), 25);
@@ -156,11 +158,14 @@ fn the_format_round_trips() {
     // Move bytes.
     for id in 0..20 {
         let a = Action::from_id(id).unwrap();
-        assert_eq!(decode_action(encode_action(a)), Some(a));
+        assert_eq!(Record::decode_action(Record::encode_action(a)), Some(a));
     }
-    assert_eq!(encode_action(Action::new(4, Dir::Ccw).unwrap()), 4);
-    assert_eq!(encode_action(Action::new(9, Dir::Cw).unwrap()), 0x89);
-    assert_eq!(decode_action(NO_MOVE), None);
+    assert_eq!(Record::encode_action(Action::new(4, Dir::Ccw).unwrap()), 4);
+    assert_eq!(
+        Record::encode_action(Action::new(9, Dir::Cw).unwrap()),
+        0x89
+    );
+    assert_eq!(Record::decode_action(Record::NO_MOVE), None);
 }
 
 fn malformed(bytes: &[u8]) -> String {
@@ -174,7 +179,7 @@ fn malformed(bytes: &[u8]) -> String {
 fn malformed_bytes_are_refused() {
     let c = proven(&late_position_2());
     let bytes = c.to_bytes();
-    let body = bytes.len() - RECORD_LEN * c.len();
+    let body = bytes.len() - Certificate::RECORD_LEN * c.len();
     // Truncated anywhere: in the header or in the records.
     for cut in [0, 5, 30, body - 1, body + 3, bytes.len() - 1] {
         malformed(&bytes[..cut]);
@@ -211,14 +216,14 @@ fn malformed_bytes_are_refused() {
     ));
     // Unsorted: two records swapped, or one twice.
     let mut swapped = bytes.clone();
-    let (a, b) = (body, body + RECORD_LEN);
+    let (a, b) = (body, body + Certificate::RECORD_LEN);
     let first: Vec<u8> = swapped[a..b].to_vec();
-    let second: Vec<u8> = swapped[b..b + RECORD_LEN].to_vec();
+    let second: Vec<u8> = swapped[b..b + Certificate::RECORD_LEN].to_vec();
     swapped[a..b].copy_from_slice(&second);
-    swapped[b..b + RECORD_LEN].copy_from_slice(&first);
+    swapped[b..b + Certificate::RECORD_LEN].copy_from_slice(&first);
     assert!(malformed(&swapped).contains("sorted"));
     let mut twice = bytes.clone();
-    twice[b..b + RECORD_LEN].copy_from_slice(&first);
+    twice[b..b + Certificate::RECORD_LEN].copy_from_slice(&first);
     malformed(&twice);
     // A move byte where the loser moves, none where the winner moves.
     let loser = c
@@ -227,7 +232,7 @@ fn malformed_bytes_are_refused() {
         .position(|r| r.position[18] == 1)
         .unwrap();
     let mut bad_move = bytes.clone();
-    bad_move[body + RECORD_LEN * loser + 21] = 3;
+    bad_move[body + Certificate::RECORD_LEN * loser + 21] = 3;
     malformed(&bad_move);
     let winner = c
         .records()
@@ -235,7 +240,7 @@ fn malformed_bytes_are_refused() {
         .position(|r| r.position[18] == 0)
         .unwrap();
     let mut no_move = bytes.clone();
-    no_move[body + RECORD_LEN * winner + 21] = NO_MOVE;
+    no_move[body + Certificate::RECORD_LEN * winner + 21] = Record::NO_MOVE;
     malformed(&no_move);
     // Gzip is not read here.
     assert!(malformed(&[0x1f, 0x8b, 8, 0]).contains("gzip"));
@@ -257,7 +262,7 @@ fn malformed_bytes_are_refused() {
 fn tampered_certificates_fail_verification() {
     let root = late_position_2();
     let c = proven(&root);
-    let root_position = position_of(&root).unwrap();
+    let root_position = Certificate::position_of(&root).unwrap();
     // Any record removed: the root, or a position some line reaches.
     for i in 0..c.len() {
         let cut = without(&c, |j, _| j != i);
@@ -297,7 +302,7 @@ fn tampered_certificates_fail_verification() {
         .iter()
         .map(|r| Record {
             position: r.position,
-            action: NO_MOVE,
+            action: Record::NO_MOVE,
         })
         .collect();
     let relabelled = Certificate::new(*c.config(), Seat(1), records);

@@ -23,7 +23,7 @@
 //! captured by seat 1); 14..16 and 16..18 the captured dân of seat 0 and seat 1 (i16,
 //! negative = debt); 18 the seat to move; 19..21 the plies played (u16); 21 the winner's move
 //! when the winner is to move (the cell in bits 0..6, bit 7 set for clockwise), else `0xFF`.
-//! Records are sorted by their first 21 bytes (the position), no two equal. A whole file may
+//! CertificateRecords are sorted by their first 21 bytes (the position), no two equal. A whole file may
 //! be gzip-compressed; [`Certificate::from_bytes`] reads the uncompressed bytes.
 //!
 //! With a repetition limit `k`, a certificate is valid only if every repetition key (the
@@ -32,8 +32,7 @@
 //! lines.
 //!
 //! ```
-//! use dangian::o_an_quan::certificate::{Certificate, ProveOptions};
-//! use dangian::o_an_quan::{BigStone, Config, Setup, State};
+//! use dangian::o_an_quan::{BigStone, Certificate, Config, ProveOptions, Setup, State};
 //! use dangian::Seat;
 //!
 //! // A late position: both big stones are A's, A to move wins whatever B replies.
@@ -60,19 +59,13 @@ use super::config::Config;
 use super::state::{BigStone, Setup, State, CELLS};
 use crate::game::{Game, NoEvents, Seat};
 
-pub use super::prove::{Proof, ProveOptions};
-
-/// The first line of a certificate file, without its newline.
-pub const MAGIC: &str = "dangian-oaq-certificate 1";
-/// The bytes of one record.
-pub const RECORD_LEN: usize = 22;
-/// The bytes of a record's position (the record less its move byte): the sort key.
-pub const POSITION_LEN: usize = 21;
-/// The move byte of a record whose seat to move is not the winner.
-pub const NO_MOVE: u8 = 0xFF;
+const MAGIC: &str = Certificate::MAGIC;
+const RECORD_LEN: usize = Certificate::RECORD_LEN;
+const POSITION_LEN: usize = Certificate::POSITION_LEN;
+pub(crate) const NO_MOVE: u8 = CertificateRecord::NO_MOVE;
 
 /// A position as a record stores it: bytes 0..21 of a record.
-pub type Position = [u8; POSITION_LEN];
+pub(crate) type Position = [u8; POSITION_LEN];
 
 /// Why a certificate was refused, or why a position has no record.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -100,16 +93,21 @@ fn invalid(msg: impl Into<String>) -> CertificateError {
     CertificateError::Invalid(msg.into())
 }
 
-/// One record: a position and, when the winner is to move there, its move.
+/// One record of a [`Certificate`]: a position and, when the winner is to move there, its
+/// move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Record {
-    /// The position (bytes 0..21 of the record).
-    pub position: Position,
-    /// The move byte: the winner's move ([`encode_action`]), or [`NO_MOVE`].
+pub struct CertificateRecord {
+    /// The position (bytes 0..21 of the record, [`Certificate::position_of`]).
+    pub position: [u8; 21],
+    /// The move byte: the winner's move ([`CertificateRecord::encode_action`]), or
+    /// [`CertificateRecord::NO_MOVE`].
     pub action: u8,
 }
 
-impl Record {
+impl CertificateRecord {
+    /// The move byte of a record whose seat to move is not the winner.
+    pub const NO_MOVE: u8 = 0xFF;
+
     /// The 22 bytes of the record.
     pub fn to_bytes(&self) -> [u8; RECORD_LEN] {
         let mut b = [0u8; RECORD_LEN];
@@ -130,19 +128,20 @@ impl Record {
 
     /// The move of the record, if its move byte names one.
     pub fn move_action(&self) -> Option<Action> {
-        decode_action(self.action)
+        CertificateRecord::decode_action(self.action)
     }
-}
 
-/// The move byte of `action`: the cell in bits 0..6, bit 7 set for clockwise.
-pub fn encode_action(action: Action) -> u8 {
-    action.cell() | if action.dir() == Dir::Cw { 0x80 } else { 0 }
-}
+    /// The move byte of `action`: the cell in bits 0..6, bit 7 set for clockwise.
+    pub fn encode_action(action: Action) -> u8 {
+        action.cell() | if action.dir() == Dir::Cw { 0x80 } else { 0 }
+    }
 
-/// The move a move byte names, or `None` for [`NO_MOVE`] or a byte that names no move.
-pub fn decode_action(byte: u8) -> Option<Action> {
-    let dir = if byte & 0x80 != 0 { Dir::Cw } else { Dir::Ccw };
-    Action::new(byte & 0x7F, dir)
+    /// The move a move byte names, or `None` for [`CertificateRecord::NO_MOVE`] or a byte
+    /// that names no move.
+    pub fn decode_action(byte: u8) -> Option<Action> {
+        let dir = if byte & 0x80 != 0 { Dir::Cw } else { Dir::Ccw };
+        Action::new(byte & 0x7F, dir)
+    }
 }
 
 fn big_code(b: BigStone) -> u8 {
@@ -188,7 +187,7 @@ pub(crate) fn pack(state: &State) -> Option<Position> {
 /// # Errors
 /// [`CertificateError::Unrecordable`] when the game is over, a cell holds more than 255
 /// dân, a captured pile is outside `i16` or the ply outside `u16`.
-pub fn position_of(state: &State) -> Result<Position, CertificateError> {
+pub(crate) fn position_of(state: &State) -> Result<Position, CertificateError> {
     if state.end_reason().is_some() {
         return Err(CertificateError::Unrecordable("the game is over".into()));
     }
@@ -206,7 +205,7 @@ pub fn position_of(state: &State) -> Result<Position, CertificateError> {
 /// # Errors
 /// [`CertificateError::Invalid`] when the bytes are no position of a game in progress under
 /// `config`.
-pub fn state_of(config: Config, position: &Position) -> Result<State, CertificateError> {
+pub(crate) fn state_of(config: Config, position: &Position) -> Result<State, CertificateError> {
     let mut dan = [0u16; CELLS];
     for (d, &b) in dan.iter_mut().zip(position.iter()) {
         *d = u16::from(b);
@@ -251,10 +250,36 @@ fn repetition_key(position: &Position) -> [u8; 15] {
 pub struct Certificate {
     config: Config,
     winner: Seat,
-    records: Vec<Record>,
+    records: Vec<CertificateRecord>,
 }
 
 impl Certificate {
+    /// The first line of a certificate file, without its newline.
+    pub const MAGIC: &'static str = "dangian-oaq-certificate 1";
+    /// The bytes of one record.
+    pub const RECORD_LEN: usize = 22;
+    /// The bytes of a record's position (the record less its move byte): the sort key.
+    pub const POSITION_LEN: usize = 21;
+
+    /// The record position of `state` (the first 21 bytes of its record).
+    ///
+    /// # Errors
+    /// [`CertificateError::Unrecordable`] when the game is over, a cell holds more than 255
+    /// dân, a captured pile is outside `i16` or the ply outside `u16`.
+    pub fn position_of(state: &State) -> Result<[u8; 21], CertificateError> {
+        position_of(state)
+    }
+
+    /// The playable state of a record position under `config`, checked by
+    /// [`State::from_setup`]; it carries no history of earlier positions.
+    ///
+    /// # Errors
+    /// [`CertificateError::Invalid`] when the bytes are no position of a game in progress
+    /// under `config`.
+    pub fn state_of(config: Config, position: &[u8; 21]) -> Result<State, CertificateError> {
+        state_of(config, position)
+    }
+
     /// A certificate of `records` (sorted here) for `winner` under `config`.
     ///
     /// # Errors
@@ -263,7 +288,7 @@ impl Certificate {
     pub fn new(
         config: Config,
         winner: Seat,
-        mut records: Vec<Record>,
+        mut records: Vec<CertificateRecord>,
     ) -> Result<Certificate, CertificateError> {
         config
             .validate()
@@ -298,7 +323,7 @@ impl Certificate {
     }
 
     /// The records, sorted by position.
-    pub fn records(&self) -> &[Record] {
+    pub fn records(&self) -> &[CertificateRecord] {
         &self.records
     }
 
@@ -313,7 +338,7 @@ impl Certificate {
     }
 
     /// The record of `position`, by binary search.
-    pub fn record(&self, position: &Position) -> Option<&Record> {
+    pub fn record(&self, position: &Position) -> Option<&CertificateRecord> {
         self.records
             .binary_search_by(|r| r.position.cmp(position))
             .ok()
@@ -423,12 +448,12 @@ impl Certificate {
         for chunk in body.chunks_exact(RECORD_LEN) {
             let mut position = [0u8; POSITION_LEN];
             position.copy_from_slice(&chunk[..POSITION_LEN]);
-            let r = Record {
+            let r = CertificateRecord {
                 position,
                 action: chunk[POSITION_LEN],
             };
             if let Some(last) = records.last() {
-                let last: &Record = last;
+                let last: &CertificateRecord = last;
                 if last.position >= r.position {
                     return Err(malformed(format!(
                         "record {} is not after the one before it (records must be sorted, \
@@ -495,7 +520,7 @@ impl Certificate {
     }
 
     /// Points 2 and 3 of validity for one record.
-    fn check_record(&self, r: &Record) -> Result<(), CertificateError> {
+    fn check_record(&self, r: &CertificateRecord) -> Result<(), CertificateError> {
         let state = state_of(self.config, &r.position)?;
         let moves: Vec<Action> = if state.to_move == self.winner {
             let a = r
@@ -534,7 +559,7 @@ impl Certificate {
 }
 
 /// The structural check of a record's seat and move byte.
-fn check_move_byte(r: &Record, winner: Seat) -> Result<(), CertificateError> {
+fn check_move_byte(r: &CertificateRecord, winner: Seat) -> Result<(), CertificateError> {
     let seat = r.seat_to_move();
     if seat > 1 {
         return Err(malformed(format!("a record has seat {seat} to move")));

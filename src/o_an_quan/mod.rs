@@ -40,7 +40,7 @@
 #![forbid(unsafe_code)]
 
 mod action;
-pub mod certificate;
+mod certificate;
 mod config;
 mod describe;
 mod evaluate;
@@ -54,6 +54,7 @@ mod state;
 mod view;
 
 pub use action::{owner_of, Action, Dir};
+pub use certificate::{Certificate, CertificateError, CertificateRecord};
 pub use config::{
     CapResolution, ChainCapture, Config, DirectionRule, EndCondition, Leftover, MatchMode,
     NextStarter, QuanSetup, Refill, RelayAtQuan, RelayLoop, ENGINE_MAX_PLIES, MAX_DAN_PER_SQUARE,
@@ -62,6 +63,7 @@ pub use config::{
 };
 pub use event::{EndReason, Event, TurnEndReason};
 pub use match_play::{GameResult, Match, MatchError, MatchSetup};
+pub use prove::{Proof, ProveOptions};
 pub use rules::Illegal;
 pub use search::{AlphaBetaBot, AlphaBetaSettings};
 pub use state::{is_quan, own_cells, BigStone, Setup, State, CELLS, LEFT_QUAN, RIGHT_QUAN};

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use super::action::Action;
-use super::certificate::{encode_action, pack, Certificate, CertificateError, Position, Record};
+use super::certificate::{pack, Certificate, CertificateError, CertificateRecord, Position};
 use super::config::Config;
 use super::state::State;
 use crate::game::{Action as _, ActionList, Game, NoEvents, Seat};
@@ -387,12 +387,12 @@ impl Prover {
                 CertificateError::Request("extraction found no winning move".into())
             })?;
             let (a, c, _) = children[i];
-            out.insert(key, encode_action(a));
+            out.insert(key, CertificateRecord::encode_action(a));
             if c.end.is_none() {
                 self.extract(&c, depth.saturating_sub(1), out)?;
             }
         } else {
-            out.insert(key, super::certificate::NO_MOVE);
+            out.insert(key, CertificateRecord::NO_MOVE);
             for (_, c, _) in &children {
                 if c.end.is_some() {
                     if c.winner() != Some(self.winner) {
@@ -484,11 +484,13 @@ impl Certificate {
                 });
             }
             if won {
+                // The win is established: extraction runs to the end whatever the time.
+                p.deadline = None;
                 let mut out = HashMap::new();
                 p.extract(&root, d, &mut out)?;
                 let records = out
                     .into_iter()
-                    .map(|(position, action)| Record { position, action })
+                    .map(|(position, action)| CertificateRecord { position, action })
                     .collect();
                 let certificate = Certificate::new(root.config, winner, records)?;
                 return Ok(Proof {
