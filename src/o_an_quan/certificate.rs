@@ -1,56 +1,5 @@
-//! Proof certificates: a file that proves one seat wins an Ô ăn quan game from its start,
-//! whatever the other seat plays, and that a checker can verify without searching.
-//!
-//! A certificate lists positions (records). At each position with the winner to move it
-//! names the winner's move; at each position with the other seat to move it stands for every
-//! reply. It is valid when the start is a record and every move it allows either ends the
-//! game won for the winner or reaches another record. Every move raises the ply, which is
-//! part of each record, so every line of play ends and the winner's strategy wins every game.
-//!
-//! The file format (format 1):
-//!
-//! ```text
-//! dangian-oaq-certificate 1
-//! rules <the Config as one-line JSON, exactly as serde_json writes it>
-//! winner <0|1>
-//! positions <count>
-//! <empty line>
-//! <count records of 22 bytes each>
-//! ```
-//!
-//! A record (little endian): bytes 0..12 the dân of cells 0..11 (u8 each); 12 and 13 the big
-//! stone of cell 0 and of cell 6 (0 = none, 1 = on the board, 2 = captured by seat 0, 3 =
-//! captured by seat 1); 14..16 and 16..18 the captured dân of seat 0 and seat 1 (i16,
-//! negative = debt); 18 the seat to move; 19..21 the plies played (u16); 21 the winner's move
-//! when the winner is to move (the cell in bits 0..6, bit 7 set for clockwise), else `0xFF`.
-//! CertificateRecords are sorted by their first 21 bytes (the position), no two equal. A whole file may
-//! be gzip-compressed; [`Certificate::from_bytes`] reads the uncompressed bytes.
-//!
-//! With a repetition limit `k`, a certificate is valid only if every repetition key (the
-//! dân of the 12 cells, whether each big stone is on the board, the seat to move) occurs
-//! fewer than `k` times among its records, so the repetition rule cannot end one of its
-//! lines.
-//!
-//! ```
-//! use dangian::o_an_quan::{BigStone, Certificate, Config, ProveOptions, Setup, State};
-//! use dangian::Seat;
-//!
-//! // A late position: both big stones are A's, A to move wins whatever B replies.
-//! let config = Config::default();
-//! let mut setup = Setup::new(config);
-//! setup.dan = [0, 1, 0, 0, 0, 0, 1, 0, 2, 0, 0, 1];
-//! let a = BigStone::CapturedBy { seat: Seat(0) };
-//! setup.big = [a, a];
-//! setup.cap_dan = [45, 0];
-//! setup.ply = 32;
-//! let root = State::from_setup(setup).unwrap();
-//! let proof = Certificate::prove_from(&root, Seat(0), &ProveOptions::default()).unwrap();
-//! let certificate = proof.certificate.expect("A wins");
-//! certificate.verify_from(&root).unwrap();
-//! let bytes = certificate.to_bytes();
-//! assert_eq!(Certificate::from_bytes(&bytes).unwrap(), certificate);
-//! assert!(certificate.move_for(&root).is_some());
-//! ```
+//! Proof certificates of a win ([`Certificate`]): the file format, the engine's own
+//! verification, and the conversions between states and records.
 
 use std::collections::HashMap;
 
@@ -244,8 +193,61 @@ fn repetition_key(position: &Position) -> [u8; 15] {
     k
 }
 
-/// A proof that `winner` wins under `config` (see the module docs): the rules, the winning
-/// seat and the records, sorted by position.
+/// A proof that one seat wins an Ô ăn quan game from its start, whatever the other seat
+/// plays, that a checker can verify without searching; made by [`Certificate::prove`].
+///
+/// A certificate lists positions (records). At each position with the winner to move it
+/// names the winner's move; at each position with the other seat to move it stands for every
+/// reply. It is valid when the start is a record and every move it allows either ends the
+/// game won for the winner or reaches another record. Every move raises the ply, which is
+/// part of each record, so every line of play ends and the winner's strategy wins every game.
+///
+/// The file format (format 1):
+///
+/// ```text
+/// dangian-oaq-certificate 1
+/// rules <the Config as one-line JSON, exactly as serde_json writes it>
+/// winner <0|1>
+/// positions <count>
+/// <empty line>
+/// <count records of 22 bytes each>
+/// ```
+///
+/// A record (little endian): bytes 0..12 the dân of cells 0..11 (u8 each); 12 and 13 the big
+/// stone of cell 0 and of cell 6 (0 = none, 1 = on the board, 2 = captured by seat 0, 3 =
+/// captured by seat 1); 14..16 and 16..18 the captured dân of seat 0 and seat 1 (i16,
+/// negative = debt); 18 the seat to move; 19..21 the plies played (u16); 21 the winner's move
+/// when the winner is to move (the cell in bits 0..6, bit 7 set for clockwise), else `0xFF`.
+/// Records are sorted by their first 21 bytes (the position), no two equal. A whole file
+/// may be gzip-compressed; [`Certificate::from_bytes`] reads the uncompressed bytes.
+///
+/// With a repetition limit `k`, a certificate is valid only if every repetition key (the
+/// dân of the 12 cells, whether each big stone is on the board, the seat to move) occurs
+/// fewer than `k` times among its records, so the repetition rule cannot end one of its
+/// lines.
+///
+/// ```
+/// use dangian::o_an_quan::{BigStone, Certificate, Config, ProveOptions, Setup, State};
+/// use dangian::Seat;
+///
+/// // A late position: both big stones are A's, A to move wins whatever B replies.
+/// let config = Config::default();
+/// let mut setup = Setup::new(config);
+/// setup.dan = [0, 1, 0, 0, 0, 0, 1, 0, 2, 0, 0, 1];
+/// let a = BigStone::CapturedBy { seat: Seat(0) };
+/// setup.big = [a, a];
+/// setup.cap_dan = [45, 0];
+/// setup.ply = 32;
+/// let root = State::from_setup(setup).unwrap();
+/// let proof = Certificate::prove_from(&root, Seat(0), &ProveOptions::default()).unwrap();
+/// let certificate = proof.certificate.expect("A wins");
+/// certificate.verify_from(&root).unwrap();
+/// let bytes = certificate.to_bytes();
+/// assert_eq!(Certificate::from_bytes(&bytes).unwrap(), certificate);
+/// assert!(certificate.move_for(&root).is_some());
+/// ```
+///
+/// It holds the rules, the winning seat and the records, sorted by position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Certificate {
     config: Config,
