@@ -40,6 +40,7 @@
 #![forbid(unsafe_code)]
 
 mod action;
+mod certificate;
 mod config;
 mod describe;
 mod endgame;
@@ -47,12 +48,14 @@ mod evaluate;
 mod event;
 mod match_play;
 mod observe;
+mod prove;
 mod rules;
 mod search;
 mod state;
 mod view;
 
 pub use action::{owner_of, Action, Dir};
+pub use certificate::{Certificate, CertificateError, CertificateRecord};
 pub use config::{
     CapResolution, ChainCapture, Config, DirectionRule, EndCondition, Leftover, MatchMode,
     NextStarter, QuanSetup, Refill, RelayAtQuan, RelayLoop, ENGINE_MAX_PLIES, MAX_DAN_PER_SQUARE,
@@ -65,6 +68,7 @@ pub use endgame::{
 };
 pub use event::{EndReason, Event, TurnEndReason};
 pub use match_play::{GameResult, Match, MatchError, MatchSetup};
+pub use prove::{Proof, ProveOptions};
 pub use rules::Illegal;
 pub use search::{AlphaBetaBot, AlphaBetaSettings, LAZY_ENDGAME_STONES};
 pub use state::{is_quan, own_cells, BigStone, Setup, State, CELLS, LEFT_QUAN, RIGHT_QUAN};

@@ -1,0 +1,585 @@
+//! Proof certificates of a win ([`Certificate`]): the file format, the engine's own
+//! verification, and the conversions between states and records.
+
+use std::collections::HashMap;
+
+use super::action::{Action, Dir};
+use super::config::Config;
+use super::state::{BigStone, Setup, State, CELLS};
+use crate::game::{Game, NoEvents, Seat};
+
+const MAGIC: &str = Certificate::MAGIC;
+const RECORD_LEN: usize = Certificate::RECORD_LEN;
+const POSITION_LEN: usize = Certificate::POSITION_LEN;
+pub(crate) const NO_MOVE: u8 = CertificateRecord::NO_MOVE;
+
+/// A position as a record stores it: bytes 0..21 of a record.
+pub(crate) type Position = [u8; POSITION_LEN];
+
+/// Why a certificate was refused, or why a position has no record.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CertificateError {
+    /// The bytes are not a certificate of format 1.
+    #[error("malformed certificate: {0}")]
+    Malformed(String),
+    /// The certificate is well formed but does not prove its claim.
+    #[error("invalid certificate: {0}")]
+    Invalid(String),
+    /// A position that no record can hold (the game is over, or a value is out of the
+    /// record's range).
+    #[error("position has no record: {0}")]
+    Unrecordable(String),
+    /// The rules or the request of a proof are not usable.
+    #[error("cannot prove: {0}")]
+    Request(String),
+}
+
+fn malformed(msg: impl Into<String>) -> CertificateError {
+    CertificateError::Malformed(msg.into())
+}
+
+fn invalid(msg: impl Into<String>) -> CertificateError {
+    CertificateError::Invalid(msg.into())
+}
+
+/// One record of a [`Certificate`]: a position and, when the winner is to move there, its
+/// move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CertificateRecord {
+    /// The position (bytes 0..21 of the record, [`Certificate::position_of`]).
+    pub position: [u8; 21],
+    /// The move byte: the winner's move ([`CertificateRecord::encode_action`]), or
+    /// [`CertificateRecord::NO_MOVE`].
+    pub action: u8,
+}
+
+impl CertificateRecord {
+    /// The move byte of a record whose seat to move is not the winner.
+    pub const NO_MOVE: u8 = 0xFF;
+
+    /// The 22 bytes of the record.
+    pub fn to_bytes(&self) -> [u8; RECORD_LEN] {
+        let mut b = [0u8; RECORD_LEN];
+        b[..POSITION_LEN].copy_from_slice(&self.position);
+        b[POSITION_LEN] = self.action;
+        b
+    }
+
+    /// The seat to move in the record's position (byte 18).
+    pub fn seat_to_move(&self) -> u8 {
+        self.position[18]
+    }
+
+    /// The plies played (bytes 19..21).
+    pub fn ply(&self) -> u16 {
+        u16::from_le_bytes([self.position[19], self.position[20]])
+    }
+
+    /// The move of the record, if its move byte names one.
+    pub fn move_action(&self) -> Option<Action> {
+        CertificateRecord::decode_action(self.action)
+    }
+
+    /// The move byte of `action`: the cell in bits 0..6, bit 7 set for clockwise.
+    pub fn encode_action(action: Action) -> u8 {
+        action.cell() | if action.dir() == Dir::Cw { 0x80 } else { 0 }
+    }
+
+    /// The move a move byte names, or `None` for [`CertificateRecord::NO_MOVE`] or a byte
+    /// that names no move.
+    pub fn decode_action(byte: u8) -> Option<Action> {
+        let dir = if byte & 0x80 != 0 { Dir::Cw } else { Dir::Ccw };
+        Action::new(byte & 0x7F, dir)
+    }
+}
+
+fn big_code(b: BigStone) -> u8 {
+    match b {
+        BigStone::Absent => 0,
+        BigStone::OnBoard => 1,
+        BigStone::CapturedBy { seat } => 2 + seat.0,
+    }
+}
+
+fn big_of_code(c: u8) -> Option<BigStone> {
+    Some(match c {
+        0 => BigStone::Absent,
+        1 => BigStone::OnBoard,
+        2 => BigStone::CapturedBy { seat: Seat(0) },
+        3 => BigStone::CapturedBy { seat: Seat(1) },
+        _ => return None,
+    })
+}
+
+/// The record position of `state`, or `None` when the game is over or a value does not fit
+/// a record: the prover's fast path, with no message built.
+#[inline]
+pub(crate) fn pack(state: &State) -> Option<Position> {
+    if state.end.is_some() {
+        return None;
+    }
+    let mut p = [0u8; POSITION_LEN];
+    for (out, &d) in p.iter_mut().zip(state.dan.iter()) {
+        *out = u8::try_from(d).ok()?;
+    }
+    p[12] = big_code(state.big[0]);
+    p[13] = big_code(state.big[1]);
+    p[14..16].copy_from_slice(&i16::try_from(state.cap_dan[0]).ok()?.to_le_bytes());
+    p[16..18].copy_from_slice(&i16::try_from(state.cap_dan[1]).ok()?.to_le_bytes());
+    p[18] = state.to_move.0;
+    p[19..21].copy_from_slice(&u16::try_from(state.ply).ok()?.to_le_bytes());
+    Some(p)
+}
+
+/// The record position of `state`.
+///
+/// # Errors
+/// [`CertificateError::Unrecordable`] when the game is over, a cell holds more than 255
+/// dân, a captured pile is outside `i16` or the ply outside `u16`.
+pub(crate) fn position_of(state: &State) -> Result<Position, CertificateError> {
+    if state.end_reason().is_some() {
+        return Err(CertificateError::Unrecordable("the game is over".into()));
+    }
+    pack(state).ok_or_else(|| {
+        CertificateError::Unrecordable(
+            "a cell holds more than 255 dân, a pile is outside i16 or the ply outside u16".into(),
+        )
+    })
+}
+
+/// The playable state of a record position under `config` (checked by
+/// [`State::from_setup`]; a state made from a record carries no history of earlier
+/// positions).
+///
+/// # Errors
+/// [`CertificateError::Invalid`] when the bytes are no position of a game in progress under
+/// `config`.
+pub(crate) fn state_of(config: Config, position: &Position) -> Result<State, CertificateError> {
+    let mut dan = [0u16; CELLS];
+    for (d, &b) in dan.iter_mut().zip(position.iter()) {
+        *d = u16::from(b);
+    }
+    let big = [
+        big_of_code(position[12]).ok_or_else(|| invalid("big stone code above 3"))?,
+        big_of_code(position[13]).ok_or_else(|| invalid("big stone code above 3"))?,
+    ];
+    if position[18] > 1 {
+        return Err(invalid(format!("seat to move {}", position[18])));
+    }
+    let setup = Setup {
+        config,
+        dan,
+        big,
+        cap_dan: [
+            i32::from(i16::from_le_bytes([position[14], position[15]])),
+            i32::from(i16::from_le_bytes([position[16], position[17]])),
+        ],
+        turn: Seat(position[18]),
+        ply: u32::from(u16::from_le_bytes([position[19], position[20]])),
+        end: None,
+        history: Vec::new(),
+    };
+    State::from_setup(setup).map_err(|e| invalid(format!("record is no position in play: {e}")))
+}
+
+/// The repetition key of a record (rules OAQ-A13 as the format counts it): the dân, whether
+/// each big stone is on the board, the seat to move.
+fn repetition_key(position: &Position) -> [u8; 15] {
+    let mut k = [0u8; 15];
+    k[..12].copy_from_slice(&position[..12]);
+    k[12] = u8::from(position[12] == 1);
+    k[13] = u8::from(position[13] == 1);
+    k[14] = position[18];
+    k
+}
+
+/// A proof that one seat wins an Ô ăn quan game from its start, whatever the other seat
+/// plays, that a checker can verify without searching; made by [`Certificate::prove`].
+///
+/// A certificate lists positions (records). At each position with the winner to move it
+/// names the winner's move; at each position with the other seat to move it stands for every
+/// reply. It is valid when the start is a record and every move it allows either ends the
+/// game won for the winner or reaches another record. Every move raises the ply, which is
+/// part of each record, so every line of play ends and the winner's strategy wins every game.
+///
+/// The file format (format 1):
+///
+/// ```text
+/// dangian-oaq-certificate 1
+/// rules <the Config as one-line JSON, exactly as serde_json writes it>
+/// winner <0|1>
+/// positions <count>
+/// <empty line>
+/// <count records of 22 bytes each>
+/// ```
+///
+/// A record (little endian): bytes 0..12 the dân of cells 0..11 (u8 each); 12 and 13 the big
+/// stone of cell 0 and of cell 6 (0 = none, 1 = on the board, 2 = captured by seat 0, 3 =
+/// captured by seat 1); 14..16 and 16..18 the captured dân of seat 0 and seat 1 (i16,
+/// negative = debt); 18 the seat to move; 19..21 the plies played (u16); 21 the winner's move
+/// when the winner is to move (the cell in bits 0..6, bit 7 set for clockwise), else `0xFF`.
+/// Records are sorted by their first 21 bytes (the position), no two equal. A whole file
+/// may be gzip-compressed; [`Certificate::from_bytes`] reads the uncompressed bytes.
+///
+/// With a repetition limit `k`, a certificate is valid only if every repetition key (the
+/// dân of the 12 cells, whether each big stone is on the board, the seat to move) occurs
+/// fewer than `k` times among its records, so the repetition rule cannot end one of its
+/// lines.
+///
+/// ```
+/// use dangian::o_an_quan::{BigStone, Certificate, Config, ProveOptions, Setup, State};
+/// use dangian::Seat;
+///
+/// // A late position: both big stones are A's, A to move wins whatever B replies.
+/// let config = Config::default();
+/// let mut setup = Setup::new(config);
+/// setup.dan = [0, 1, 0, 0, 0, 0, 1, 0, 2, 0, 0, 1];
+/// let a = BigStone::CapturedBy { seat: Seat(0) };
+/// setup.big = [a, a];
+/// setup.cap_dan = [45, 0];
+/// setup.ply = 32;
+/// let root = State::from_setup(setup).unwrap();
+/// let proof = Certificate::prove_from(&root, Seat(0), &ProveOptions::default()).unwrap();
+/// let certificate = proof.certificate.expect("A wins");
+/// certificate.verify_from(&root).unwrap();
+/// let bytes = certificate.to_bytes();
+/// assert_eq!(Certificate::from_bytes(&bytes).unwrap(), certificate);
+/// assert!(certificate.move_for(&root).is_some());
+/// ```
+///
+/// It holds the rules, the winning seat and the records, sorted by position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    config: Config,
+    winner: Seat,
+    records: Vec<CertificateRecord>,
+}
+
+impl Certificate {
+    /// The first line of a certificate file, without its newline.
+    pub const MAGIC: &'static str = "dangian-oaq-certificate 1";
+    /// The bytes of one record.
+    pub const RECORD_LEN: usize = 22;
+    /// The bytes of a record's position (the record less its move byte): the sort key.
+    pub const POSITION_LEN: usize = 21;
+
+    /// The record position of `state` (the first 21 bytes of its record).
+    ///
+    /// # Errors
+    /// [`CertificateError::Unrecordable`] when the game is over, a cell holds more than 255
+    /// dân, a captured pile is outside `i16` or the ply outside `u16`.
+    pub fn position_of(state: &State) -> Result<[u8; 21], CertificateError> {
+        position_of(state)
+    }
+
+    /// The playable state of a record position under `config`, checked by
+    /// [`State::from_setup`]; it carries no history of earlier positions.
+    ///
+    /// # Errors
+    /// [`CertificateError::Invalid`] when the bytes are no position of a game in progress
+    /// under `config`.
+    pub fn state_of(config: Config, position: &[u8; 21]) -> Result<State, CertificateError> {
+        state_of(config, position)
+    }
+
+    /// A certificate of `records` (sorted here) for `winner` under `config`.
+    ///
+    /// # Errors
+    /// [`CertificateError::Malformed`] for an invalid config, a seat other than 0 or 1, two
+    /// records of one position, or a move byte that does not fit the seat to move.
+    pub fn new(
+        config: Config,
+        winner: Seat,
+        mut records: Vec<CertificateRecord>,
+    ) -> Result<Certificate, CertificateError> {
+        config
+            .validate()
+            .map_err(|e| malformed(format!("rules: {e}")))?;
+        if winner.0 > 1 {
+            return Err(malformed(format!("winner seat {}", winner.0)));
+        }
+        records.sort_unstable_by_key(|r| r.position);
+        for w in records.windows(2) {
+            if w[0].position == w[1].position {
+                return Err(malformed("two records of one position"));
+            }
+        }
+        for r in &records {
+            check_move_byte(r, winner)?;
+        }
+        Ok(Certificate {
+            config,
+            winner,
+            records,
+        })
+    }
+
+    /// The rules.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// The seat proven to win.
+    pub fn winner(&self) -> Seat {
+        self.winner
+    }
+
+    /// The records, sorted by position.
+    pub fn records(&self) -> &[CertificateRecord] {
+        &self.records
+    }
+
+    /// How many positions the certificate holds.
+    pub fn len(&self) -> usize {
+        self.records.len()
+    }
+
+    /// Whether it holds no position (then it proves nothing).
+    pub fn is_empty(&self) -> bool {
+        self.records.is_empty()
+    }
+
+    /// The record of `position`, by binary search.
+    pub fn record(&self, position: &Position) -> Option<&CertificateRecord> {
+        self.records
+            .binary_search_by(|r| r.position.cmp(position))
+            .ok()
+            .map(|i| &self.records[i])
+    }
+
+    /// Whether `state`'s position is one of the records (a game over is never covered).
+    pub fn covers(&self, state: &State) -> bool {
+        pack(state).is_some_and(|p| self.record(&p).is_some())
+    }
+
+    /// The winner's proven move at `state`: `Some` when the position is a record with the
+    /// winner to move (and the state is under the certificate's rules).
+    pub fn move_for(&self, state: &State) -> Option<Action> {
+        if state.config() != &self.config || state.to_move != self.winner {
+            return None;
+        }
+        self.record(&pack(state)?)?.move_action()
+    }
+
+    /// The file's bytes, uncompressed (format 1).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let rules = serde_json::to_string(&self.config).unwrap_or_default();
+        let header = format!(
+            "{MAGIC}\nrules {rules}\nwinner {}\npositions {}\n\n",
+            self.winner.0,
+            self.records.len()
+        );
+        let mut out = Vec::with_capacity(header.len() + RECORD_LEN * self.records.len());
+        out.extend_from_slice(header.as_bytes());
+        for r in &self.records {
+            out.extend_from_slice(&r.to_bytes());
+        }
+        out
+    }
+
+    /// Reads a certificate from its uncompressed bytes, checking the header and that the
+    /// records are well formed and sorted (not that they prove anything: see
+    /// [`Certificate::verify`]).
+    ///
+    /// # Errors
+    /// [`CertificateError::Malformed`] saying what is wrong; gzip-compressed bytes are
+    /// refused too (decompress them first).
+    pub fn from_bytes(bytes: &[u8]) -> Result<Certificate, CertificateError> {
+        if bytes.starts_with(&[0x1f, 0x8b]) {
+            return Err(malformed("gzip-compressed: decompress it first"));
+        }
+        let mut rest = bytes;
+        let mut line = |what: &str| -> Result<&str, CertificateError> {
+            let end = rest
+                .iter()
+                .position(|&b| b == b'\n')
+                .ok_or_else(|| malformed(format!("the header ends before the {what} line")))?;
+            let text = std::str::from_utf8(&rest[..end])
+                .map_err(|_| malformed(format!("the {what} line is not UTF-8")))?;
+            rest = &rest[end + 1..];
+            Ok(text)
+        };
+        if line("first")? != MAGIC {
+            return Err(malformed(format!("the first line is not {MAGIC:?}")));
+        }
+        let rules = line("rules")?
+            .strip_prefix("rules ")
+            .ok_or_else(|| malformed("the second line does not start with \"rules \""))?;
+        let config: Config =
+            serde_json::from_str(rules).map_err(|e| malformed(format!("rules: {e}")))?;
+        // One spelling of the rules, so that one certificate has one file.
+        if serde_json::to_string(&config).ok().as_deref() != Some(rules) {
+            return Err(malformed(
+                "rules are not written exactly as serde_json writes the config",
+            ));
+        }
+        let winner = match line("winner")? {
+            "winner 0" => Seat(0),
+            "winner 1" => Seat(1),
+            other => return Err(malformed(format!("bad winner line {other:?}"))),
+        };
+        let count_text = line("positions")?
+            .strip_prefix("positions ")
+            .ok_or_else(|| malformed("the fourth line does not start with \"positions \""))?;
+        if count_text.is_empty()
+            || !count_text.bytes().all(|b| b.is_ascii_digit())
+            || (count_text.len() > 1 && count_text.starts_with('0'))
+        {
+            return Err(malformed(format!("bad position count {count_text:?}")));
+        }
+        let count: usize = count_text
+            .parse()
+            .map_err(|_| malformed(format!("position count {count_text} is too large")))?;
+        if !line("empty")?.is_empty() {
+            return Err(malformed("the header's fifth line is not empty"));
+        }
+        let body = rest;
+        let expected = count
+            .checked_mul(RECORD_LEN)
+            .ok_or_else(|| malformed("position count too large"))?;
+        if body.len() != expected {
+            return Err(malformed(format!(
+                "{count} records need {expected} bytes after the header, not {}",
+                body.len()
+            )));
+        }
+        config
+            .validate()
+            .map_err(|e| malformed(format!("rules: {e}")))?;
+        let mut records = Vec::with_capacity(count);
+        for chunk in body.chunks_exact(RECORD_LEN) {
+            let mut position = [0u8; POSITION_LEN];
+            position.copy_from_slice(&chunk[..POSITION_LEN]);
+            let r = CertificateRecord {
+                position,
+                action: chunk[POSITION_LEN],
+            };
+            if let Some(last) = records.last() {
+                let last: &CertificateRecord = last;
+                if last.position >= r.position {
+                    return Err(malformed(format!(
+                        "record {} is not after the one before it (records must be sorted, \
+                         no two equal)",
+                        records.len()
+                    )));
+                }
+            }
+            check_move_byte(&r, winner)?;
+            records.push(r);
+        }
+        Ok(Certificate {
+            config,
+            winner,
+            records,
+        })
+    }
+
+    /// Checks the certificate with the engine's own rules from the start of its rules'
+    /// game: the start is a record, every move it allows (the winner's named move, every
+    /// move of the other seat) is legal and either ends the game won for the winner or
+    /// reaches a record, and, with a repetition limit, no repetition key occurs that often
+    /// among the records.
+    ///
+    /// # Errors
+    /// [`CertificateError::Invalid`] naming the first fault found.
+    pub fn verify(&self) -> Result<(), CertificateError> {
+        let start = State::new(self.config).map_err(|e| invalid(e.to_string()))?;
+        self.verify_from(&start)
+    }
+
+    /// As [`Certificate::verify`], with `root` (a game in progress under the certificate's
+    /// rules) in place of the start.
+    ///
+    /// # Errors
+    /// [`CertificateError::Invalid`] naming the first fault found.
+    pub fn verify_from(&self, root: &State) -> Result<(), CertificateError> {
+        if root.config() != &self.config {
+            return Err(invalid("the root is under other rules"));
+        }
+        let start = position_of(root).map_err(|e| invalid(format!("root: {e}")))?;
+        if self.record(&start).is_none() {
+            return Err(invalid("the root position is not a record"));
+        }
+        for (i, r) in self.records.iter().enumerate() {
+            self.check_record(r).map_err(|e| match e {
+                CertificateError::Invalid(m) => invalid(format!("record {i}: {m}")),
+                other => other,
+            })?;
+        }
+        if let Some(k) = self.config.repetition_limit {
+            let mut counts: HashMap<[u8; 15], u32> = HashMap::new();
+            for r in &self.records {
+                let n = counts.entry(repetition_key(&r.position)).or_insert(0);
+                *n += 1;
+                if *n >= u32::from(k) {
+                    return Err(invalid(format!(
+                        "a repetition key occurs {n} times among the records, the limit is {k}"
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Points 2 and 3 of validity for one record.
+    fn check_record(&self, r: &CertificateRecord) -> Result<(), CertificateError> {
+        let state = state_of(self.config, &r.position)?;
+        let moves: Vec<Action> = if state.to_move == self.winner {
+            let a = r
+                .move_action()
+                .ok_or_else(|| invalid("the winner's record names no move"))?;
+            vec![a]
+        } else {
+            let mut list = crate::game::ActionList::new();
+            state.legal_actions(&mut list);
+            list.iter()
+                .filter_map(|&id| <Action as crate::game::Action>::from_id(id))
+                .collect()
+        };
+        for a in moves {
+            let mut next = state;
+            next.apply(a, &mut NoEvents)
+                .map_err(|e| invalid(format!("move {a}: {e}")))?;
+            if next.end_reason().is_some() {
+                if next.winner() != Some(self.winner) {
+                    return Err(invalid(format!(
+                        "move {a} ends the game without a win for seat {}",
+                        self.winner.0
+                    )));
+                }
+            } else {
+                let p = position_of(&next).map_err(|e| invalid(format!("move {a}: {e}")))?;
+                if self.record(&p).is_none() {
+                    return Err(invalid(format!(
+                        "move {a} reaches a position that is not a record"
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The structural check of a record's seat and move byte.
+fn check_move_byte(r: &CertificateRecord, winner: Seat) -> Result<(), CertificateError> {
+    let seat = r.seat_to_move();
+    if seat > 1 {
+        return Err(malformed(format!("a record has seat {seat} to move")));
+    }
+    if seat == winner.0 {
+        match r.move_action() {
+            Some(a) if a.owner() == winner => Ok(()),
+            _ => Err(malformed(format!(
+                "move byte {:#04x} is no move of seat {}",
+                r.action, winner.0
+            ))),
+        }
+    } else if r.action != NO_MOVE {
+        Err(malformed(format!(
+            "move byte {:#04x} where the other seat moves (must be 0xFF)",
+            r.action
+        )))
+    } else {
+        Ok(())
+    }
+}

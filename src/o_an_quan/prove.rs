@@ -1,0 +1,515 @@
+//! The prover behind [`Certificate::prove`]: a boolean AND/OR search for "this seat wins"
+//! with a transposition table and iterative deepening on plies, then the extraction of a
+//! small proof from what the search established.
+
+use std::collections::HashMap;
+use std::time::{Duration, Instant};
+
+use super::action::Action;
+use super::certificate::{pack, Certificate, CertificateError, CertificateRecord, Position};
+use super::config::Config;
+use super::state::State;
+use crate::game::{Action as _, ActionList, Game, NoEvents, Seat};
+
+/// The settings of a proof search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ProveOptions {
+    /// The seat to prove a win for; `None`: the seat that moves first at the root.
+    pub winner: Option<Seat>,
+    /// The winner's move at the root, when it is to move there; `None`: any winning move.
+    pub first_move: Option<Action>,
+    /// The deepest iteration, in plies from the root.
+    pub max_depth: u32,
+    /// log2 of the transposition table's slots (28 bytes each), 10..=30.
+    pub table_bits: u8,
+    /// Wall-clock time after which the search gives up (`None`: no limit).
+    pub time_limit: Option<Duration>,
+}
+
+impl Default for ProveOptions {
+    fn default() -> Self {
+        ProveOptions {
+            winner: None,
+            first_move: None,
+            max_depth: 64,
+            table_bits: 20,
+            time_limit: None,
+        }
+    }
+}
+
+/// What a proof search found.
+#[derive(Clone, Debug)]
+pub struct Proof {
+    /// The certificate, or `None` when no win was proven within the depth and time allowed.
+    pub certificate: Option<Certificate>,
+    /// The depth (plies from the root) of the last iteration searched.
+    pub depth: u32,
+    /// Positions the search generated, extraction included.
+    pub nodes: u64,
+    /// Whether the time limit stopped the search.
+    pub timed_out: bool,
+}
+
+const EMPTY: u8 = 0;
+const WIN: u8 = 1;
+const FAIL: u8 = 2;
+/// A fail depth that no iteration exceeds: the position is lost for the prover's seat
+/// whatever the depth (the search reached the end of every line it needed).
+const ALWAYS: u16 = u16::MAX;
+
+/// One slot of the table: the full position, so a hit is never a different position.
+#[derive(Copy, Clone, Debug)]
+struct Slot {
+    key: Position,
+    kind: u8,
+    /// For a fail: the depth up to which the position is not won.
+    depth: u16,
+    /// For a win: the size of its proof tree as found (saturating, transpositions counted
+    /// again), to choose small proofs.
+    size: u32,
+}
+
+const BLANK: Slot = Slot {
+    key: [0; 21],
+    kind: EMPTY,
+    depth: 0,
+    size: 0,
+};
+
+/// Four slots per bucket; a bucket sits in two cache lines.
+const WAYS: usize = 4;
+
+struct Table {
+    slots: Vec<Slot>,
+    mask: usize,
+}
+
+fn hash(p: &Position) -> u64 {
+    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    for chunk in p.chunks(8) {
+        let mut w = [0u8; 8];
+        w[..chunk.len()].copy_from_slice(chunk);
+        h = (h ^ u64::from_le_bytes(w)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        h ^= h >> 29;
+    }
+    h
+}
+
+impl Table {
+    fn new(bits: u8) -> Table {
+        let n = 1usize << bits.clamp(10, 30);
+        Table {
+            slots: vec![BLANK; n],
+            mask: n - 1,
+        }
+    }
+
+    fn bucket(&self, p: &Position) -> usize {
+        (hash(p) as usize) & self.mask & !(WAYS - 1)
+    }
+
+    fn get(&self, p: &Position) -> Option<Slot> {
+        let b = self.bucket(p);
+        self.slots[b..b + WAYS]
+            .iter()
+            .find(|s| s.kind != EMPTY && s.key == *p)
+            .copied()
+    }
+
+    fn put(&mut self, slot: Slot) {
+        let b = self.bucket(&slot.key);
+        let bucket = &mut self.slots[b..b + WAYS];
+        if let Some(s) = bucket
+            .iter_mut()
+            .find(|s| s.kind != EMPTY && s.key == slot.key)
+        {
+            // A win is final; a fail only grows deeper.
+            if s.kind == WIN || (s.kind == FAIL && slot.kind == FAIL && s.depth >= slot.depth) {
+                return;
+            }
+            *s = slot;
+            return;
+        }
+        // Keep wins (the proof is made of them) and deep fails; replace the cheapest.
+        let value = |s: &Slot| -> u64 {
+            match s.kind {
+                EMPTY => 0,
+                FAIL => 1 + u64::from(s.depth),
+                _ => (1 << 40) + u64::from(s.size),
+            }
+        };
+        let mut victim = 0;
+        for i in 1..WAYS {
+            if value(&bucket[i]) < value(&bucket[victim]) {
+                victim = i;
+            }
+        }
+        bucket[victim] = slot;
+    }
+}
+
+struct Prover {
+    winner: Seat,
+    table: Table,
+    nodes: u64,
+    deadline: Option<Instant>,
+    aborted: bool,
+    first_move: Option<Action>,
+    root_ply: u32,
+    /// How often each seat's move (by id) won an OR node or refuted an AND node, weighted
+    /// by depth: the history heuristic, to try first what worked in other positions.
+    history: [[u32; 20]; 2],
+}
+
+/// A child: the move, the state after it, and its ordering score.
+type Child = (Action, State, i64);
+
+impl Prover {
+    /// The children of `s`, the game-ending ones included, best first for the side to move
+    /// (most material gained at once first, so captures come before quiet moves).
+    fn children(&mut self, s: &State) -> arrayvec::ArrayVec<Child, 20> {
+        let mut list = ActionList::new();
+        s.legal_actions(&mut list);
+        let mover = s.to_move;
+        let other = Seat(1 - mover.0);
+        let base = s.score(mover) - s.score(other);
+        let mut out = arrayvec::ArrayVec::<Child, 20>::new();
+        for &id in &list {
+            let Some(a) = Action::from_id(id) else {
+                continue;
+            };
+            if s.ply == self.root_ply && s.to_move == self.winner {
+                if let Some(f) = self.first_move {
+                    if f != a {
+                        continue;
+                    }
+                }
+            }
+            let mut c = *s;
+            if c.apply(a, &mut NoEvents).is_err() {
+                continue;
+            }
+            self.nodes += 1;
+            // A record carries no history: search what the certificate will be checked
+            // against, each position counting once for the repetition rule.
+            if c.config.repetition_limit.is_some() && c.end.is_none() {
+                c.hist_len = 0;
+                let h = c.position_hash();
+                c.push_history(h);
+            }
+            let gain = c.score(mover) - c.score(other) - base;
+            let order = if c.end.is_some() {
+                // Game-ending moves first: a win found at once, or a refutation.
+                i64::MAX
+            } else {
+                // Material first, then the moves that settled other positions.
+                (i64::from(gain) << 32) + i64::from(self.history[usize::from(mover.0)][id as usize])
+            };
+            out.push((a, c, order));
+        }
+        out.sort_by_key(|c| std::cmp::Reverse(c.2));
+        out
+    }
+
+    /// Credits the move that led to `child` in the history table.
+    fn reward(&mut self, mover: Seat, a: Action, depth: u32) {
+        let h = &mut self.history[usize::from(mover.0 & 1)][a.id() as usize];
+        *h = h.saturating_add(depth * depth);
+    }
+
+    fn time_up(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes & 0xFFFF == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.aborted = true;
+                }
+            }
+        }
+        self.aborted
+    }
+
+    /// Whether the prover's seat wins `s` (a game in progress) within `depth` plies; with
+    /// whether the answer "no" depends on the depth, and the proof's size for a "yes".
+    fn solve(&mut self, s: &State, depth: u32) -> (bool, bool, u32) {
+        let Some(key) = pack(s) else {
+            // A position no record can hold is treated as not won.
+            return (false, false, 0);
+        };
+        if let Some(e) = self.table.get(&key) {
+            if e.kind == WIN {
+                return (true, false, e.size);
+            }
+            if u32::from(e.depth) >= depth {
+                return (false, e.depth != ALWAYS, 0);
+            }
+        }
+        if depth == 0 || self.time_up() {
+            return (false, true, 0);
+        }
+        let children = self.children(s);
+        let (won, horizon, size) = if s.to_move == self.winner {
+            self.or_node(&children, depth)
+        } else {
+            self.and_node(&children, depth)
+        };
+        if self.aborted {
+            return (false, true, 0);
+        }
+        let slot = if won {
+            Slot {
+                key,
+                kind: WIN,
+                depth: 0,
+                size,
+            }
+        } else {
+            Slot {
+                key,
+                kind: FAIL,
+                depth: if horizon {
+                    depth.min(u32::from(ALWAYS) - 1) as u16
+                } else {
+                    ALWAYS
+                },
+                size: 0,
+            }
+        };
+        self.table.put(slot);
+        (won, horizon, size)
+    }
+
+    fn or_node(&mut self, children: &[Child], depth: u32) -> (bool, bool, u32) {
+        let mut horizon = false;
+        // A move that wins at once, or one the table already knows wins, settles it cheaply.
+        for (_, c, _) in children {
+            if c.end.is_some() {
+                if c.winner() == Some(self.winner) {
+                    return (true, false, 1);
+                }
+            } else if let Some(e) = pack(c).and_then(|k| self.table.get(&k)) {
+                if e.kind == WIN {
+                    return (true, false, e.size.saturating_add(1));
+                }
+            }
+        }
+        for &(a, ref c, _) in children {
+            if c.end.is_some() {
+                continue;
+            }
+            let (won, h, size) = self.solve(c, depth - 1);
+            if won {
+                self.reward(self.winner, a, depth);
+                return (true, false, size.saturating_add(1));
+            }
+            horizon |= h;
+            if self.aborted {
+                break;
+            }
+        }
+        (false, horizon, 0)
+    }
+
+    fn and_node(&mut self, children: &[Child], depth: u32) -> (bool, bool, u32) {
+        for (_, c, _) in children {
+            if c.end.is_some() && c.winner() != Some(self.winner) {
+                return (false, false, 0);
+            }
+        }
+        let mut size = 1u32;
+        let loser = Seat(1 - self.winner.0);
+        for &(a, ref c, _) in children {
+            if c.end.is_some() {
+                continue;
+            }
+            let (won, h, s) = self.solve(c, depth - 1);
+            if !won {
+                if !self.aborted {
+                    self.reward(loser, a, depth);
+                }
+                return (false, h, 0);
+            }
+            size = size.saturating_add(s);
+        }
+        (true, false, size)
+    }
+
+    /// Collects the proof of `s` (proven won within `depth` plies) into `out`: at the
+    /// winner's positions the proven move with the smallest proof, at the other's every
+    /// reply; each position once.
+    fn extract(
+        &mut self,
+        s: &State,
+        depth: u32,
+        out: &mut HashMap<Position, u8>,
+    ) -> Result<(), CertificateError> {
+        let key = pack(s).ok_or_else(|| {
+            CertificateError::Unrecordable("a position of the proof does not fit a record".into())
+        })?;
+        if out.contains_key(&key) {
+            return Ok(());
+        }
+        let children = self.children(s);
+        if s.to_move == self.winner {
+            let mut best: Option<(u32, usize)> = None;
+            for (i, (_, c, _)) in children.iter().enumerate() {
+                let size = if c.end.is_some() {
+                    if c.winner() == Some(self.winner) {
+                        Some(0)
+                    } else {
+                        None
+                    }
+                } else {
+                    pack(c)
+                        .and_then(|k| self.table.get(&k))
+                        .filter(|e| e.kind == WIN)
+                        .map(|e| e.size)
+                };
+                if let Some(size) = size {
+                    if best.is_none_or(|(b, _)| size < b) {
+                        best = Some((size, i));
+                    }
+                }
+            }
+            if best.is_none() {
+                // The table lost the entry: search again (it wins within the depth).
+                for (i, (_, c, _)) in children.iter().enumerate() {
+                    if c.end.is_none() && depth > 0 && self.solve(c, depth - 1).0 {
+                        best = Some((0, i));
+                        break;
+                    }
+                }
+            }
+            let (_, i) = best.ok_or_else(|| {
+                CertificateError::Request("extraction found no winning move".into())
+            })?;
+            let (a, c, _) = children[i];
+            out.insert(key, CertificateRecord::encode_action(a));
+            if c.end.is_none() {
+                self.extract(&c, depth.saturating_sub(1), out)?;
+            }
+        } else {
+            out.insert(key, CertificateRecord::NO_MOVE);
+            for (_, c, _) in &children {
+                if c.end.is_some() {
+                    if c.winner() != Some(self.winner) {
+                        return Err(CertificateError::Request(
+                            "extraction met a reply that is not won".into(),
+                        ));
+                    }
+                    continue;
+                }
+                let known = pack(c)
+                    .and_then(|k| self.table.get(&k))
+                    .is_some_and(|e| e.kind == WIN);
+                if !(known || depth > 0 && self.solve(c, depth - 1).0) {
+                    return Err(CertificateError::Request(
+                        "extraction met a reply that is not won".into(),
+                    ));
+                }
+                self.extract(c, depth.saturating_sub(1), out)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Certificate {
+    /// Proves that a seat wins from the start of `config`'s game (see [`ProveOptions`]).
+    ///
+    /// # Errors
+    /// [`CertificateError::Request`] for an invalid config or a first move that is not the
+    /// winner's legal move at the start.
+    pub fn prove(config: Config, options: &ProveOptions) -> Result<Proof, CertificateError> {
+        let root = State::new(config).map_err(|e| CertificateError::Request(e.to_string()))?;
+        let winner = options.winner.unwrap_or(root.to_move);
+        Certificate::prove_from(&root, winner, options)
+    }
+
+    /// Proves that `winner` wins from `root`, a game in progress; the certificate is then
+    /// valid from `root` ([`Certificate::verify_from`]). `options.winner` is ignored.
+    ///
+    /// # Errors
+    /// [`CertificateError::Request`] when `root` is over or `options.first_move` is not the
+    /// winner's legal move at `root`; [`CertificateError::Unrecordable`] when a position of
+    /// the proof does not fit a record.
+    pub fn prove_from(
+        root: &State,
+        winner: Seat,
+        options: &ProveOptions,
+    ) -> Result<Proof, CertificateError> {
+        if root.end_reason().is_some() {
+            return Err(CertificateError::Request("the game is over".into()));
+        }
+        if winner.0 > 1 {
+            return Err(CertificateError::Request(format!("seat {}", winner.0)));
+        }
+        if let Some(f) = options.first_move {
+            if root.to_move != winner || root.check(f).is_err() {
+                return Err(CertificateError::Request(format!(
+                    "{f} is not a legal move of seat {} at the root",
+                    winner.0
+                )));
+            }
+        }
+        let mut root = *root;
+        if root.config.repetition_limit.is_some() {
+            root.hist_len = 0;
+            let h = root.position_hash();
+            root.push_history(h);
+        }
+        let mut p = Prover {
+            winner,
+            table: Table::new(options.table_bits),
+            nodes: 0,
+            deadline: options.time_limit.map(|t| Instant::now() + t),
+            aborted: false,
+            first_move: options.first_move,
+            root_ply: root.ply,
+            history: [[0; 20]; 2],
+        };
+        let mut depth = 0;
+        for d in 1..=options.max_depth {
+            depth = d;
+            let (won, horizon, _) = p.solve(&root, d);
+            if p.aborted {
+                return Ok(Proof {
+                    certificate: None,
+                    depth: d,
+                    nodes: p.nodes,
+                    timed_out: true,
+                });
+            }
+            if won {
+                // The win is established: extraction runs to the end whatever the time.
+                p.deadline = None;
+                let mut out = HashMap::new();
+                p.extract(&root, d, &mut out)?;
+                let records = out
+                    .into_iter()
+                    .map(|(position, action)| CertificateRecord { position, action })
+                    .collect();
+                let certificate = Certificate::new(root.config, winner, records)?;
+                return Ok(Proof {
+                    certificate: Some(certificate),
+                    depth: d,
+                    nodes: p.nodes,
+                    timed_out: false,
+                });
+            }
+            if !horizon {
+                // Not won whatever the depth.
+                break;
+            }
+        }
+        Ok(Proof {
+            certificate: None,
+            depth,
+            nodes: p.nodes,
+            timed_out: false,
+        })
+    }
+}

@@ -1,0 +1,363 @@
+//! Proof certificates of Ô ăn quan: the file format, the engine's own verification, the
+//! prover on small late-game positions, and the committed certificates.
+
+use std::io::Read;
+
+use dangian::o_an_quan::{
+    Action, BigStone, Certificate, CertificateError, CertificateRecord as Record, Config, Dir,
+    ProveOptions, Setup, State,
+};
+use dangian::{Action as _, ActionList, Game, NoEvents, Seat};
+
+/// A position of the default rules that A, to move, wins (found by random play; the prover
+/// settles it in a few hundred positions).
+fn late_position() -> State {
+    let mut setup = Setup::new(Config::default());
+    setup.dan = [10, 0, 0, 0, 0, 2, 3, 0, 0, 0, 0, 1];
+    setup.big = [BigStone::OnBoard, BigStone::CapturedBy { seat: Seat(0) }];
+    setup.cap_dan = [13, 21];
+    setup.turn = Seat(0);
+    setup.ply = 16;
+    State::from_setup(setup).unwrap()
+}
+
+/// Another, where the certificate has several of A's positions.
+fn late_position_2() -> State {
+    let mut setup = Setup::new(Config::default());
+    setup.dan = [5, 0, 2, 0, 0, 0, 0, 1, 1, 0, 2, 0];
+    setup.big = [
+        BigStone::CapturedBy { seat: Seat(1) },
+        BigStone::CapturedBy { seat: Seat(0) },
+    ];
+    setup.cap_dan = [25, 14];
+    setup.turn = Seat(0);
+    setup.ply = 32;
+    State::from_setup(setup).unwrap()
+}
+
+fn options() -> ProveOptions {
+    ProveOptions {
+        max_depth: 12,
+        table_bits: 14,
+        ..ProveOptions::default()
+    }
+}
+
+fn proven(root: &State) -> Certificate {
+    let proof = Certificate::prove_from(root, Seat(0), &options()).unwrap();
+    let c = proof.certificate.expect("the position is won for A");
+    c.verify_from(root).unwrap();
+    c
+}
+
+fn without(c: &Certificate, keep: impl Fn(usize, &Record) -> bool) -> Certificate {
+    let records = c
+        .records()
+        .iter()
+        .enumerate()
+        .filter(|(i, r)| keep(*i, r))
+        .map(|(_, r)| *r)
+        .collect();
+    Certificate::new(*c.config(), c.winner(), records).unwrap()
+}
+
+fn with_move(c: &Certificate, position: &[u8; 21], action: Action) -> Certificate {
+    let records = c
+        .records()
+        .iter()
+        .map(|r| {
+            let mut r = *r;
+            if &r.position == position {
+                r.action = Record::encode_action(action);
+            }
+            r
+        })
+        .collect();
+    Certificate::new(*c.config(), c.winner(), records).unwrap()
+}
+
+#[test]
+fn a_small_position_proves_and_verifies() {
+    for root in [late_position(), late_position_2()] {
+        let c = proven(&root);
+        assert!(c.len() > 1);
+        assert_eq!(c.winner(), Seat(0));
+        assert!(c.covers(&root));
+        let m = c.move_for(&root).expect("A's move at the root");
+        assert!(root.check(m).is_ok());
+        // Following the certificate's moves against any replies wins: play them all out.
+        let mut stack = vec![root];
+        let mut games = 0;
+        while let Some(s) = stack.pop() {
+            if s.turn().is_none() {
+                assert_eq!(s.winner(), Some(Seat(0)), "a line of the certificate lost");
+                games += 1;
+                continue;
+            }
+            assert!(c.covers(&s));
+            if s.turn() == Some(Seat(0)) {
+                let mut t = s;
+                t.apply(c.move_for(&s).unwrap(), &mut NoEvents).unwrap();
+                stack.push(t);
+            } else {
+                assert!(c.move_for(&s).is_none());
+                let mut list = ActionList::new();
+                s.legal_actions(&mut list);
+                for &id in &list {
+                    let mut t = s;
+                    t.apply(Action::from_id(id).unwrap(), &mut NoEvents)
+                        .unwrap();
+                    stack.push(t);
+                }
+            }
+        }
+        assert!(games > 0);
+        // The certificate is for this root, not for the start of the game.
+        assert!(c.verify().is_err());
+    }
+}
+
+#[test]
+fn a_lost_position_has_no_proof() {
+    // B cannot win the first late position with A to move (A wins it).
+    let proof = Certificate::prove_from(&late_position(), Seat(1), &options()).unwrap();
+    assert!(proof.certificate.is_none());
+}
+
+#[test]
+fn the_format_round_trips() {
+    let c = proven(&late_position_2());
+    let bytes = c.to_bytes();
+    let header = format!(
+        "dangian-oaq-certificate 1\nrules {}\nwinner 0\npositions {}\n\n",
+        serde_json::to_string(c.config()).unwrap(),
+        c.len()
+    );
+    assert!(bytes.starts_with(header.as_bytes()));
+    assert_eq!(
+        bytes.len(),
+        header.len() + Certificate::RECORD_LEN * c.len()
+    );
+    let back = Certificate::from_bytes(&bytes).unwrap();
+    assert_eq!(back, c);
+    assert_eq!(back.to_bytes(), bytes);
+    back.verify_from(&late_position_2()).unwrap();
+    // Sorted, no two equal.
+    assert!(c
+        .records()
+        .windows(2)
+        .all(|w| w[0].position < w[1].position));
+    // The root's record holds the position's fields.
+    let p = Certificate::position_of(&late_position_2()).unwrap();
+    assert_eq!(&p[..12], &[5, 0, 2, 0, 0, 0, 0, 1, 1, 0, 2, 0]);
+    assert_eq!(&p[12..14], &[3, 2]);
+    assert_eq!(i16::from_le_bytes([p[14], p[15]]), 25);
+    assert_eq!(i16::from_le_bytes([p[16], p[17]]), 14);
+    assert_eq!(p[18], 0);
+    assert_eq!(u16::from_le_bytes([p[19], p[20]]), 32);
+    // Move bytes.
+    for id in 0..20 {
+        let a = Action::from_id(id).unwrap();
+        assert_eq!(Record::decode_action(Record::encode_action(a)), Some(a));
+    }
+    assert_eq!(Record::encode_action(Action::new(4, Dir::Ccw).unwrap()), 4);
+    assert_eq!(
+        Record::encode_action(Action::new(9, Dir::Cw).unwrap()),
+        0x89
+    );
+    assert_eq!(Record::decode_action(Record::NO_MOVE), None);
+}
+
+fn malformed(bytes: &[u8]) -> String {
+    match Certificate::from_bytes(bytes) {
+        Err(CertificateError::Malformed(m)) => m,
+        other => panic!("accepted or wrong error: {other:?}"),
+    }
+}
+
+#[test]
+fn malformed_bytes_are_refused() {
+    let c = proven(&late_position_2());
+    let bytes = c.to_bytes();
+    let body = bytes.len() - Certificate::RECORD_LEN * c.len();
+    // Truncated anywhere: in the header or in the records.
+    for cut in [0, 5, 30, body - 1, body + 3, bytes.len() - 1] {
+        malformed(&bytes[..cut]);
+    }
+    // One byte too many.
+    let mut longer = bytes.clone();
+    longer.push(0);
+    malformed(&longer);
+    // A bad header.
+    let mut bad = bytes.clone();
+    bad[0] = b'D';
+    malformed(&bad);
+    let text = String::from_utf8_lossy(&bytes[..body]).into_owned();
+    let records = &bytes[body..];
+    let rebuilt = |header: String| [header.as_bytes(), records].concat();
+    malformed(&rebuilt(text.replace("winner 0", "winner 2")));
+    malformed(&rebuilt(
+        text.replace("\"quan_value\":10", "\"quan_value\": 10"),
+    ));
+    malformed(&rebuilt(
+        text.replace("\"quan_value\":10", "\"quan_value\":0"),
+    ));
+    malformed(&rebuilt(text.replace("\n\n", "\n")));
+    // A wrong count.
+    let n = c.len();
+    for wrong in [n - 1, n + 1, 0] {
+        malformed(&rebuilt(text.replace(
+            &format!("positions {n}"),
+            &format!("positions {wrong}"),
+        )));
+    }
+    malformed(&rebuilt(
+        text.replace(&format!("positions {n}"), &format!("positions 0{n}")),
+    ));
+    // Unsorted: two records swapped, or one twice.
+    let mut swapped = bytes.clone();
+    let (a, b) = (body, body + Certificate::RECORD_LEN);
+    let first: Vec<u8> = swapped[a..b].to_vec();
+    let second: Vec<u8> = swapped[b..b + Certificate::RECORD_LEN].to_vec();
+    swapped[a..b].copy_from_slice(&second);
+    swapped[b..b + Certificate::RECORD_LEN].copy_from_slice(&first);
+    assert!(malformed(&swapped).contains("sorted"));
+    let mut twice = bytes.clone();
+    twice[b..b + Certificate::RECORD_LEN].copy_from_slice(&first);
+    malformed(&twice);
+    // A move byte where the loser moves, none where the winner moves.
+    let loser = c
+        .records()
+        .iter()
+        .position(|r| r.position[18] == 1)
+        .unwrap();
+    let mut bad_move = bytes.clone();
+    bad_move[body + Certificate::RECORD_LEN * loser + 21] = 3;
+    malformed(&bad_move);
+    let winner = c
+        .records()
+        .iter()
+        .position(|r| r.position[18] == 0)
+        .unwrap();
+    let mut no_move = bytes.clone();
+    no_move[body + Certificate::RECORD_LEN * winner + 21] = Record::NO_MOVE;
+    malformed(&no_move);
+    // Gzip is not read here.
+    assert!(malformed(&[0x1f, 0x8b, 8, 0]).contains("gzip"));
+    // Garbage never panics.
+    let mut x = 0x2545_f491_4f6c_dd1du64;
+    for len in 0..200 {
+        let mut junk = bytes[..body.min(len)].to_vec();
+        for _ in 0..len {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            junk.push(x as u8);
+        }
+        let _ = Certificate::from_bytes(&junk);
+    }
+}
+
+#[test]
+fn tampered_certificates_fail_verification() {
+    let root = late_position_2();
+    let c = proven(&root);
+    let root_position = Certificate::position_of(&root).unwrap();
+    // Any record removed: the root, or a position some line reaches.
+    for i in 0..c.len() {
+        let cut = without(&c, |j, _| j != i);
+        assert!(
+            matches!(cut.verify_from(&root), Err(CertificateError::Invalid(_))),
+            "record {i} removed and still valid"
+        );
+    }
+    // The root's move changed to an illegal one (a square with no stones).
+    let empty = [1u8, 2, 3, 4, 5]
+        .into_iter()
+        .find(|&cell| root.dan(cell) == 0)
+        .unwrap();
+    let illegal = with_move(&c, &root_position, Action::new(empty, Dir::Ccw).unwrap());
+    assert!(illegal.verify_from(&root).is_err());
+    // Changed to a move that loses or leaves the certificate.
+    let mut list = ActionList::new();
+    root.legal_actions(&mut list);
+    let mut leaving = 0;
+    for &id in &list {
+        let a = Action::from_id(id).unwrap();
+        let mut next = root;
+        next.apply(a, &mut NoEvents).unwrap();
+        let stays = if next.turn().is_none() {
+            next.winner() == Some(Seat(0))
+        } else {
+            c.covers(&next)
+        };
+        let changed = with_move(&c, &root_position, a);
+        assert_eq!(changed.verify_from(&root).is_ok(), stays, "{a}");
+        leaving += usize::from(!stays);
+    }
+    assert!(leaving > 0);
+    // The same records claimed for the other seat.
+    let records: Vec<Record> = c
+        .records()
+        .iter()
+        .map(|r| Record {
+            position: r.position,
+            action: Record::NO_MOVE,
+        })
+        .collect();
+    let relabelled = Certificate::new(*c.config(), Seat(1), records);
+    assert!(relabelled.is_err() || relabelled.unwrap().verify_from(&root).is_err());
+}
+
+#[test]
+fn repetition_limit_counts_records() {
+    // Under a repetition limit of 2 no repetition key may occur twice among the records.
+    let config = Config {
+        repetition_limit: Some(2),
+        ..Config::default()
+    };
+    let mut setup = late_position_2().to_setup();
+    setup.config = config;
+    let root = State::from_setup(setup).unwrap();
+    let proof = Certificate::prove_from(&root, Seat(0), &options()).unwrap();
+    let c = proof.certificate.unwrap();
+    c.verify_from(&root).unwrap();
+    // A copy of a record at another ply (unreached, so points 1-3 still hold) repeats a key.
+    let mut extra = c.records()[c.len() - 1];
+    let ply = u16::from_le_bytes([extra.position[19], extra.position[20]]) + 100;
+    extra.position[19..21].copy_from_slice(&ply.to_le_bytes());
+    let mut records = c.records().to_vec();
+    records.push(extra);
+    let doubled = Certificate::new(config, Seat(0), records).unwrap();
+    let err = doubled.verify_from(&root).unwrap_err().to_string();
+    assert!(err.contains("repetition"), "{err}");
+}
+
+/// The committed certificate of the default rules, if its records are few enough to check
+/// in a debug build quickly; otherwise the `prove` example verifies it in release.
+#[test]
+fn the_committed_default_certificate_verifies() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/certificates/o_an_quan/seed_rules.dgcert.gz"
+    );
+    let Ok(file) = std::fs::read(path) else {
+        return;
+    };
+    let mut bytes = Vec::new();
+    flate2::read::GzDecoder::new(&file[..])
+        .read_to_end(&mut bytes)
+        .unwrap();
+    let c = Certificate::from_bytes(&bytes).unwrap();
+    assert_eq!(c.config(), &Config::default());
+    assert_eq!(c.winner(), Seat(0));
+    let start = State::new(Config::default()).unwrap();
+    assert_eq!(
+        c.move_for(&start),
+        Some(Action::new(4, Dir::Ccw).unwrap()),
+        "a4+"
+    );
+    if c.len() <= 200_000 {
+        c.verify().unwrap();
+    }
+}
