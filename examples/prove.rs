@@ -2,8 +2,10 @@
 //! (see `dangian::o_an_quan::Certificate`), then reads it back and verifies it.
 //!
 //! ```text
-//! cargo run --release --example prove -- [CONFIG] [--first-move MOVE] [--minutes M] OUT
+//! cargo run --release --example prove -- [CONFIG] [--first-move MOVE] [--minutes M] \
+//!     [--strategy STRATEGY] OUT
 //! cargo run --release --example prove -- --first-move a4+ seed_rules.dgcert.gz
+//! cargo run --release --example prove -- --expand STRATEGY OUT
 //! ```
 //!
 //! - `CONFIG`: a preset name (`vi_wikipedia`, …) or a JSON config; the default rules if left
@@ -11,7 +13,13 @@
 //! - `--first-move`: the first player's first move (`a4+`); any winning move if left out.
 //! - `--minutes`: give up after this long (default 10).
 //! - `--table-bits`: log2 of the prover's table slots, 28 bytes each (default 26).
+//! - `--strategy`: also write the compact strategy file (the winner's moves alone, see
+//!   `Certificate::to_strategy`); gzip-compressed when the name ends in `.gz`.
 //! - `OUT`: the certificate's file; gzip-compressed when the name ends in `.gz`.
+//! - `--compact CERTIFICATE STRATEGY`: no search; writes a certificate file's strategy.
+//! - `--expand STRATEGY OUT`: no search; plays a strategy file out into its certificate,
+//!   writes it to `OUT` and verifies it (the repository keeps its certificates as
+//!   strategies: `certificates/o_an_quan/`).
 //!
 //! Prints the claim, the positions in the certificate, its size raw and compressed, the time
 //! to prove and the time to verify. Exits with 1 when nothing was proven.
@@ -42,6 +50,7 @@ fn run(args: Vec<String>) -> Result<bool, String> {
     let mut minutes = 10.0f64;
     let mut table_bits = 26u8;
     let mut out: Option<String> = None;
+    let mut strategy: Option<String> = None;
     let mut positional = Vec::new();
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
@@ -53,6 +62,24 @@ fn run(args: Vec<String>) -> Result<bool, String> {
             "--minutes" => {
                 let m = it.next().ok_or("--minutes needs a number")?;
                 minutes = m.parse().map_err(|_| "--minutes needs a number")?;
+            }
+            "--strategy" => {
+                strategy = Some(it.next().ok_or("--strategy needs a file")?);
+            }
+            "--expand" => {
+                let from = it.next().ok_or("--expand needs a strategy file")?;
+                let to = it.next().ok_or("--expand needs an OUT file")?;
+                return expand(&from, &to);
+            }
+            "--compact" => {
+                let from = it.next().ok_or("--compact needs a certificate file")?;
+                let to = it.next().ok_or("--compact needs a STRATEGY file")?;
+                let certificate =
+                    Certificate::from_bytes(&read(&from)?).map_err(|e| format!("{from}: {e}"))?;
+                let bytes = certificate.to_strategy().map_err(|e| e.to_string())?;
+                write(&to, &bytes)?;
+                println!("{to}: the strategy of {from}, {} bytes raw", bytes.len());
+                return Ok(true);
             }
             "--table-bits" => {
                 let m = it.next().ok_or("--table-bits needs a number")?;
@@ -118,32 +145,27 @@ fn run(args: Vec<String>) -> Result<bool, String> {
         println!("first move: {m}");
     }
     let raw = certificate.to_bytes();
-    let gz = {
-        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-        e.write_all(&raw).map_err(|e| e.to_string())?;
-        e.finish().map_err(|e| e.to_string())?
-    };
+    let gz = gzip(&raw)?;
     println!(
         "certificate: {} positions, {} bytes raw, {} bytes gzipped",
         certificate.len(),
         raw.len(),
         gz.len()
     );
-    let bytes = if out.ends_with(".gz") { &gz } else { &raw };
-    std::fs::write(&out, bytes).map_err(|e| format!("{out}: {e}"))?;
+    write(&out, &raw)?;
+    if let Some(path) = strategy {
+        let bytes = certificate.to_strategy().map_err(|e| e.to_string())?;
+        println!(
+            "strategy: {} bytes raw, {} bytes gzipped",
+            bytes.len(),
+            gzip(&bytes)?.len()
+        );
+        write(&path, &bytes)?;
+        println!("written: {path}");
+    }
     // Read the file back as a checker would, then verify.
     let started = Instant::now();
-    let file = std::fs::read(&out).map_err(|e| format!("{out}: {e}"))?;
-    let plain = if file.starts_with(&[0x1f, 0x8b]) {
-        let mut v = Vec::new();
-        flate2::read::GzDecoder::new(&file[..])
-            .read_to_end(&mut v)
-            .map_err(|e| e.to_string())?;
-        v
-    } else {
-        file
-    };
-    let read = Certificate::from_bytes(&plain).map_err(|e| e.to_string())?;
+    let read = Certificate::from_bytes(&read(&out)?).map_err(|e| e.to_string())?;
     let verdict = read.verify();
     println!(
         "verify: {} in {:.1} s",
@@ -155,4 +177,59 @@ fn run(args: Vec<String>) -> Result<bool, String> {
     );
     println!("written: {out}");
     Ok(verdict.is_ok())
+}
+
+/// `--expand`: a strategy file played out into its certificate, written and verified.
+fn expand(from: &str, to: &str) -> Result<bool, String> {
+    let started = Instant::now();
+    let certificate =
+        Certificate::from_strategy(&read(from)?).map_err(|e| format!("{from}: {e}"))?;
+    println!(
+        "strategy {from}: seat {} wins; {} positions, played out in {:.1} s",
+        certificate.winner().0,
+        certificate.len(),
+        started.elapsed().as_secs_f64()
+    );
+    write(to, &certificate.to_bytes())?;
+    let started = Instant::now();
+    let verdict = certificate.verify();
+    println!(
+        "verify: {} in {:.1} s",
+        match &verdict {
+            Ok(()) => "valid".to_owned(),
+            Err(e) => format!("FAILED: {e}"),
+        },
+        started.elapsed().as_secs_f64()
+    );
+    println!("written: {to}");
+    Ok(verdict.is_ok())
+}
+
+fn gzip(bytes: &[u8]) -> Result<Vec<u8>, String> {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    e.write_all(bytes).map_err(|e| e.to_string())?;
+    e.finish().map_err(|e| e.to_string())
+}
+
+/// Writes `bytes` to `path`, gzip-compressed when the name ends in `.gz`.
+fn write(path: &str, bytes: &[u8]) -> Result<(), String> {
+    let bytes = if path.ends_with(".gz") {
+        gzip(bytes)?
+    } else {
+        bytes.to_vec()
+    };
+    std::fs::write(path, bytes).map_err(|e| format!("{path}: {e}"))
+}
+
+/// The bytes of `path`, decompressed when they are gzip.
+fn read(path: &str) -> Result<Vec<u8>, String> {
+    let file = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+    if !file.starts_with(&[0x1f, 0x8b]) {
+        return Ok(file);
+    }
+    let mut v = Vec::new();
+    flate2::read::GzDecoder::new(&file[..])
+        .read_to_end(&mut v)
+        .map_err(|e| format!("{path}: {e}"))?;
+    Ok(v)
 }

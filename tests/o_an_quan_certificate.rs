@@ -333,31 +333,151 @@ fn repetition_limit_counts_records() {
     assert!(err.contains("repetition"), "{err}");
 }
 
-/// The committed certificate of the default rules, if its records are few enough to check
-/// in a debug build quickly; otherwise the `prove` example verifies it in release.
-#[test]
-fn the_committed_default_certificate_verifies() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/certificates/o_an_quan/seed_rules.dgcert.gz"
-    );
-    let Ok(file) = std::fs::read(path) else {
-        return;
+/// Dân 2 a square, one dân in each quan square, counter-clockwise only, a cap of 12 plies:
+/// the first player wins from the start, with a certificate of about a hundred positions.
+fn small_rules() -> Config {
+    let mut config = Config {
+        dan_per_square: 2,
+        quan_setup: dangian::o_an_quan::QuanSetup::SmallStones { count: 1 },
+        direction: dangian::o_an_quan::DirectionRule::FixedCcw,
+        max_plies: Some(12),
+        ..Config::default()
     };
-    let mut bytes = Vec::new();
-    flate2::read::GzDecoder::new(&file[..])
-        .read_to_end(&mut bytes)
-        .unwrap();
-    let c = Certificate::from_bytes(&bytes).unwrap();
-    assert_eq!(c.config(), &Config::default());
-    assert_eq!(c.winner(), Seat(0));
-    let start = State::new(Config::default()).unwrap();
-    assert_eq!(
-        c.move_for(&start),
-        Some(Action::new(4, Dir::Ccw).unwrap()),
-        "a4+"
+    config.first_player = Seat(0);
+    config
+}
+
+fn small_certificate() -> Certificate {
+    let options = ProveOptions {
+        winner: Some(Seat(0)),
+        ..options()
+    };
+    let c = Certificate::prove(small_rules(), &options)
+        .unwrap()
+        .certificate
+        .expect("the first player wins the small rules");
+    c.verify().unwrap();
+    c
+}
+
+#[test]
+fn a_strategy_plays_out_into_its_certificate() {
+    let c = small_certificate();
+    let strategy = c.to_strategy().unwrap();
+    assert!(strategy.starts_with(Certificate::STRATEGY_MAGIC.as_bytes()));
+    let back = Certificate::from_strategy(&strategy).unwrap();
+    assert_eq!(back, c);
+    back.verify().unwrap();
+    let moves = c
+        .records()
+        .iter()
+        .filter(|r| r.move_action().is_some())
+        .count();
+    let header = strategy.len() - moves;
+    assert!(moves > 10, "{moves} moves");
+
+    // A byte too many or too few, a count that does not match, gzip: refused.
+    let mut longer = strategy.clone();
+    longer.push(longer[header]);
+    assert!(Certificate::from_strategy(&longer).is_err());
+    assert!(Certificate::from_strategy(&strategy[..strategy.len() - 1]).is_err());
+    let text = String::from_utf8_lossy(&strategy[..header]).into_owned();
+    let miscounted = text.replace(
+        &format!("positions {}\n", c.len()),
+        &format!("positions {}\n", c.len() + 1),
     );
-    if c.len() <= 200_000 {
-        c.verify().unwrap();
+    let mut wrong = miscounted.into_bytes();
+    wrong.extend_from_slice(&strategy[header..]);
+    assert!(Certificate::from_strategy(&wrong).is_err());
+    assert!(Certificate::from_strategy(&[0x1f, 0x8b, 8, 0]).is_err());
+
+    // Every other legal move byte in place of one of the winner's: the strategy is refused,
+    // or it plays out into a certificate that fails verification, or (when the move also
+    // wins) into one that holds.
+    let mut refused = 0;
+    for i in header..strategy.len() {
+        for cell in 1..=5u8 {
+            for dir in [Dir::Ccw, Dir::Cw] {
+                let byte = Record::encode_action(Action::new(cell, dir).unwrap());
+                if byte == strategy[i] {
+                    continue;
+                }
+                let mut bent = strategy.clone();
+                bent[i] = byte;
+                match Certificate::from_strategy(&bent) {
+                    Err(_) => refused += 1,
+                    Ok(other) => {
+                        if other.verify().is_err() {
+                            refused += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(refused > 0);
+}
+
+#[test]
+fn random_bytes_are_no_strategy() {
+    let c = small_certificate();
+    let strategy = c.to_strategy().unwrap();
+    let header = strategy.len()
+        - c.records()
+            .iter()
+            .filter(|r| r.move_action().is_some())
+            .count();
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    for n in 0..200 {
+        let mut bytes = strategy[..header].to_vec();
+        for _ in 0..(n % 40) {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            bytes.push(x as u8);
+        }
+        // Refused or played out: never a panic, and what plays out has the header's count.
+        if let Ok(other) = Certificate::from_strategy(&bytes) {
+            assert_eq!(other.len(), c.len());
+        }
+    }
+}
+
+/// The strategies kept in the repository: their rules, winner and first move. (Playing
+/// them out and checking them takes seconds in a release build: the CI does it with the
+/// `prove` example and the independent checker.)
+#[test]
+fn the_committed_strategies_claim_a4_plus_for_the_first_player() {
+    let no_borrowing = <Config as dangian::GameConfig>::preset("no_borrowing").unwrap();
+    let gap_pay = Config {
+        max_plies: Some(2000),
+        ..no_borrowing
+    };
+    for (name, config) in [
+        ("no_borrowing", no_borrowing),
+        ("gap_pay_from_score", gap_pay),
+    ] {
+        let path = format!(
+            "{}/certificates/o_an_quan/{name}.dgstrat.gz",
+            env!("CARGO_MANIFEST_DIR")
+        );
+        let file = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let mut bytes = Vec::new();
+        flate2::read::GzDecoder::new(&file[..])
+            .read_to_end(&mut bytes)
+            .unwrap();
+        let rules = serde_json::to_string(&config).unwrap();
+        let header = format!(
+            "{}\nrules {rules}\nwinner 0\npositions ",
+            Certificate::STRATEGY_MAGIC
+        );
+        assert!(bytes.starts_with(header.as_bytes()), "{name}");
+        let body = bytes.windows(2).position(|w| w == b"\n\n").unwrap() + 2;
+        // The walk starts at the start position, where the winner moves first: a4+.
+        assert_eq!(
+            Record::decode_action(bytes[body]),
+            Some(Action::new(4, Dir::Ccw).unwrap()),
+            "{name}"
+        );
     }
 }

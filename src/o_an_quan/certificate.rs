@@ -363,18 +363,100 @@ impl Certificate {
 
     /// The file's bytes, uncompressed (format 1).
     pub fn to_bytes(&self) -> Vec<u8> {
-        let rules = serde_json::to_string(&self.config).unwrap_or_default();
-        let header = format!(
-            "{MAGIC}\nrules {rules}\nwinner {}\npositions {}\n\n",
-            self.winner.0,
-            self.records.len()
-        );
+        let header = self.header(MAGIC);
         let mut out = Vec::with_capacity(header.len() + RECORD_LEN * self.records.len());
         out.extend_from_slice(header.as_bytes());
         for r in &self.records {
             out.extend_from_slice(&r.to_bytes());
         }
         out
+    }
+
+    /// The first line of a strategy file (see [`Certificate::to_strategy`]), without its
+    /// newline.
+    pub const STRATEGY_MAGIC: &'static str = "dangian-oaq-strategy 1";
+
+    /// The certificate as a compact strategy file: the certificate's header (under
+    /// [`Certificate::STRATEGY_MAGIC`]), then only the winner's moves, one move byte each,
+    /// in the order a depth-first walk from the start meets the winner's positions. The
+    /// walk, from a position not met before: with the winner to move, its move, then the
+    /// walk from the position it reaches; with the other seat to move, each legal move in
+    /// the order of its cell (cells 1..=5 or 7..=11), clockwise (`-`) before
+    /// counter-clockwise (`+`), and the walk from the position each reaches. A move that ends
+    /// the game reaches nothing. The positions are left out: [`Certificate::from_strategy`]
+    /// plays them again, so the file is about a twentieth of the certificate's.
+    ///
+    /// # Errors
+    /// [`CertificateError::Invalid`] when the walk meets a position that is not a record (a
+    /// certificate that does not hold together).
+    pub fn to_strategy(&self) -> Result<Vec<u8>, CertificateError> {
+        let mut moves = Vec::new();
+        let met = walk_strategy(self.config, self.winner, |position| {
+            let byte = self
+                .record(position)
+                .ok_or_else(|| invalid("the walk meets a position that is not a record"))?
+                .action;
+            moves.push(byte);
+            Ok(byte)
+        })?;
+        if met.len() != self.records.len() {
+            return Err(invalid(format!(
+                "the walk from the start meets {} of the {} records",
+                met.len(),
+                self.records.len()
+            )));
+        }
+        let mut out = self.header(Certificate::STRATEGY_MAGIC).into_bytes();
+        out.extend_from_slice(&moves);
+        Ok(out)
+    }
+
+    /// Reads a strategy file (uncompressed) and plays it out into the certificate it stands
+    /// for: the records are the positions the walk of [`Certificate::to_strategy`] meets.
+    /// Only the format is checked here; [`Certificate::verify`] checks the proof.
+    ///
+    /// # Errors
+    /// [`CertificateError::Malformed`] for a bad header, a move byte that names no legal
+    /// move, too few or too many move bytes, or a walk that meets another number of
+    /// positions than the header says.
+    pub fn from_strategy(bytes: &[u8]) -> Result<Certificate, CertificateError> {
+        if bytes.starts_with(&[0x1f, 0x8b]) {
+            return Err(malformed("gzip-compressed: decompress it first"));
+        }
+        let (config, winner, count, body) = read_header(bytes, Certificate::STRATEGY_MAGIC)?;
+        let mut next = body.iter();
+        let records = walk_strategy(config, winner, |_| {
+            next.next()
+                .copied()
+                .ok_or_else(|| malformed("the strategy ends before the walk does"))
+        })
+        .map_err(|e| match e {
+            CertificateError::Invalid(m) => malformed(m),
+            other => other,
+        })?;
+        if next.len() != 0 {
+            return Err(malformed(format!(
+                "{} move bytes are left after the walk",
+                next.len()
+            )));
+        }
+        if records.len() != count {
+            return Err(malformed(format!(
+                "the walk meets {} positions, the header says {count}",
+                records.len()
+            )));
+        }
+        Certificate::new(config, winner, records)
+    }
+
+    /// The five header lines of a file of kind `magic`.
+    fn header(&self, magic: &str) -> String {
+        let rules = serde_json::to_string(&self.config).unwrap_or_default();
+        format!(
+            "{magic}\nrules {rules}\nwinner {}\npositions {}\n\n",
+            self.winner.0,
+            self.records.len()
+        )
     }
 
     /// Reads a certificate from its uncompressed bytes, checking the header and that the
@@ -388,51 +470,7 @@ impl Certificate {
         if bytes.starts_with(&[0x1f, 0x8b]) {
             return Err(malformed("gzip-compressed: decompress it first"));
         }
-        let mut rest = bytes;
-        let mut line = |what: &str| -> Result<&str, CertificateError> {
-            let end = rest
-                .iter()
-                .position(|&b| b == b'\n')
-                .ok_or_else(|| malformed(format!("the header ends before the {what} line")))?;
-            let text = std::str::from_utf8(&rest[..end])
-                .map_err(|_| malformed(format!("the {what} line is not UTF-8")))?;
-            rest = &rest[end + 1..];
-            Ok(text)
-        };
-        if line("first")? != MAGIC {
-            return Err(malformed(format!("the first line is not {MAGIC:?}")));
-        }
-        let rules = line("rules")?
-            .strip_prefix("rules ")
-            .ok_or_else(|| malformed("the second line does not start with \"rules \""))?;
-        let config: Config =
-            serde_json::from_str(rules).map_err(|e| malformed(format!("rules: {e}")))?;
-        // One spelling of the rules, so that one certificate has one file.
-        if serde_json::to_string(&config).ok().as_deref() != Some(rules) {
-            return Err(malformed(
-                "rules are not written exactly as serde_json writes the config",
-            ));
-        }
-        let winner = match line("winner")? {
-            "winner 0" => Seat(0),
-            "winner 1" => Seat(1),
-            other => return Err(malformed(format!("bad winner line {other:?}"))),
-        };
-        let count_text = line("positions")?
-            .strip_prefix("positions ")
-            .ok_or_else(|| malformed("the fourth line does not start with \"positions \""))?;
-        if count_text.is_empty()
-            || !count_text.bytes().all(|b| b.is_ascii_digit())
-            || (count_text.len() > 1 && count_text.starts_with('0'))
-        {
-            return Err(malformed(format!("bad position count {count_text:?}")));
-        }
-        let count: usize = count_text
-            .parse()
-            .map_err(|_| malformed(format!("position count {count_text} is too large")))?;
-        if !line("empty")?.is_empty() {
-            return Err(malformed("the header's fifth line is not empty"));
-        }
+        let (config, winner, count, rest) = read_header(bytes, MAGIC)?;
         let body = rest;
         let expected = count
             .checked_mul(RECORD_LEN)
@@ -558,6 +596,119 @@ impl Certificate {
         }
         Ok(())
     }
+}
+
+/// Reads the five header lines shared by certificate and strategy files (`magic` names the
+/// kind): the rules, the winner and the position count, and the bytes after the header.
+fn read_header<'a>(
+    bytes: &'a [u8],
+    magic: &str,
+) -> Result<(Config, Seat, usize, &'a [u8]), CertificateError> {
+    let mut rest = bytes;
+    let mut line = |what: &str| -> Result<&str, CertificateError> {
+        let end = rest
+            .iter()
+            .position(|&b| b == b'\n')
+            .ok_or_else(|| malformed(format!("the header ends before the {what} line")))?;
+        let text = std::str::from_utf8(&rest[..end])
+            .map_err(|_| malformed(format!("the {what} line is not UTF-8")))?;
+        rest = &rest[end + 1..];
+        Ok(text)
+    };
+    if line("first")? != magic {
+        return Err(malformed(format!("the first line is not {magic:?}")));
+    }
+    let rules = line("rules")?
+        .strip_prefix("rules ")
+        .ok_or_else(|| malformed("the second line does not start with \"rules \""))?;
+    let config: Config =
+        serde_json::from_str(rules).map_err(|e| malformed(format!("rules: {e}")))?;
+    // One spelling of the rules, so that one certificate has one file.
+    if serde_json::to_string(&config).ok().as_deref() != Some(rules) {
+        return Err(malformed(
+            "rules are not written exactly as serde_json writes the config",
+        ));
+    }
+    let winner = match line("winner")? {
+        "winner 0" => Seat(0),
+        "winner 1" => Seat(1),
+        other => return Err(malformed(format!("bad winner line {other:?}"))),
+    };
+    let count_text = line("positions")?
+        .strip_prefix("positions ")
+        .ok_or_else(|| malformed("the fourth line does not start with \"positions \""))?;
+    if count_text.is_empty()
+        || !count_text.bytes().all(|b| b.is_ascii_digit())
+        || (count_text.len() > 1 && count_text.starts_with('0'))
+    {
+        return Err(malformed(format!("bad position count {count_text:?}")));
+    }
+    let count: usize = count_text
+        .parse()
+        .map_err(|_| malformed(format!("position count {count_text} is too large")))?;
+    if !line("empty")?.is_empty() {
+        return Err(malformed("the header's fifth line is not empty"));
+    }
+    config
+        .validate()
+        .map_err(|e| malformed(format!("rules: {e}")))?;
+    Ok((config, winner, count, rest))
+}
+
+/// The depth-first walk of a strategy (see [`Certificate::to_strategy`]) from the start of
+/// `config`'s game: `winner_move` gives the winner's move byte at each of its positions, in
+/// walk order. Returns the positions met, with their move bytes. The walk keeps its own
+/// stack, and every position it expands beyond the first is reached by a move byte or by a
+/// reply to one, so hostile bytes cost at most a bounded amount of work per byte.
+fn walk_strategy(
+    config: Config,
+    winner: Seat,
+    mut winner_move: impl FnMut(&Position) -> Result<u8, CertificateError>,
+) -> Result<Vec<CertificateRecord>, CertificateError> {
+    let start = State::new(config).map_err(|e| malformed(format!("rules: {e}")))?;
+    let mut met: std::collections::HashSet<Position> = std::collections::HashSet::new();
+    let mut records = Vec::new();
+    let mut stack = vec![start];
+    while let Some(state) = stack.pop() {
+        let position = position_of(&state).map_err(|e| invalid(e.to_string()))?;
+        if !met.insert(position) {
+            continue;
+        }
+        let moves: Vec<Action> = if state.to_move == winner {
+            let byte = winner_move(&position)?;
+            let action = CertificateRecord::decode_action(byte)
+                .ok_or_else(|| invalid(format!("move byte {byte:#04x} names no move")))?;
+            records.push(CertificateRecord {
+                position,
+                action: byte,
+            });
+            vec![action]
+        } else {
+            records.push(CertificateRecord {
+                position,
+                action: NO_MOVE,
+            });
+            let mut list = crate::game::ActionList::new();
+            state.legal_actions(&mut list);
+            let mut moves: Vec<Action> = list
+                .iter()
+                .filter_map(|&id| <Action as crate::game::Action>::from_id(id))
+                .collect();
+            // Cell order, clockwise first; pushed in reverse so the first is walked first.
+            moves.sort_by_key(|a| (a.cell(), a.dir() != Dir::Cw));
+            moves.reverse();
+            moves
+        };
+        for action in moves {
+            let mut next = state;
+            next.apply(action, &mut NoEvents)
+                .map_err(|e| invalid(format!("move {action}: {e}")))?;
+            if next.end_reason().is_none() {
+                stack.push(next);
+            }
+        }
+    }
+    Ok(records)
 }
 
 /// The structural check of a record's seat and move byte.
