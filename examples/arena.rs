@@ -19,7 +19,10 @@
 //!   `em:DEPTH[:NODES[:MATERIAL[:NOISE[:DEALS]]]]` (expectimax over the dice, averaged over
 //!   DEALS determinizations; MATERIAL 1 values the horizon by material alone),
 //!   `ab:NODES[:DEPTH[:QUIESCENCE[:NOISE[:REDUCTION[:PROGRESS]]]]]` (Ô ăn quan's
-//!   alpha-beta; `PROGRESS` 0 is the search without a preference for progress).
+//!   alpha-beta; `PROGRESS` 0 is the search without a preference for progress),
+//!   `cert:NODES[:DEPTH[:QUIESCENCE[:NOISE]]]` (that alpha-beta, the medium level's settings
+//!   unless given, playing the Ô ăn quan proof certificate or strategy file named by
+//!   `ARENA_CERTIFICATE` wherever it holds: `cert:20000` is medium with the certificate).
 //! - `N`: games; `SEED`: the first seed (default 1). Games `2k` and `2k + 1` deal their
 //!   chance outcomes from seed `SEED + k` (the same dice and deals, as long as the choices
 //!   agree) with the seats swapped, and seed the bots from it, so every run with the same
@@ -172,7 +175,36 @@ impl BotSpec {
 /// `ab:NODES:DEPTH:QUIESCENCE:NOISE:REDUCTION:PROGRESS` (Ô ăn quan's alpha-beta),
 /// `em:DEPTH:NODES:MATERIAL:NOISE:DEALS` (expectimax over the dice, any game; MATERIAL 1
 /// values the horizon by material alone; DEALS determinizations for hidden information).
-const CUSTOM: [&str; 2] = ["ab", "em"];
+/// `cert:NODES:DEPTH:QUIESCENCE:NOISE` (Ô ăn quan's alpha-beta, the medium level's settings
+/// unless given, playing the proof certificate named by `ARENA_CERTIFICATE` where it holds).
+const CUSTOM: [&str; 3] = ["ab", "em", "cert"];
+
+/// The certificate of `ARENA_CERTIFICATE`: a certificate or strategy file, gzip or not, read
+/// once.
+fn arena_certificate() -> std::sync::Arc<dangian::o_an_quan::Certificate> {
+    use dangian::o_an_quan::Certificate;
+    use std::io::Read;
+    static CERTIFICATE: std::sync::OnceLock<std::sync::Arc<Certificate>> =
+        std::sync::OnceLock::new();
+    std::sync::Arc::clone(CERTIFICATE.get_or_init(|| {
+        let path = std::env::var("ARENA_CERTIFICATE")
+            .expect("cert: set ARENA_CERTIFICATE to a certificate or strategy file");
+        let file = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let mut bytes = file.clone();
+        if file.starts_with(&[0x1f, 0x8b]) {
+            bytes.clear();
+            flate2::read::GzDecoder::new(&file[..])
+                .read_to_end(&mut bytes)
+                .unwrap_or_else(|e| panic!("{path}: {e}"));
+        }
+        let c = if bytes.starts_with(Certificate::STRATEGY_MAGIC.as_bytes()) {
+            Certificate::from_strategy(&bytes)
+        } else {
+            Certificate::from_bytes(&bytes)
+        };
+        std::sync::Arc::new(c.unwrap_or_else(|e| panic!("{path}: {e}")))
+    }))
+}
 
 /// The `i`-th number of a custom spec, or `default` when it was not given.
 fn arg(numbers: &[f64; 6], i: usize, default: f64) -> f64 {
@@ -234,6 +266,20 @@ impl ArenaGame for dangian::o_an_quan::State {
                 },
                 seed,
             ))),
+            "cert" => {
+                let m = AlphaBetaSettings::MEDIUM;
+                let bot = AlphaBetaBot::new(
+                    AlphaBetaSettings {
+                        nodes: arg(&n, 0, f64::from(m.nodes)) as u32,
+                        max_depth: arg(&n, 1, f64::from(m.max_depth)) as u8,
+                        quiescence: arg(&n, 2, f64::from(m.quiescence)) as u8,
+                        noise: arg(&n, 3, f64::from(m.noise)) as i32,
+                        ..m
+                    },
+                    seed,
+                );
+                Some(Box::new(bot.with_certificate(arena_certificate())))
+            }
             _ => None,
         }
     }

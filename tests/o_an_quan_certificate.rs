@@ -481,3 +481,44 @@ fn the_committed_strategies_claim_a4_plus_for_the_first_player() {
         );
     }
 }
+
+/// A bot given a certificate plays its moves, even at the easy level, and wins every game
+/// from the start whatever the other side plays; its hints say so in words.
+#[test]
+fn a_bot_with_a_certificate_wins_every_game() {
+    use dangian::bot::{Bot, ProvenResult, RandomBot};
+    use dangian::o_an_quan::{AlphaBetaBot, AlphaBetaSettings};
+    use dangian::describe::Lang;
+    use std::sync::Arc;
+    let c = Arc::new(small_certificate());
+    for seed in 0..30 {
+        let mut game = State::new(small_rules()).unwrap();
+        let mut winner =
+            AlphaBetaBot::new(AlphaBetaSettings::EASY, seed).with_certificate(Arc::clone(&c));
+        let mut loser_view =
+            AlphaBetaBot::new(AlphaBetaSettings::EASY, seed).with_certificate(Arc::clone(&c));
+        let mut other = RandomBot::new(seed);
+        while game.end_reason().is_none() {
+            let action = if game.to_move() == dangian::ToMove::Seat(Seat(0)) {
+                let hints = winner.hints(&game);
+                let best = &hints[0];
+                assert_eq!(Some(best.action), c.move_for(&game));
+                assert_eq!(best.proven.map(|p| p.result), Some(ProvenResult::Win));
+                assert_eq!(
+                    best.proven_words(Lang::En).as_deref(),
+                    Some("wins by force")
+                );
+                assert_eq!(best.proven_words(Lang::Vi).as_deref(), Some("thắng chắc"));
+                best.action
+            } else {
+                let hints = loser_view.hints(&game);
+                assert!(hints
+                    .iter()
+                    .all(|h| h.proven.map(|p| p.result) == Some(ProvenResult::Loss)));
+                other.choose(&game).unwrap()
+            };
+            game.apply(action, &mut NoEvents).unwrap();
+        }
+        assert_eq!(game.winner(), Some(Seat(0)), "seed {seed}");
+    }
+}

@@ -423,7 +423,7 @@ fn the_lazy_table_is_used_and_hints_say_the_result() {
         let hints = bot.hints(&start);
         assert!(table.best_moves(&start).contains(&hints[0].action));
         let p = hints[0].proven.expect("the best move is proven");
-        assert_eq!(p.margin, final_margin);
+        assert_eq!(p.margin, Some(final_margin));
         let (vi, en) = (
             hints[0].proven_words(Lang::Vi).unwrap(),
             hints[0].proven_words(Lang::En).unwrap(),

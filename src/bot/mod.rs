@@ -262,15 +262,18 @@ pub enum ProvenResult {
     Loss,
 }
 
-/// A result proven by exact analysis: the mover's final margin with best play by both.
+/// A result proven by exact analysis: win, draw or loss for the mover with best play by
+/// both, and, when the analysis measures them (an endgame table does, a proof certificate
+/// proves the win alone), the final margin and the plies within which the game ends.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Proven {
     /// Win, draw or loss for the mover.
     pub result: ProvenResult,
-    /// The mover's final total minus the opponent's, with best play by both.
-    pub margin: i32,
-    /// The plies within which the game ends with that result (the action included).
-    pub plies: u32,
+    /// The mover's final total minus the opponent's, with best play by both, when known.
+    pub margin: Option<i32>,
+    /// The plies within which the game ends with that result (the action included), when
+    /// known.
+    pub plies: Option<u32>,
 }
 
 impl Proven {
@@ -283,26 +286,51 @@ impl Proven {
         };
         Proven {
             result,
-            margin,
-            plies,
+            margin: Some(margin),
+            plies: Some(plies),
+        }
+    }
+
+    /// A win or a loss proven without its margin (by a proof certificate).
+    pub fn outcome(win: bool) -> Proven {
+        Proven {
+            result: if win {
+                ProvenResult::Win
+            } else {
+                ProvenResult::Loss
+            },
+            margin: None,
+            plies: None,
         }
     }
 
     /// The result in words: "thắng chắc, hơn 12 điểm" / "wins by force, by 12 points",
-    /// "hoà chắc" / "draws by force", "thua chắc, kém 3 điểm" / "loses by force, by 3 points".
+    /// "hoà chắc" / "draws by force", "thua chắc, kém 3 điểm" / "loses by force, by 3 points";
+    /// without a known margin, "thắng chắc" / "wins by force" and "thua chắc" / "loses by
+    /// force".
     pub fn words(&self, lang: crate::describe::Lang) -> String {
-        let m = self.margin.unsigned_abs();
-        let points = crate::describe::Lang::count(m, "point", "points");
+        let by = |vi: &str, en: &str| match self.margin {
+            Some(m) => {
+                let m = m.unsigned_abs();
+                let points = crate::describe::Lang::count(m, "point", "points");
+                lang.pick(
+                    format!(
+                        "{vi}, {} {m} điểm",
+                        if self.result == ProvenResult::Win {
+                            "hơn"
+                        } else {
+                            "kém"
+                        }
+                    ),
+                    format!("{en}, by {points}"),
+                )
+            }
+            None => lang.pick(vi.to_owned(), en.to_owned()),
+        };
         match self.result {
-            ProvenResult::Win => lang.pick(
-                format!("thắng chắc, hơn {m} điểm"),
-                format!("wins by force, by {points}"),
-            ),
+            ProvenResult::Win => by("thắng chắc", "wins by force"),
             ProvenResult::Draw => lang.pick("hoà chắc", "draws by force"),
-            ProvenResult::Loss => lang.pick(
-                format!("thua chắc, kém {m} điểm"),
-                format!("loses by force, by {points}"),
-            ),
+            ProvenResult::Loss => by("thua chắc", "loses by force"),
         }
     }
 }

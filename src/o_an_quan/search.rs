@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 
+use super::certificate::Certificate;
 use super::endgame::{shared_table, EndgameTable};
 use super::{Action, BigStone, CapResolution, EndReason, Refill, State};
 use crate::bot::portable::exp;
@@ -144,6 +145,7 @@ pub struct AlphaBetaBot {
     generation: u16,
     last: (u8, u32),
     endgame: Option<Arc<EndgameTable>>,
+    certificates: Vec<Arc<Certificate>>,
 }
 
 impl AlphaBetaBot {
@@ -157,6 +159,7 @@ impl AlphaBetaBot {
             generation: 0,
             last: (0, 0),
             endgame: None,
+            certificates: Vec::new(),
         }
     }
 
@@ -170,6 +173,39 @@ impl AlphaBetaBot {
     pub fn with_endgame(mut self, table: Arc<EndgameTable>) -> Self {
         self.endgame = Some(table);
         self
+    }
+
+    /// The bot with a proof certificate (see [`Certificate`]; any level, easy included):
+    /// in a position the certificate holds, the winner's bot plays the certificate's move,
+    /// and the hints say that move wins by force (the loser's hints, that every move loses
+    /// by force). Following a certificate from the start, the winner wins every game,
+    /// whatever the other side plays. Several certificates may be given (one per rule set).
+    pub fn with_certificate(mut self, certificate: Arc<Certificate>) -> Self {
+        self.certificates.push(certificate);
+        self
+    }
+
+    /// With a certificate holding `game`'s position: the proven move first, and the proven
+    /// result on the hints.
+    fn apply_certificate(&self, game: &State, seat: Seat, hints: &mut [Hint<Action>]) {
+        let Some(c) = self.certificates.iter().find(|c| c.covers(game)) else {
+            return;
+        };
+        if c.winner() == seat {
+            let Some(best) = c.move_for(game) else {
+                return;
+            };
+            if let Some(i) = hints.iter().position(|h| h.action == best) {
+                hints[..=i].rotate_right(1);
+                hints[0].proven = Some(Proven::outcome(true));
+                hints[0].score = 1.0;
+            }
+        } else {
+            for h in hints.iter_mut() {
+                h.proven = Some(Proven::outcome(false));
+                h.score = 0.0;
+            }
+        }
     }
 
     /// The table covering `game`'s position: the one given, else the one built for
@@ -384,6 +420,7 @@ impl AlphaBetaBot {
             })
             .collect();
         self.apply_endgame(game, seat, &mut hints);
+        self.apply_certificate(game, seat, &mut hints);
         // The search order is the ranking; make the scores agree with it.
         for i in 1..hints.len() {
             if hints[i].score > hints[i - 1].score {
