@@ -166,17 +166,9 @@ fn run(args: Vec<String>) -> Result<bool, String> {
     // Read the file back as a checker would, then verify.
     let started = Instant::now();
     let read = Certificate::from_bytes(&read(&out)?).map_err(|e| e.to_string())?;
-    let verdict = read.verify();
-    println!(
-        "verify: {} in {:.1} s",
-        match &verdict {
-            Ok(()) => "valid".to_owned(),
-            Err(e) => format!("FAILED: {e}"),
-        },
-        started.elapsed().as_secs_f64()
-    );
+    let valid = verify(&read, started);
     println!("written: {out}");
-    Ok(verdict.is_ok())
+    Ok(valid)
 }
 
 /// `--expand`: a strategy file played out into its certificate, written and verified.
@@ -192,6 +184,14 @@ fn expand(from: &str, to: &str) -> Result<bool, String> {
     );
     write(to, &certificate.to_bytes())?;
     let started = Instant::now();
+    let valid = verify(&certificate, started);
+    println!("written: {to}");
+    Ok(valid)
+}
+
+/// Verifies `certificate` with the engine's rules and prints the verdict and the time since
+/// `started`.
+fn verify(certificate: &Certificate, started: Instant) -> bool {
     let verdict = certificate.verify();
     println!(
         "verify: {} in {:.1} s",
@@ -201,8 +201,7 @@ fn expand(from: &str, to: &str) -> Result<bool, String> {
         },
         started.elapsed().as_secs_f64()
     );
-    println!("written: {to}");
-    Ok(verdict.is_ok())
+    verdict.is_ok()
 }
 
 fn gzip(bytes: &[u8]) -> Result<Vec<u8>, String> {

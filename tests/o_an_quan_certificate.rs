@@ -487,8 +487,8 @@ fn the_committed_strategies_claim_a4_plus_for_the_first_player() {
 #[test]
 fn a_bot_with_a_certificate_wins_every_game() {
     use dangian::bot::{Bot, ProvenResult, RandomBot};
-    use dangian::o_an_quan::{AlphaBetaBot, AlphaBetaSettings};
     use dangian::describe::Lang;
+    use dangian::o_an_quan::{AlphaBetaBot, AlphaBetaSettings};
     use std::sync::Arc;
     let c = Arc::new(small_certificate());
     for seed in 0..30 {
