@@ -427,7 +427,10 @@ async function hint() {
   if (token !== app.token || move !== app.game.moveNumber) return;
   const best = hints[0];
   if (!best) return;
-  $('hint-text').textContent = t('hint_is', { text: best.text, score: Math.round(best.score * 100) });
+  // A proven result (an endgame table's) says it in words instead of a percentage.
+  $('hint-text').textContent = best.proven
+    ? t('hint_proven', { text: best.text, proven: best.proven[getLang()] })
+    : t('hint_is', { text: best.text, score: Math.round(best.score * 100) });
   app.board.highlight?.(best.action, best.text);
 }
 

@@ -493,7 +493,9 @@ impl Table {
     }
 
     /// Every legal action of `seat` ranked by a bot, best first, as JSON
-    /// `[{"action","text","score","visits"}]`.
+    /// `[{"action","text","score","visits","proven"}]`, `proven` the result exact analysis
+    /// proves for the move (`{"result","margin","plies","vi","en"}`, the last two in words),
+    /// or null.
     ///
     /// # Errors
     /// `unknown_level`, `no_such_seat` or `not_to_move`.
@@ -511,6 +513,13 @@ impl Table {
                     "text": self.game.action_text(h.action).unwrap_or_default(),
                     "score": if h.score.is_finite() { h.score } else { 0.0 },
                     "visits": h.visits,
+                    "proven": h.proven.map(|p| serde_json::json!({
+                        "result": p.result,
+                        "margin": p.margin,
+                        "plies": p.plies,
+                        "vi": p.words(Lang::Vi),
+                        "en": p.words(Lang::En),
+                    })),
                 })
             })
             .collect();

@@ -246,3 +246,26 @@ test('clone and fromState keep the position', () => {
   assert.deepEqual(restored.record().start, game.state());
   assert.throws(() => Game.fromState('o_an_quan', { ...game.state(), dan: [0] }), (e) => e instanceof DangianError && e.kind === 'setup');
 });
+
+test('o_an_quan: a hint in an endgame the hard level has solved says the result in words', () => {
+  // Two captured big stones, 6 dân left, seat 0 to move: lost by 2 whatever it plays.
+  const state = {
+    config: seedRules('o_an_quan'),
+    dan: [0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 1, 1],
+    big: [{ kind: 'captured_by', seat: 1 }, { kind: 'captured_by', seat: 0 }],
+    cap_dan: [22, 22],
+    turn: 0,
+    ply: 40,
+    end: null,
+  };
+  const g = Game.fromState('o_an_quan', state);
+  const hard = g.botHints(0, 'hard', 1);
+  assert.deepEqual(hard[0].proven, {
+    result: 'loss',
+    margin: -2,
+    plies: 11,
+    vi: 'thua chắc, kém 2 điểm',
+    en: 'loses by force, by 2 points',
+  });
+  for (const h of g.botHints(0, 'easy', 1)) assert.equal(h.proven, null);
+});

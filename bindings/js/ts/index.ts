@@ -170,6 +170,20 @@ export interface Hint {
   score: number;
   /** The simulations spent on it (0 for bots that do not simulate: one-ply look-ahead and Ô ăn quan's alpha-beta). */
   visits: number;
+  /** The result exact analysis proves for the move (an Ô ăn quan endgame table or proof certificate), or null. */
+  proven: Proven | null;
+}
+
+/** A result proven by exact analysis, for the seat that plays the move. */
+export interface Proven {
+  result: 'win' | 'draw' | 'loss';
+  /** The final margin with best play by both, when the analysis measures it. */
+  margin: number | null;
+  /** The plies within which the game ends with that result, when known. */
+  plies: number | null;
+  /** The result in words, in Vietnamese ("thắng chắc, hơn 12 điểm") and English ("wins by force, by 12 points"). */
+  vi: string;
+  en: string;
 }
 
 /** Why a call failed, with a stable code for an illegal action. */
