@@ -454,6 +454,7 @@ fn the_committed_strategies_claim_a4_plus_for_the_first_player() {
         ..no_borrowing
     };
     for (name, config) in [
+        ("seed_rules", Config::default()),
         ("no_borrowing", no_borrowing),
         ("gap_pay_from_score", gap_pay),
     ] {
