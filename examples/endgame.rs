@@ -29,7 +29,7 @@ fn run(mut args: Vec<String>) -> Result<(), String> {
         Some(first) if first.parse::<u8>().is_err() => {
             let text = args.remove(0);
             if text.starts_with('{') {
-                serde_json::from_str(&text).map_err(|e| format!("bad config: {e}"))?
+                Config::from_json(&text).map_err(|e| format!("bad config: {e}"))?
             } else {
                 Config::preset(&text).ok_or_else(|| format!("no preset {text:?}"))?
             }

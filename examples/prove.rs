@@ -93,7 +93,7 @@ fn run(args: Vec<String>) -> Result<bool, String> {
         2 => {
             let text = positional.remove(0);
             config = if text.starts_with('{') {
-                serde_json::from_str(&text).map_err(|e| format!("bad config: {e}"))?
+                Config::from_json(&text).map_err(|e| format!("bad config: {e}"))?
             } else {
                 Config::preset(&text).ok_or_else(|| format!("no preset {text:?}"))?
             };

@@ -420,9 +420,6 @@ impl Certificate {
     /// move, too few or too many move bytes, or a walk that meets another number of
     /// positions than the header says.
     pub fn from_strategy(bytes: &[u8]) -> Result<Certificate, CertificateError> {
-        if bytes.starts_with(&[0x1f, 0x8b]) {
-            return Err(malformed("gzip-compressed: decompress it first"));
-        }
         let (config, winner, count, body) = read_header(bytes, Certificate::STRATEGY_MAGIC)?;
         let mut next = body.iter();
         let records = walk_strategy(config, winner, |_| {
@@ -467,11 +464,7 @@ impl Certificate {
     /// [`CertificateError::Malformed`] saying what is wrong; gzip-compressed bytes are
     /// refused too (decompress them first).
     pub fn from_bytes(bytes: &[u8]) -> Result<Certificate, CertificateError> {
-        if bytes.starts_with(&[0x1f, 0x8b]) {
-            return Err(malformed("gzip-compressed: decompress it first"));
-        }
-        let (config, winner, count, rest) = read_header(bytes, MAGIC)?;
-        let body = rest;
+        let (config, winner, count, body) = read_header(bytes, MAGIC)?;
         let expected = count
             .checked_mul(RECORD_LEN)
             .ok_or_else(|| malformed("position count too large"))?;
@@ -568,11 +561,7 @@ impl Certificate {
                 .ok_or_else(|| invalid("the winner's record names no move"))?;
             vec![a]
         } else {
-            let mut list = crate::game::ActionList::new();
-            state.legal_actions(&mut list);
-            list.iter()
-                .filter_map(|&id| <Action as crate::game::Action>::from_id(id))
-                .collect()
+            legal_moves(&state)
         };
         for a in moves {
             let mut next = state;
@@ -604,6 +593,9 @@ fn read_header<'a>(
     bytes: &'a [u8],
     magic: &str,
 ) -> Result<(Config, Seat, usize, &'a [u8]), CertificateError> {
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        return Err(malformed("gzip-compressed: decompress it first"));
+    }
     let mut rest = bytes;
     let mut line = |what: &str| -> Result<&str, CertificateError> {
         let end = rest
@@ -688,14 +680,8 @@ fn walk_strategy(
                 position,
                 action: NO_MOVE,
             });
-            let mut list = crate::game::ActionList::new();
-            state.legal_actions(&mut list);
-            let mut moves: Vec<Action> = list
-                .iter()
-                .filter_map(|&id| <Action as crate::game::Action>::from_id(id))
-                .collect();
-            // Cell order, clockwise first; pushed in reverse so the first is walked first.
-            moves.sort_by_key(|a| (a.cell(), a.dir() != Dir::Cw));
+            // Pushed in reverse, so that the first is walked first.
+            let mut moves = legal_moves(&state);
             moves.reverse();
             moves
         };
@@ -709,6 +695,17 @@ fn walk_strategy(
         }
     }
     Ok(records)
+}
+
+/// The legal moves at `state` in the strategy's walk order: by cell, clockwise before
+/// counter-clockwise, which is the order of the action ids.
+fn legal_moves(state: &State) -> Vec<Action> {
+    let mut list = crate::game::ActionList::new();
+    state.legal_actions(&mut list);
+    list.sort_unstable();
+    list.iter()
+        .filter_map(|&id| <Action as crate::game::Action>::from_id(id))
+        .collect()
 }
 
 /// The structural check of a record's seat and move byte.
