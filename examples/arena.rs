@@ -19,10 +19,10 @@
 //!   `em:DEPTH[:NODES[:MATERIAL[:NOISE[:DEALS]]]]` (expectimax over the dice, averaged over
 //!   DEALS determinizations; MATERIAL 1 values the horizon by material alone),
 //!   `ab:NODES[:DEPTH[:QUIESCENCE[:NOISE[:REDUCTION[:PROGRESS]]]]]` (Ô ăn quan's
-//!   alpha-beta; `PROGRESS` 0 is the search without a preference for progress),
-//!   `cert:NODES[:DEPTH[:QUIESCENCE[:NOISE]]]` (that alpha-beta, the medium level's settings
-//!   unless given, playing the Ô ăn quan proof certificate or strategy file named by
-//!   `ARENA_CERTIFICATE` wherever it holds: `cert:20000` is medium with the certificate).
+//!   alpha-beta; `PROGRESS` 0 is the search without a preference for progress).
+//!   With `ARENA_CERTIFICATE` set to an Ô ăn quan proof certificate or strategy file (gzip
+//!   or not), it is installed for the process (`dangian::o_an_quan::install_certificate`):
+//!   medium, hard and expert then play its moves wherever it holds.
 //! - `N`: games; `SEED`: the first seed (default 1). Games `2k` and `2k + 1` deal their
 //!   chance outcomes from seed `SEED + k` (the same dice and deals, as long as the choices
 //!   agree) with the seats swapped, and seed the bots from it, so every run with the same
@@ -175,35 +175,26 @@ impl BotSpec {
 /// `ab:NODES:DEPTH:QUIESCENCE:NOISE:REDUCTION:PROGRESS` (Ô ăn quan's alpha-beta),
 /// `em:DEPTH:NODES:MATERIAL:NOISE:DEALS` (expectimax over the dice, any game; MATERIAL 1
 /// values the horizon by material alone; DEALS determinizations for hidden information).
-/// `cert:NODES:DEPTH:QUIESCENCE:NOISE` (Ô ăn quan's alpha-beta, the medium level's settings
-/// unless given, playing the proof certificate named by `ARENA_CERTIFICATE` where it holds).
-const CUSTOM: [&str; 3] = ["ab", "em", "cert"];
+const CUSTOM: [&str; 2] = ["ab", "em"];
 
-/// The certificate of `ARENA_CERTIFICATE`: a certificate or strategy file, gzip or not, read
-/// once.
-fn arena_certificate() -> std::sync::Arc<dangian::o_an_quan::Certificate> {
-    use dangian::o_an_quan::Certificate;
+/// Installs the Ô ăn quan certificate of `ARENA_CERTIFICATE` (a certificate or strategy
+/// file, gzip or not), when it is set.
+fn install_arena_certificate() -> Result<(), String> {
+    use dangian::o_an_quan::{install_certificate, Certificate};
     use std::io::Read;
-    static CERTIFICATE: std::sync::OnceLock<std::sync::Arc<Certificate>> =
-        std::sync::OnceLock::new();
-    std::sync::Arc::clone(CERTIFICATE.get_or_init(|| {
-        let path = std::env::var("ARENA_CERTIFICATE")
-            .expect("cert: set ARENA_CERTIFICATE to a certificate or strategy file");
-        let file = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        let mut bytes = file.clone();
-        if file.starts_with(&[0x1f, 0x8b]) {
-            bytes.clear();
-            flate2::read::GzDecoder::new(&file[..])
-                .read_to_end(&mut bytes)
-                .unwrap_or_else(|e| panic!("{path}: {e}"));
-        }
-        let c = if bytes.starts_with(Certificate::STRATEGY_MAGIC.as_bytes()) {
-            Certificate::from_strategy(&bytes)
-        } else {
-            Certificate::from_bytes(&bytes)
-        };
-        std::sync::Arc::new(c.unwrap_or_else(|e| panic!("{path}: {e}")))
-    }))
+    let Ok(path) = std::env::var("ARENA_CERTIFICATE") else {
+        return Ok(());
+    };
+    let file = std::fs::read(&path).map_err(|e| format!("{path}: {e}"))?;
+    let mut bytes = file.clone();
+    if file.starts_with(&[0x1f, 0x8b]) {
+        bytes.clear();
+        flate2::read::GzDecoder::new(&file[..])
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("{path}: {e}"))?;
+    }
+    let certificate = Certificate::read(&bytes).map_err(|e| format!("{path}: {e}"))?;
+    install_certificate(std::sync::Arc::new(certificate)).map_err(|e| format!("{path}: {e}"))
 }
 
 /// The `i`-th number of a custom spec, or `default` when it was not given.
@@ -263,23 +254,10 @@ impl ArenaGame for dangian::o_an_quan::State {
                     reduction: arg(&n, 4, f64::from(h.reduction)) as u8,
                     progress: arg(&n, 5, f64::from(h.progress)) as i32,
                     endgame: h.endgame,
+                    certificates: h.certificates,
                 },
                 seed,
             ))),
-            "cert" => {
-                let m = AlphaBetaSettings::MEDIUM;
-                let bot = AlphaBetaBot::new(
-                    AlphaBetaSettings {
-                        nodes: arg(&n, 0, f64::from(m.nodes)) as u32,
-                        max_depth: arg(&n, 1, f64::from(m.max_depth)) as u8,
-                        quiescence: arg(&n, 2, f64::from(m.quiescence)) as u8,
-                        noise: arg(&n, 3, f64::from(m.noise)) as i32,
-                        ..m
-                    },
-                    seed,
-                );
-                Some(Box::new(bot.with_certificate(arena_certificate())))
-            }
             _ => None,
         }
     }
@@ -591,6 +569,10 @@ fn main() {
     let result = match game {
         "o_an_quan" => {
             use dangian::o_an_quan::{Config, State};
+            if let Err(e) = install_arena_certificate() {
+                eprintln!("{e}");
+                std::process::exit(2);
+            }
             match preset.map(|p| {
                 if p.starts_with('{') {
                     serde_json::from_str(p).map_err(|e| e.to_string())

@@ -3,7 +3,7 @@
 //! by a program built against another. The ABI version is `DANGIAN_ABI_VERSION` in
 //! `src/lib.rs`; a test checks that the two agree.
 
-const ABI_VERSION: u32 = 2;
+const ABI_VERSION: u32 = 3;
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");

@@ -55,7 +55,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #define DANGIAN_VERSION "0.3.0"
-#define DANGIAN_ABI_VERSION 2
+#define DANGIAN_ABI_VERSION 3
 /* dg_game_to_move: chance (a roll, a deal, a draw) is to move. */
 #define DG_TO_MOVE_CHANCE (-1)
 /* dg_game_to_move: the game is over. */
@@ -176,7 +176,12 @@ typedef enum DgStatus {
    * than those committed to (`dg_game_set_fair_chance`), and chance played on a game
    * loaded from a fair record before its server seed is set again.
    */
-  DG_STATUS_UNFAIR = 18
+  DG_STATUS_UNFAIR = 18,
+  /**
+   * The bytes are not an Ô ăn quan proof certificate or strategy, or the certificate does
+   * not prove its claim (`dg_o_an_quan_install_certificate`; `dg_last_error` says why).
+   */
+  DG_STATUS_INVALID_CERTIFICATE = 19
 } DgStatus;
 
 /**
@@ -396,6 +401,28 @@ typedef enum DgLevel {
    */
   DG_LEVEL_HARD = 2
 } DgLevel;
+
+/**
+ * Whether an action wins, draws or loses by force, as in `DgHint::proven`.
+ */
+typedef enum DgProven {
+  /**
+   * Not proven: the bot's score is its own estimate.
+   */
+  DG_PROVEN_UNKNOWN = 0,
+  /**
+   * The mover wins whatever the opponent does.
+   */
+  DG_PROVEN_WIN = 1,
+  /**
+   * Neither side can do better than a draw.
+   */
+  DG_PROVEN_DRAW = 2,
+  /**
+   * The mover loses whatever it does.
+   */
+  DG_PROVEN_LOSS = 3
+} DgProven;
 
 /**
  * The languages of descriptions, as passed to `dg_game_describe_action`,
@@ -653,6 +680,24 @@ typedef struct DgHint {
    * score mapped to 0..1).
    */
   double score;
+  /**
+   * Whether the action wins, draws or loses by force for the seat to move (a `DgProven`
+   * value): known in Ô ăn quan where an endgame table or an installed proof certificate
+   * covers the position (`dg_o_an_quan_install_certificate`); `DG_PROVEN_UNKNOWN`
+   * otherwise. `dg_hint_proven_words` says it in words.
+   */
+  uint32_t proven;
+  /**
+   * The mover's final total minus the opponent's with best play by both (negative for a
+   * loss), when `plies` is above 0; 0 otherwise.
+   */
+  int32_t margin;
+  /**
+   * The plies (this action included) within which the game ends with that result, when
+   * the analysis measured it (an endgame table does; a certificate proves the result
+   * alone): 0 when unknown.
+   */
+  uint32_t plies;
 } DgHint;
 
 /**
@@ -931,6 +976,50 @@ enum DgStatus dg_bot_choose_budget(const struct DgGame *game,
                                    uint32_t milliseconds,
                                    uint64_t seed,
                                    uint32_t *out);
+
+/**
+ * The proven result of `*hint` (`DgHint::proven`, `margin`, `plies`) in words in `lang` (a
+ * `DgLang` value), for a hint button: "thắng chắc, hơn 12 điểm" / "wins by force, by 12
+ * points", "hoà chắc" / "draws by force", "thua chắc, kém 3 điểm" / "loses by force, by 3
+ * points"; without a measured margin "thắng chắc" / "wins by force", "thua chắc" / "loses
+ * by force"; empty text for `DG_PROVEN_UNKNOWN`. `DG_STATUS_INVALID_ARGUMENT` for fields
+ * that no hint has (an unknown `proven` value, a margin that contradicts it).
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `hint` is readable, `buf` holds `cap` bytes (or is
+ * NULL with `cap` 0), `len_out` is writable.
+ */
+enum DgStatus dg_hint_proven_words(const struct DgHint *hint,
+                                   uint32_t lang,
+                                   uint8_t *buf,
+                                   size_t cap,
+                                   size_t *len_out);
+
+/**
+ * Installs an Ô ăn quan proof certificate for the whole process, from the bytes of a
+ * certificate file or a strategy file (the `.dgstrat.gz` files of `certificates/o_an_quan/` in the source
+ * repository, decompressed: gzip-compressed bytes are refused) in `bytes[0..len]`. Every
+ * record is checked first; from then on the medium and hard levels (and the expert) play
+ * the proven move wherever the certificate covers the position, and `dg_bot_hints` marks
+ * it `DG_PROVEN_WIN` (every move of the other seat `DG_PROVEN_LOSS`). Easy stays as it is.
+ * The seed rules' strategy (7.4 MB decompressed) takes about half a minute to read and
+ * check and holds about 230 MB: call it once, off the thread that draws. Installing the
+ * same certificate twice does nothing; at most eight are kept (the oldest goes).
+ * `DG_STATUS_INVALID_CERTIFICATE` when the bytes are not a certificate or strategy or a
+ * record does not hold (`dg_last_error` says which); nothing is installed then.
+ *
+ * # Safety
+ * A NULL pointer is refused; otherwise `bytes` holds `len` bytes, unchanged during the
+ * call.
+ */
+enum DgStatus dg_o_an_quan_install_certificate(const uint8_t *bytes,
+                                               size_t len);
+
+/**
+ * Removes every installed Ô ăn quan certificate (`dg_o_an_quan_install_certificate`); the
+ * bots play by search alone again.
+ */
+enum DgStatus dg_o_an_quan_uninstall_certificates(void);
 
 /**
  * The name of game kind `kind` (a `DgGameKind` value) as records write it: `o_an_quan`,

@@ -298,11 +298,13 @@ pub enum Status {
     InvalidState,
     /// Chance cannot be proven fair, or fair chance cannot be set up as asked.
     Unfair,
+    /// The bytes are not an Ô ăn quan proof certificate, or it does not prove its claim.
+    InvalidCertificate,
 }
 
 impl Status {
     /// Every status, in code order.
-    pub const ALL: [Status; 18] = [
+    pub const ALL: [Status; 19] = [
         Status::NullPointer,
         Status::InvalidArgument,
         Status::BufferTooSmall,
@@ -321,6 +323,7 @@ impl Status {
         Status::NoDecision,
         Status::InvalidState,
         Status::Unfair,
+        Status::InvalidCertificate,
     ];
 
     /// The status's fixed number (0 is success, which no `Status` is): the C ABI's
@@ -345,6 +348,7 @@ impl Status {
             Status::NoDecision => 16,
             Status::InvalidState => 17,
             Status::Unfair => 18,
+            Status::InvalidCertificate => 19,
         }
     }
 }

@@ -523,3 +523,93 @@ fn a_bot_with_a_certificate_wins_every_game() {
         assert_eq!(game.winner(), Some(Seat(0)), "seed {seed}");
     }
 }
+
+/// A certificate installed for the process reaches the level bots by name: medium and hard
+/// play its moves and their hints say so, easy stays as it is; a certificate that does not
+/// hold is refused and installs nothing; a certificate covers only its own rules.
+#[test]
+fn installed_certificates_reach_the_level_bots() {
+    use dangian::bot::{bot_for_level, Level, ProvenResult, RandomBot};
+    use dangian::o_an_quan::{install_certificate, installed_certificates, uninstall_certificates};
+    use std::sync::Arc;
+    // Rules of this test alone (a cap of 14 plies), so the installed certificate reaches no
+    // other test's games.
+    let rules = Config {
+        max_plies: Some(14),
+        ..small_rules()
+    };
+    let c = Certificate::prove(
+        rules,
+        &ProveOptions {
+            winner: Some(Seat(0)),
+            max_depth: 16,
+            ..options()
+        },
+    )
+    .unwrap()
+    .certificate
+    .expect("the first player wins the small rules with a cap of 14");
+    let start = State::new(rules).unwrap();
+    let proven_win = |level: Level, game: &State| {
+        let hints = bot_for_level::<State>(level, 1).hints(game);
+        (hints[0].action, hints[0].proven.map(|p| p.result))
+    };
+    assert_eq!(proven_win(Level::Medium, &start).1, None);
+
+    // A certificate with one record's move changed to a losing one no longer holds:
+    // refused, nothing installed.
+    let bad = c
+        .records()
+        .iter()
+        .filter(|r| r.action != Record::NO_MOVE)
+        .flat_map(|r| {
+            let state = Certificate::state_of(rules, &r.position).unwrap();
+            let mut list = ActionList::new();
+            state.legal_actions(&mut list);
+            let moves: Vec<Action> = list.iter().filter_map(|&id| Action::from_id(id)).collect();
+            moves.into_iter().map(move |a| (r.position, a))
+        })
+        .map(|(position, a)| with_move(&c, &position, a))
+        .find(|bad| bad.verify_records().is_err())
+        .expect("some changed move breaks the proof");
+    let err = install_certificate(Arc::new(bad)).unwrap_err();
+    assert!(matches!(err, CertificateError::Invalid(_)), "{err}");
+    assert!(installed_certificates().is_empty());
+    // A certificate read from its strategy installs (twice is once).
+    let read = Certificate::read(&c.to_strategy().unwrap()).unwrap();
+    assert_eq!(read, c);
+    install_certificate(Arc::new(read)).unwrap();
+    install_certificate(Arc::new(c.clone())).unwrap();
+    assert_eq!(installed_certificates().len(), 1);
+    assert!(!c.covers(&State::new(small_rules()).unwrap()));
+
+    for seed in 0..20 {
+        let mut game = start;
+        let mut other = RandomBot::new(seed);
+        while game.end_reason().is_none() {
+            let action = if game.to_move() == dangian::ToMove::Seat(Seat(0)) {
+                let level = if seed % 2 == 0 {
+                    Level::Medium
+                } else {
+                    Level::Hard
+                };
+                let (best, result) = proven_win(level, &game);
+                assert_eq!(Some(best), c.move_for(&game));
+                assert_eq!(result, Some(ProvenResult::Win));
+                // Easy stays as it is: no proven results.
+                assert_eq!(proven_win(Level::Easy, &game).1, None);
+                best
+            } else {
+                let hints = bot_for_level::<State>(Level::Hard, seed).hints(&game);
+                assert!(hints
+                    .iter()
+                    .all(|h| h.proven.map(|p| p.result) == Some(ProvenResult::Loss)));
+                dangian::bot::Bot::choose(&mut other, &game).unwrap()
+            };
+            game.apply(action, &mut NoEvents).unwrap();
+        }
+        assert_eq!(game.winner(), Some(Seat(0)), "seed {seed}");
+    }
+    uninstall_certificates();
+    assert_eq!(proven_win(Level::Medium, &start).1, None);
+}

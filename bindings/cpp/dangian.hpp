@@ -164,6 +164,27 @@ inline std::string verify_record(const std::string &record_json) {
     });
 }
 
+/// A hint's proven result in words in a language ("thắng chắc, hơn 12 điểm" / "wins by
+/// force, by 12 points"); empty when the hint's result is not proven.
+inline std::string proven_words(const DgHint &hint, Lang lang) {
+    return detail::text([&hint, lang](uint8_t *b, size_t c, size_t *l) {
+        return dg_hint_proven_words(&hint, static_cast<uint32_t>(lang), b, c, l);
+    });
+}
+
+/// Install an Ô ăn quan proof certificate or strategy (decompressed bytes) for the process:
+/// medium and hard then play its moves where it holds, and their hints say so. Checks every
+/// record first (about half a minute for the seed rules' strategy); throws Error with
+/// DG_STATUS_INVALID_CERTIFICATE for bytes that do not prove their claim.
+inline void install_o_an_quan_certificate(const std::vector<uint8_t> &bytes) {
+    detail::check(dg_o_an_quan_install_certificate(bytes.data(), bytes.size()));
+}
+
+/// Remove every installed Ô ăn quan certificate.
+inline void uninstall_o_an_quan_certificates() {
+    detail::check(dg_o_an_quan_uninstall_certificates());
+}
+
 /// Throws std::runtime_error unless the library's ABI version is the header's.
 inline void check_abi() {
     if (dg_abi_version() != DANGIAN_ABI_VERSION)

@@ -1,12 +1,19 @@
 //! Bots and move hints through the C ABI.
 
-use dangian::bot::Level;
+use std::sync::Arc;
 
-use super::{guard_ref, seat_arg, DgGame, DgStatus, Failure, Out, OutBuf, DG_MAX_ACTIONS};
+use dangian::bot::{Hint, Level, Proven, ProvenResult};
+use dangian::o_an_quan::{install_certificate, uninstall_certificates, Certificate};
+
+use super::words::lang_arg;
+use super::{
+    bytes_arg, guard, guard_ref, null, seat_arg, DgGame, DgStatus, Failure, Out, OutBuf,
+    DG_MAX_ACTIONS,
+};
 
 /// One legal action ranked by a bot: higher `score` is better for the seat to move.
 #[repr(C)]
-#[derive(Copy, Clone, Debug, PartialEq)]
+#[derive(Copy, Clone, Debug, Default, PartialEq)]
 pub struct DgHint {
     /// The action id.
     pub action: u32,
@@ -16,6 +23,93 @@ pub struct DgHint {
     /// The bot's score for it, from 0 to 1 (a Monte Carlo search's mean reward, alpha-beta's
     /// score mapped to 0..1).
     pub score: f64,
+    /// Whether the action wins, draws or loses by force for the seat to move (a `DgProven`
+    /// value): known in Ô ăn quan where an endgame table or an installed proof certificate
+    /// covers the position (`dg_o_an_quan_install_certificate`); `DG_PROVEN_UNKNOWN`
+    /// otherwise. `dg_hint_proven_words` says it in words.
+    pub proven: u32,
+    /// The mover's final total minus the opponent's with best play by both (negative for a
+    /// loss), when `plies` is above 0; 0 otherwise.
+    pub margin: i32,
+    /// The plies (this action included) within which the game ends with that result, when
+    /// the analysis measured it (an endgame table does; a certificate proves the result
+    /// alone): 0 when unknown.
+    pub plies: u32,
+}
+
+/// Whether an action wins, draws or loses by force, as in `DgHint::proven`.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum DgProven {
+    /// Not proven: the bot's score is its own estimate.
+    Unknown = 0,
+    /// The mover wins whatever the opponent does.
+    Win = 1,
+    /// Neither side can do better than a draw.
+    Draw = 2,
+    /// The mover loses whatever it does.
+    Loss = 3,
+}
+
+impl DgHint {
+    fn of(h: &Hint<u32>) -> DgHint {
+        let (proven, margin, plies) = match h.proven {
+            None => (DgProven::Unknown, 0, 0),
+            Some(p) => (
+                match p.result {
+                    ProvenResult::Win => DgProven::Win,
+                    ProvenResult::Draw => DgProven::Draw,
+                    ProvenResult::Loss => DgProven::Loss,
+                },
+                p.margin.unwrap_or(0),
+                p.plies.unwrap_or(0),
+            ),
+        };
+        let measured = plies > 0;
+        DgHint {
+            action: h.action,
+            visits: h.visits,
+            score: h.score,
+            proven: proven as u32,
+            margin: if measured { margin } else { 0 },
+            plies,
+        }
+    }
+
+    /// The proven result the fields stand for (`None` for `DG_PROVEN_UNKNOWN`).
+    fn proven(&self) -> Result<Option<Proven>, Failure> {
+        let result = match self.proven {
+            0 => return Ok(None),
+            1 => ProvenResult::Win,
+            2 => ProvenResult::Draw,
+            3 => ProvenResult::Loss,
+            other => {
+                return Err(Failure::new(
+                    DgStatus::InvalidArgument,
+                    format!("no DgProven value {other}"),
+                ))
+            }
+        };
+        let measured = self.plies > 0;
+        if measured && Proven::new(self.margin, self.plies).result != result {
+            return Err(Failure::new(
+                DgStatus::InvalidArgument,
+                format!(
+                    "a margin of {} does not go with the result {result:?}",
+                    self.margin
+                ),
+            ));
+        }
+        Ok(Some(if measured {
+            Proven::new(self.margin, self.plies)
+        } else {
+            Proven {
+                result,
+                margin: None,
+                plies: None,
+            }
+        }))
+    }
 }
 
 /// The bot levels, as passed to `dg_bot_choose` and `dg_bot_hints`.
@@ -91,18 +185,10 @@ pub unsafe extern "C" fn dg_bot_hints(
             let out = OutBuf::new(buf, cap, len_out)?;
             let level = level(level_value)?;
             let seat = seat_arg(g, seat)?;
-            let mut hints = [DgHint {
-                action: 0,
-                visits: 0,
-                score: 0.0,
-            }; DG_MAX_ACTIONS];
+            let mut hints = [DgHint::default(); DG_MAX_ACTIONS];
             let ranked = g.game.bot_hints(seat, level, seed)?;
             for (dst, h) in hints.iter_mut().zip(&ranked) {
-                *dst = DgHint {
-                    action: h.action,
-                    visits: h.visits,
-                    score: h.score,
-                };
+                *dst = DgHint::of(h);
             }
             out.put(&hints[..ranked.len().min(DG_MAX_ACTIONS)])
                 .map(drop)
@@ -143,4 +229,75 @@ pub unsafe extern "C" fn dg_bot_choose_budget(
             out.put(g.game.bot_choose_within(seat, budget, seed)?)
         })
     }
+}
+
+/// The proven result of `*hint` (`DgHint::proven`, `margin`, `plies`) in words in `lang` (a
+/// `DgLang` value), for a hint button: "thắng chắc, hơn 12 điểm" / "wins by force, by 12
+/// points", "hoà chắc" / "draws by force", "thua chắc, kém 3 điểm" / "loses by force, by 3
+/// points"; without a measured margin "thắng chắc" / "wins by force", "thua chắc" / "loses
+/// by force"; empty text for `DG_PROVEN_UNKNOWN`. `DG_STATUS_INVALID_ARGUMENT` for fields
+/// that no hint has (an unknown `proven` value, a margin that contradicts it).
+///
+/// # Safety
+/// A NULL pointer is refused; otherwise `hint` is readable, `buf` holds `cap` bytes (or is
+/// NULL with `cap` 0), `len_out` is writable.
+#[no_mangle]
+pub unsafe extern "C" fn dg_hint_proven_words(
+    hint: *const DgHint,
+    lang: u32,
+    buf: *mut u8,
+    cap: usize,
+    len_out: *mut usize,
+) -> DgStatus {
+    guard(|| {
+        let out = OutBuf::new(buf, cap, len_out)?;
+        if hint.is_null() {
+            return Err(null("hint"));
+        }
+        // SAFETY: non-NULL, and the caller's contract makes it readable.
+        let hint = unsafe { hint.read_unaligned() };
+        let lang = lang_arg(lang)?;
+        let words = hint.proven()?.map(|p| p.words(lang)).unwrap_or_default();
+        out.put_text(&words)
+    })
+}
+
+/// Installs an Ô ăn quan proof certificate for the whole process, from the bytes of a
+/// certificate file or a strategy file (the `.dgstrat.gz` files of `certificates/o_an_quan/` in the source
+/// repository, decompressed: gzip-compressed bytes are refused) in `bytes[0..len]`. Every
+/// record is checked first; from then on the medium and hard levels (and the expert) play
+/// the proven move wherever the certificate covers the position, and `dg_bot_hints` marks
+/// it `DG_PROVEN_WIN` (every move of the other seat `DG_PROVEN_LOSS`). Easy stays as it is.
+/// The seed rules' strategy (7.4 MB decompressed) takes about half a minute to read and
+/// check and holds about 230 MB: call it once, off the thread that draws. Installing the
+/// same certificate twice does nothing; at most eight are kept (the oldest goes).
+/// `DG_STATUS_INVALID_CERTIFICATE` when the bytes are not a certificate or strategy or a
+/// record does not hold (`dg_last_error` says which); nothing is installed then.
+///
+/// # Safety
+/// A NULL pointer is refused; otherwise `bytes` holds `len` bytes, unchanged during the
+/// call.
+#[no_mangle]
+pub unsafe extern "C" fn dg_o_an_quan_install_certificate(
+    bytes: *const u8,
+    len: usize,
+) -> DgStatus {
+    guard(|| {
+        // SAFETY: the caller's contract for `bytes`.
+        let bytes = unsafe { bytes_arg(bytes, len, "bytes") }?;
+        let certificate = Certificate::read(bytes)
+            .map_err(|e| Failure::new(DgStatus::InvalidCertificate, e.to_string()))?;
+        install_certificate(Arc::new(certificate))
+            .map_err(|e| Failure::new(DgStatus::InvalidCertificate, e.to_string()))
+    })
+}
+
+/// Removes every installed Ô ăn quan certificate (`dg_o_an_quan_install_certificate`); the
+/// bots play by search alone again.
+#[no_mangle]
+pub extern "C" fn dg_o_an_quan_uninstall_certificates() -> DgStatus {
+    guard(|| {
+        uninstall_certificates();
+        Ok(())
+    })
 }

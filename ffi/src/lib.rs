@@ -56,8 +56,8 @@ pub use reasons::*;
 pub use words::*;
 
 /// The version of this C ABI. It changes whenever a function, struct or value changes
-/// incompatibly; the shared library is named after it (`libdangian.so.2`).
-pub const DANGIAN_ABI_VERSION: u32 = 2;
+/// incompatibly; the shared library is named after it (`libdangian.so.3`).
+pub const DANGIAN_ABI_VERSION: u32 = 3;
 
 /// The version of the library (the crate's version), as text.
 pub const DANGIAN_VERSION: &str = "0.3.0";
@@ -144,6 +144,9 @@ pub enum DgStatus {
     /// than those committed to (`dg_game_set_fair_chance`), and chance played on a game
     /// loaded from a fair record before its server seed is set again.
     Unfair = 18,
+    /// The bytes are not an Ô ăn quan proof certificate or strategy, or the certificate does
+    /// not prove its claim (`dg_o_an_quan_install_certificate`; `dg_last_error` says why).
+    InvalidCertificate = 19,
 }
 
 /// The game kinds, as passed to `dg_game_new`.
@@ -261,6 +264,7 @@ fn dg_status(status: Status) -> DgStatus {
         Status::NoDecision => DgStatus::NoDecision,
         Status::InvalidState => DgStatus::InvalidState,
         Status::Unfair => DgStatus::Unfair,
+        Status::InvalidCertificate => DgStatus::InvalidCertificate,
     }
 }
 
@@ -483,6 +487,24 @@ unsafe fn text_arg<'a>(ptr: *const u8, len: usize, name: &str) -> Result<&'a str
     let bytes = unsafe { std::slice::from_raw_parts(ptr, len) };
     std::str::from_utf8(bytes)
         .map_err(|e| Failure::new(DgStatus::InvalidUtf8, format!("{name}: {e}")))
+}
+
+/// Borrow `len` bytes of caller memory.
+///
+/// # Safety
+/// `ptr` is NULL or readable for `len` bytes, which stay unchanged during the call.
+unsafe fn bytes_arg<'a>(ptr: *const u8, len: usize, name: &str) -> Result<&'a [u8]> {
+    if ptr.is_null() {
+        return Err(null(name));
+    }
+    if len > isize::MAX as usize {
+        return Err(Failure::new(
+            DgStatus::InvalidArgument,
+            format!("{name}: length {len} is too large"),
+        ));
+    }
+    // SAFETY: non-NULL, length checked, and the caller guarantees len readable bytes.
+    Ok(unsafe { std::slice::from_raw_parts(ptr, len) })
 }
 
 /// Borrow optional text: NULL with length 0 is `None`.

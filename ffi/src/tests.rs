@@ -377,17 +377,36 @@ fn every_call() -> Vec<(&'static str, Call)> {
         (
             "dg_bot_hints",
             Box::new(|g| {
-                let mut h = [DgHint {
-                    action: 0,
-                    visits: 0,
-                    score: 0.0,
-                }; DG_MAX_ACTIONS];
+                let mut h = [DgHint::default(); DG_MAX_ACTIONS];
                 unsafe { dg_bot_hints(g, 0, 0, 1, h.as_mut_ptr(), h.len(), &mut 0) }
             }),
         ),
         (
             "dg_bot_choose_budget",
             Box::new(|g| unsafe { dg_bot_choose_budget(g, 0, 1, 1, &mut 0) }),
+        ),
+        (
+            "dg_hint_proven_words",
+            Box::new(|_| {
+                let hint = DgHint {
+                    proven: DgProven::Win as u32,
+                    ..DgHint::default()
+                };
+                let mut b = [0u8; 64];
+                unsafe { dg_hint_proven_words(&hint, 1, b.as_mut_ptr(), b.len(), &mut 0) }
+            }),
+        ),
+        (
+            "dg_o_an_quan_install_certificate",
+            Box::new(|_| {
+                let bytes = b"not a certificate";
+                unsafe { dg_o_an_quan_install_certificate(bytes.as_ptr(), bytes.len()) }
+            }),
+        ),
+        (
+            // Nothing is installed by these tests: removing is harmless.
+            "dg_o_an_quan_uninstall_certificates",
+            Box::new(|_| dg_o_an_quan_uninstall_certificates()),
         ),
     ]
 }
@@ -599,6 +618,9 @@ fn a_panic_while_changing_a_handle_poisons_it() {
                 | "dg_game_load"
                 | "dg_fair_commitment"
                 | "dg_record_verify"
+                | "dg_hint_proven_words"
+                | "dg_o_an_quan_install_certificate"
+                | "dg_o_an_quan_uninstall_certificates"
         ) {
             continue;
         }
@@ -634,5 +656,5 @@ fn every_status_of_the_dynamic_layer_has_its_c_value() {
     for status in Status::ALL {
         assert_eq!(dg_status(status) as u32, status.code(), "{status:?}");
     }
-    assert_eq!(Status::ALL.len(), DgStatus::Unfair as usize);
+    assert_eq!(Status::ALL.len(), DgStatus::InvalidCertificate as usize);
 }

@@ -26,7 +26,7 @@ pub enum DgLang {
     En = 1,
 }
 
-fn lang_arg(lang: u32) -> Result<Lang> {
+pub(crate) fn lang_arg(lang: u32) -> Result<Lang> {
     Lang::from_u32(lang)
         .ok_or_else(|| Failure::new(DgStatus::InvalidArgument, format!("no language {lang}")))
 }

@@ -224,6 +224,13 @@ fn struct_layouts_match_in_c() {
             offset_of!(DgChanceOutcome, weight),
         ),
         (
+            "DgHint",
+            "plies",
+            size_of::<DgHint>(),
+            align_of::<DgHint>(),
+            offset_of!(DgHint, plies),
+        ),
+        (
             "DgOutcome",
             "places",
             size_of::<DgOutcome>(),

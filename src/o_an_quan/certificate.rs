@@ -2,6 +2,7 @@
 //! verification, and the conversions between states and records.
 
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use super::action::{Action, Dir};
 use super::config::Config;
@@ -347,9 +348,10 @@ impl Certificate {
             .map(|i| &self.records[i])
     }
 
-    /// Whether `state`'s position is one of the records (a game over is never covered).
+    /// Whether `state` is under the certificate's rules and its position is one of the
+    /// records (a game over is never covered).
     pub fn covers(&self, state: &State) -> bool {
-        pack(state).is_some_and(|p| self.record(&p).is_some())
+        state.config() == &self.config && pack(state).is_some_and(|p| self.record(&p).is_some())
     }
 
     /// The winner's proven move at `state`: `Some` when the position is a record with the
@@ -446,6 +448,20 @@ impl Certificate {
         Certificate::new(config, winner, records)
     }
 
+    /// Reads a certificate file or a strategy file (uncompressed), told apart by their first
+    /// line: [`Certificate::from_bytes`] or [`Certificate::from_strategy`].
+    ///
+    /// # Errors
+    /// As theirs; [`CertificateError::Malformed`] for bytes that start as neither.
+    pub fn read(bytes: &[u8]) -> Result<Certificate, CertificateError> {
+        let strategy = format!("{}\n", Certificate::STRATEGY_MAGIC);
+        if bytes.starts_with(strategy.as_bytes()) {
+            Certificate::from_strategy(bytes)
+        } else {
+            Certificate::from_bytes(bytes)
+        }
+    }
+
     /// The five header lines of a file of kind `magic`.
     fn header(&self, magic: &str) -> String {
         let rules = serde_json::to_string(&self.config).unwrap_or_default();
@@ -531,6 +547,16 @@ impl Certificate {
         if self.record(&start).is_none() {
             return Err(invalid("the root position is not a record"));
         }
+        self.verify_records()
+    }
+
+    /// Checks every record as [`Certificate::verify`] does, without asking that any
+    /// particular position be one: each record then is a position its winner wins by
+    /// force, whatever it is the root of. What [`install_certificate`] checks.
+    ///
+    /// # Errors
+    /// [`CertificateError::Invalid`] naming the first fault found.
+    pub fn verify_records(&self) -> Result<(), CertificateError> {
         for (i, r) in self.records.iter().enumerate() {
             self.check_record(r).map_err(|e| match e {
                 CertificateError::Invalid(m) => invalid(format!("record {i}: {m}")),
@@ -585,6 +611,58 @@ impl Certificate {
         }
         Ok(())
     }
+}
+
+/// The certificates installed for the process ([`install_certificate`]).
+static INSTALLED: Mutex<Vec<Arc<Certificate>>> = Mutex::new(Vec::new());
+
+/// The most certificates installed at once: one per rule set a host plays is the use.
+pub const MAX_INSTALLED_CERTIFICATES: usize = 8;
+
+/// Installs `certificate` for the whole process, after checking every record
+/// ([`Certificate::verify_records`]): from then on the medium, hard and expert bots of Ô ăn
+/// quan ([`AlphaBetaSettings::certificates`](super::AlphaBetaSettings::certificates)) play
+/// its moves wherever it covers the position, and their hints say the move wins by force
+/// (or, for the other seat, that every move loses by force). Easy stays as it is. This is
+/// how the levels a host reaches by name (`bot_for_level`, the C ABI, the Python and
+/// C# packages) get perfect play; [`AlphaBetaBot::with_certificate`](super::AlphaBetaBot::with_certificate)
+/// gives it to one bot.
+///
+/// Checking costs about as much as playing the strategy out: the seed rules' certificate
+/// (10.3 million positions, about 230 MB in memory) takes some 15 s to read from its
+/// strategy and as long to check, so a host installs it once, off its main thread.
+/// Installing a certificate equal to one installed already does nothing; beyond
+/// [`MAX_INSTALLED_CERTIFICATES`] the oldest is dropped.
+///
+/// # Errors
+/// [`CertificateError::Invalid`] when a record does not hold; nothing is installed then.
+pub fn install_certificate(certificate: Arc<Certificate>) -> Result<(), CertificateError> {
+    certificate.verify_records()?;
+    let mut installed = INSTALLED.lock().unwrap_or_else(|e| e.into_inner());
+    if installed.iter().any(|c| **c == *certificate) {
+        return Ok(());
+    }
+    if installed.len() >= MAX_INSTALLED_CERTIFICATES {
+        installed.remove(0);
+    }
+    installed.push(certificate);
+    Ok(())
+}
+
+/// The certificates installed for the process, oldest first.
+pub fn installed_certificates() -> Vec<Arc<Certificate>> {
+    INSTALLED.lock().unwrap_or_else(|e| e.into_inner()).clone()
+}
+
+/// Removes every installed certificate (the memory goes when no bot holds one any more).
+pub fn uninstall_certificates() {
+    INSTALLED.lock().unwrap_or_else(|e| e.into_inner()).clear();
+}
+
+/// The installed certificate holding `state`'s position under its rules, if any.
+pub(crate) fn installed_covering(state: &State) -> Option<Arc<Certificate>> {
+    let installed = INSTALLED.lock().unwrap_or_else(|e| e.into_inner());
+    installed.iter().find(|c| c.covers(state)).cloned()
 }
 
 /// Reads the five header lines shared by certificate and strategy files (`magic` names the

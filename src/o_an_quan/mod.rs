@@ -55,7 +55,10 @@ mod state;
 mod view;
 
 pub use action::{owner_of, Action, Dir};
-pub use certificate::{Certificate, CertificateError, CertificateRecord};
+pub use certificate::{
+    install_certificate, installed_certificates, uninstall_certificates, Certificate,
+    CertificateError, CertificateRecord, MAX_INSTALLED_CERTIFICATES,
+};
 pub use config::{
     CapResolution, ChainCapture, Config, DirectionRule, EndCondition, Leftover, MatchMode,
     NextStarter, QuanSetup, Refill, RelayAtQuan, RelayLoop, ENGINE_MAX_PLIES, MAX_DAN_PER_SQUARE,

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use arrayvec::ArrayVec;
 
-use super::certificate::Certificate;
+use super::certificate::{installed_covering, Certificate};
 use super::endgame::{shared_table, EndgameTable};
 use super::{Action, BigStone, CapResolution, EndReason, Refill, State};
 use crate::bot::portable::exp;
@@ -60,6 +60,10 @@ pub struct AlphaBetaSettings {
     /// and rule set, [`shared_table`]) and, when the position is covered, plays the table's
     /// move: 0 for none. A bigger table can be given with [`AlphaBetaBot::with_endgame`].
     pub endgame: u8,
+    /// Whether the bot consults the certificates installed for the process
+    /// ([`install_certificate`](super::install_certificate)) as well as its own
+    /// ([`AlphaBetaBot::with_certificate`]): medium and hard do, easy does not.
+    pub certificates: bool,
 }
 
 impl AlphaBetaSettings {
@@ -74,6 +78,7 @@ impl AlphaBetaSettings {
         reduction: 0,
         progress: PROGRESS,
         endgame: 0,
+        certificates: false,
     };
     /// Medium: four plies and captures beyond, a little noise.
     pub const MEDIUM: AlphaBetaSettings = AlphaBetaSettings {
@@ -85,6 +90,7 @@ impl AlphaBetaSettings {
         reduction: 0,
         progress: PROGRESS,
         endgame: 0,
+        certificates: true,
     };
     /// Hard: as deep as 100 000 positions allow (typically 11 to 15 plies, more in the
     /// endgame), no noise; exact play from the endgame table of [`LAZY_ENDGAME_STONES`]
@@ -98,6 +104,7 @@ impl AlphaBetaSettings {
         reduction: 1,
         progress: PROGRESS,
         endgame: LAZY_ENDGAME_STONES,
+        certificates: true,
     };
 }
 
@@ -188,7 +195,13 @@ impl AlphaBetaBot {
     /// With a certificate holding `game`'s position: the proven move first, and the proven
     /// result on the hints.
     fn apply_certificate(&self, game: &State, seat: Seat, hints: &mut [Hint<Action>]) {
-        let Some(c) = self.certificates.iter().find(|c| c.covers(game)) else {
+        let own = self.certificates.iter().find(|c| c.covers(game)).cloned();
+        let Some(c) = own.or_else(|| {
+            self.settings
+                .certificates
+                .then(|| installed_covering(game))
+                .flatten()
+        }) else {
             return;
         };
         if c.winner() == seat {

@@ -227,9 +227,23 @@ void bots(dangian::Kind kind, uint64_t seed) {
         std::vector<DgHint> hints = game.bot_hints(seat, level, 1);
         expect(hints.size() == legal.size() && hints[0].action == action,
                "hints rank every legal action, best first");
+        expect(hints[0].proven == DG_PROVEN_UNKNOWN &&
+                   dangian::proven_words(hints[0], dangian::Lang::En).empty(),
+               "nothing is proven at the first decision");
         std::cout << "bot " << dangian::kind_name(kind) << " level "
                   << static_cast<uint32_t>(level) << " action " << action << '\n';
     }
+    // A hint proven won says so in words; bytes that are no certificate are refused.
+    DgHint won{};
+    won.proven = DG_PROVEN_WIN;
+    won.margin = 12;
+    won.plies = 9;
+    expect(dangian::proven_words(won, dangian::Lang::En) == "wins by force, by 12 points",
+           "a proven hint in words");
+    expect(status_of([] { dangian::install_o_an_quan_certificate({'x'}); }) ==
+               DG_STATUS_INVALID_CERTIFICATE,
+           "bytes that are no certificate to be refused");
+    dangian::uninstall_o_an_quan_certificates();
     // The expert (a time budget; not reproducible, so only its legality is checked).
     uint32_t expert = game.bot_choose_budget(seat, 2, 1);
     expect(std::find(legal.begin(), legal.end(), expert) != legal.end(),

@@ -11,7 +11,7 @@
 use dangian::any::{
     batch_seed, fair_status, AnyBatch, AnyError, AnyGame, GameInfo, Outputs, Status,
 };
-use dangian::bot::Level;
+use dangian::bot::{Level, Proven, ProvenResult};
 use dangian::describe::Lang;
 use dangian::fair::{self, FairError};
 use dangian::limits::{MAX_CONFIG_JSON, MAX_RECORD_JSON, MAX_STATE_JSON};
@@ -408,7 +408,74 @@ fn verify_record(py: Python<'_>, record: &Bound<'_, PyAny>) -> PyResult<Py<PyAny
 
 #[pyfunction]
 fn abi_version() -> PyResult<u32> {
-    guard!({ Ok(2) })
+    guard!({ Ok(3) })
+}
+
+/// A hint's proven result (`Hint.proven`, `margin`, `plies`) in words: "thắng chắc, hơn 12
+/// điểm" / "wins by force, by 12 points"; "" when it is not proven (`proven` 0).
+#[pyfunction]
+fn proven_words(proven: u32, margin: i32, plies: u32, lang: &Bound<'_, PyAny>) -> PyResult<String> {
+    guard!({
+        let lang = lang_of(lang)?;
+        let result = match proven {
+            0 => return Ok(String::new()),
+            1 => ProvenResult::Win,
+            2 => ProvenResult::Draw,
+            3 => ProvenResult::Loss,
+            other => {
+                return Err(Failure::new(
+                    Status::InvalidArgument,
+                    format!("no Proven value {other}"),
+                )
+                .into())
+            }
+        };
+        let p = if plies > 0 {
+            let p = Proven::new(margin, plies);
+            if p.result != result {
+                return Err(Failure::new(
+                    Status::InvalidArgument,
+                    format!("a margin of {margin} does not go with the result {result:?}"),
+                )
+                .into());
+            }
+            p
+        } else {
+            Proven {
+                result,
+                margin: None,
+                plies: None,
+            }
+        };
+        Ok(p.words(lang))
+    })
+}
+
+/// Installs an Ô ăn quan proof certificate for the process from the (decompressed) bytes of
+/// a certificate or strategy file, after checking every record: medium and hard then play
+/// its moves wherever it holds. `InvalidCertificateError` when the bytes prove nothing.
+#[pyfunction]
+fn install_o_an_quan_certificate(py: Python<'_>, data: &[u8]) -> PyResult<()> {
+    guard!({
+        let invalid = |e: dangian::o_an_quan::CertificateError| {
+            Failure::new(Status::InvalidCertificate, e.to_string())
+        };
+        py.detach(|| {
+            let certificate = dangian::o_an_quan::Certificate::read(data).map_err(invalid)?;
+            dangian::o_an_quan::install_certificate(std::sync::Arc::new(certificate))
+                .map_err(invalid)
+        })?;
+        Ok(())
+    })
+}
+
+/// Removes every installed Ô ăn quan certificate.
+#[pyfunction]
+fn uninstall_o_an_quan_certificates() -> PyResult<()> {
+    guard!({
+        dangian::o_an_quan::uninstall_certificates();
+        Ok(())
+    })
 }
 
 /// The engine's version (`DANGIAN_VERSION`).
@@ -1270,7 +1337,7 @@ impl PyGame {
     }
 
     /// Every legal action of `seat` (the seat to move) ranked by a bot, best first:
-    /// `[(action, visits, score), …]`.
+    /// `[(action, visits, score, proven, margin, plies), …]` (the fields of `Hint`).
     #[pyo3(signature = (seat, level, seed = Int(0)))]
     fn bot_hints(
         &self,
@@ -1278,7 +1345,7 @@ impl PyGame {
         seat: Int<i64>,
         level: &Bound<'_, PyAny>,
         seed: Int<u64>,
-    ) -> PyResult<Vec<(u32, u32, f64)>> {
+    ) -> PyResult<Vec<(u32, u32, f64, u32, i32, u32)>> {
         guard!(self, {
             let (seat, seed) = (seat.0, seed.0);
             let seat = seat_of(&self.game, seat)?;
@@ -1289,7 +1356,21 @@ impl PyGame {
                 .map_err(Failure::from)?;
             Ok(hints
                 .into_iter()
-                .map(|h| (h.action, h.visits, h.score))
+                .map(|h| {
+                    let (proven, margin, plies) = match h.proven {
+                        None => (0, 0, 0),
+                        Some(p) => (
+                            match p.result {
+                                ProvenResult::Win => 1,
+                                ProvenResult::Draw => 2,
+                                ProvenResult::Loss => 3,
+                            },
+                            p.margin.filter(|_| p.plies.is_some()).unwrap_or(0),
+                            p.plies.unwrap_or(0),
+                        ),
+                    };
+                    (h.action, h.visits, h.score, proven, margin, plies)
+                })
                 .collect())
         })
     }
@@ -2083,6 +2164,9 @@ fn _dangian(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(abi_version, m)?)?;
     m.add_function(wrap_pyfunction!(fair_commitment, m)?)?;
     m.add_function(wrap_pyfunction!(verify_record, m)?)?;
+    m.add_function(wrap_pyfunction!(proven_words, m)?)?;
+    m.add_function(wrap_pyfunction!(install_o_an_quan_certificate, m)?)?;
+    m.add_function(wrap_pyfunction!(uninstall_o_an_quan_certificates, m)?)?;
     m.add_function(wrap_pyfunction!(version, m)?)?;
     m.add_function(wrap_pyfunction!(rules_version, m)?)?;
     m.add_function(wrap_pyfunction!(kind_name, m)?)?;

@@ -6,19 +6,19 @@ from __future__ import annotations
 import copy
 import json
 import pickle
-from typing import Callable, List, Tuple, Type
+from typing import Callable, List, Tuple, Type, cast
 
 import pytest
 
 import dangian
 from dangian import Game, Kind, Level, Reason, Status
 
-from conftest import KINDS
+from conftest import KINDS, ROOT
 
 
 def test_import_and_constants() -> None:
     assert dangian.__version__ == dangian.version()
-    assert dangian.ABI_VERSION == 2
+    assert dangian.ABI_VERSION == 3
     assert dangian.MAX_ACTIONS == 64 and dangian.MAX_SEATS == 4
     assert dangian.rules_version() >= 2
     assert [dangian.kind_name(k) for k in Kind] == KINDS
@@ -205,6 +205,53 @@ def test_bots_and_hints_for_a_seat(level: object) -> None:
             g.bot_choose(other, level, 42)  # type: ignore[arg-type]
         if kind == Kind.O_AN_QUAN:
             break  # the hard search on every game is slow; one game shows the levels
+
+
+def test_hints_say_a_proven_endgame_in_words() -> None:
+    state = {
+        "config": {},
+        "dan": [0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 1, 1],
+        "big": [{"kind": "captured_by", "seat": 1}, {"kind": "captured_by", "seat": 0}],
+        "cap_dan": [22, 22],
+        "turn": 0,
+        "ply": 40,
+        "end": None,
+    }
+    g = Game.from_state("o_an_quan", state)
+    best = dangian.hints(g, 0, "hard", 1)[0]
+    assert (best.proven, best.margin, best.plies) == (dangian.Proven.LOSS, -2, 11)
+    assert dangian.proven_words(best, "vi") == "thua chắc, kém 2 điểm"
+    assert dangian.proven_words(best, dangian.Lang.EN) == "loses by force, by 2 points"
+    for h in dangian.hints(g, 0, "easy", 1):
+        assert h.proven == dangian.Proven.UNKNOWN and dangian.proven_words(h) == ""
+    with pytest.raises(dangian.InvalidArgumentError):
+        dangian.proven_words(best._replace(proven=cast(dangian.Proven, 7)))
+    with pytest.raises(dangian.InvalidArgumentError):
+        dangian.proven_words(best._replace(proven=dangian.Proven.WIN))
+
+
+def test_an_installed_certificate_reaches_the_levels() -> None:
+    # The committed proof for the no_borrowing rules (a4+ wins for the first player).
+    data = (ROOT / "certificates" / "o_an_quan" / "no_borrowing.dgstrat.gz").read_bytes()
+    for bad in (b"", b"dangian-oaq-strategy 1\n", b"\x1f\x8b\x08\x00", data[:-40]):
+        with pytest.raises(dangian.InvalidCertificateError):
+            dangian.install_o_an_quan_certificate(bad)
+    g = Game.preset("o_an_quan", "no_borrowing", seed=1)
+    assert dangian.hints(g, 0, "medium", 1)[0].proven == dangian.Proven.UNKNOWN
+    dangian.install_o_an_quan_certificate(data)
+    try:
+        for level in ("medium", "hard"):
+            best = dangian.hints(g, 0, level, 1)[0]
+            assert (g.action_text(best.action), best.proven) == ("a4+", dangian.Proven.WIN)
+            assert dangian.proven_words(best, "en") == "wins by force"
+        assert dangian.hints(g, 0, "easy", 1)[0].proven == dangian.Proven.UNKNOWN
+        g.apply("a4+")
+        replies = dangian.hints(g, 1, "medium", 1)
+        assert {h.proven for h in replies} == {dangian.Proven.LOSS}
+        assert dangian.proven_words(replies[0], "vi") == "thua chắc"
+    finally:
+        dangian.uninstall_o_an_quan_certificates()
+    assert dangian.hints(g, 1, "medium", 1)[0].proven == dangian.Proven.UNKNOWN
 
 
 def test_the_expert_searches_for_the_time_it_is_given() -> None:

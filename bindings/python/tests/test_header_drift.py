@@ -74,6 +74,9 @@ FUNCTIONS: Dict[str, Optional[str]] = {
     "dg_game_fairness_json": "Game.fairness",
     "dg_fair_commitment": "fair_commitment",
     "dg_record_verify": "verify_record",
+    "dg_hint_proven_words": "proven_words",
+    "dg_o_an_quan_install_certificate": "install_o_an_quan_certificate",
+    "dg_o_an_quan_uninstall_certificates": "uninstall_o_an_quan_certificates",
     # The batch of games is the same capability as `VecEnv` (both step `AnyBatch`).
     "dg_batch_new": "VecEnv.__init__",
     "dg_batch_free": "VecEnv",
@@ -96,6 +99,7 @@ ENUMS: Dict[str, Tuple[str, str]] = {
     "DgReason": ("DG_REASON_", "Reason"),
     "DgLevel": ("DG_LEVEL_", "Level"),
     "DgLang": ("DG_LANG_", "Lang"),
+    "DgProven": ("DG_PROVEN_", "Proven"),
 }
 
 # Each macro: its Python counterpart (compared by value), or None with the reason.

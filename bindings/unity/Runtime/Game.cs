@@ -591,6 +591,54 @@ namespace Dangian
             return (int)n;
         }
 
+        /// <summary>A hint's proven result (<see cref="DgHint.Proven"/>, <see cref="DgHint.Margin"/>,
+        /// <see cref="DgHint.Plies"/>) in words in <paramref name="lang"/>, for a hint button:
+        /// "thắng chắc, hơn 12 điểm" / "wins by force, by 12 points", "thua chắc" / "loses by
+        /// force"; the empty string when the hint's result is not proven.</summary>
+        public static string ProvenWords(DgHint hint, DgLang lang)
+        {
+            uint lg = LangArg(lang);
+            return Text((byte[] b, UIntPtr c, out UIntPtr l) => Native.dg_hint_proven_words(ref hint, lg, b, c, out l));
+        }
+
+        /// <summary>Installs an Ô ăn quan proof certificate for the whole process, from the
+        /// bytes of a certificate or strategy file (gzip-compressed or not; the repository's
+        /// <c>certificates/o_an_quan/*.dgstrat.gz</c>): from then on the medium and hard levels
+        /// play its moves wherever it holds, and their hints say "wins by force" (easy stays
+        /// as it is). Every record is checked first: the seed rules' strategy takes about half
+        /// a minute and holds about 230 MB, so call it once, off the main thread (a
+        /// <c>Task.Run</c>). A <see cref="DangianException"/> with
+        /// <see cref="DgStatus.InvalidCertificate"/> when the bytes prove nothing.</summary>
+        public static void InstallOAnQuanCertificate(byte[] bytes)
+        {
+            if (bytes == null) throw new ArgumentNullException("bytes");
+            if (bytes.Length >= 2 && bytes[0] == 0x1f && bytes[1] == 0x8b)
+            {
+                try
+                {
+                    using (var input = new System.IO.MemoryStream(bytes))
+                    using (var gzip = new System.IO.Compression.GZipStream(input, System.IO.Compression.CompressionMode.Decompress))
+                    using (var output = new System.IO.MemoryStream())
+                    {
+                        gzip.CopyTo(output);
+                        bytes = output.ToArray();
+                    }
+                }
+                catch (Exception e)
+                {
+                    throw new DangianException(DgStatus.InvalidCertificate, DgReason.None, "gzip: " + e.Message);
+                }
+            }
+            Check(Native.dg_o_an_quan_install_certificate(bytes, Len(bytes)));
+        }
+
+        /// <summary>Removes every installed Ô ăn quan certificate: the bots play by search
+        /// alone again.</summary>
+        public static void UninstallOAnQuanCertificates()
+        {
+            Check(Native.dg_o_an_quan_uninstall_certificates());
+        }
+
         /// <summary>The expert's action for <paramref name="seat"/>, the seat to move: the
         /// strongest search of the game given <paramref name="milliseconds"/> of wall-clock time
         /// (at least 1). From about 100 ms stronger than the hard level in Ô ăn quan, Domino

@@ -49,6 +49,8 @@ namespace Dangian
         InvalidState = 17,
         /// <summary>A record's chance cannot be proven fair (`dg_record_verify`): it carries no commitment, the server seed is not revealed or does not match the commitment, it starts from a chosen position, or a chance action is not the one the committed seeds give (`dg_last_error` names it). Also fair chance set up too late or with other seeds than those committed to (`dg_game_set_fair_chance`), and chance played on a game loaded from a fair record before its server seed is set again.</summary>
         Unfair = 18,
+        /// <summary>The bytes are not an Ô ăn quan proof certificate or strategy, or the certificate does not prove its claim (`dg_o_an_quan_install_certificate`; `dg_last_error` says why).</summary>
+        InvalidCertificate = 19,
     }
 
     /// <summary>The game kinds, as passed to `dg_game_new`.</summary>
@@ -162,6 +164,19 @@ namespace Dangian
         Medium = 1,
         /// <summary>The full search, tens of milliseconds at most per decision. Stronger still: `dg_bot_choose_budget`, which searches for a time the host sets.</summary>
         Hard = 2,
+    }
+
+    /// <summary>Whether an action wins, draws or loses by force, as in `DgHint::proven`.</summary>
+    public enum DgProven : uint
+    {
+        /// <summary>Not proven: the bot's score is its own estimate.</summary>
+        Unknown = 0,
+        /// <summary>The mover wins whatever the opponent does.</summary>
+        Win = 1,
+        /// <summary>Neither side can do better than a draw.</summary>
+        Draw = 2,
+        /// <summary>The mover loses whatever it does.</summary>
+        Loss = 3,
     }
 
     /// <summary>The languages of descriptions, as passed to `dg_game_describe_action`, `dg_game_describe_events`, `dg_preset_name`, `dg_preset_summary`, `dg_game_seat_name` and `dg_game_outcome_lines_json`.</summary>
@@ -695,6 +710,12 @@ namespace Dangian
         public uint Visits;
         /// <summary>The bot's score for it, from 0 to 1 (a Monte Carlo search's mean reward, alpha-beta's score mapped to 0..1).</summary>
         public double Score;
+        /// <summary>Whether the action wins, draws or loses by force for the seat to move (a `DgProven` value): known in Ô ăn quan where an endgame table or an installed proof certificate covers the position (`dg_o_an_quan_install_certificate`); `DG_PROVEN_UNKNOWN` otherwise. `dg_hint_proven_words` says it in words.</summary>
+        public uint Proven;
+        /// <summary>The mover's final total minus the opponent's with best play by both (negative for a loss), when `plies` is above 0; 0 otherwise.</summary>
+        public int Margin;
+        /// <summary>The plies (this action included) within which the game ends with that result, when the analysis measured it (an endgame table does; a certificate proves the result alone): 0 when unknown.</summary>
+        public uint Plies;
     }
 
     /// <summary>A chance outcome and its weight: its probability is `weight` divided by the sum of the weights of all outcomes listed.</summary>
@@ -733,7 +754,7 @@ namespace Dangian
         /// <summary>The version of the library the header is of.</summary>
         public const string Version = "0.3.0";
         /// <summary>The ABI version the declarations are of (dg_abi_version must give it).</summary>
-        public const uint AbiVersion = 2;
+        public const uint AbiVersion = 3;
         /// <summary>dg_game_to_move: chance (a roll, a deal, a draw) is to move.</summary>
         public const int ToMoveChance = -1;
         /// <summary>dg_game_to_move: the game is over.</summary>
@@ -820,6 +841,15 @@ namespace Dangian
         /// <summary>The action the expert plays for `seat`, into `*out`: the strongest search of the game given `milliseconds` of wall-clock time (at least 1), seeded with `seed`. `seat` must be the seat to move (`DG_STATUS_NO_DECISION` otherwise); the bot sees only what `seat` may see. Given 100 ms or more it is stronger than `DG_LEVEL_HARD` in Ô ăn quan and Domino, and in Cờ cá ngựa (where its playouts follow a learned evaluation); its choice depends on the machine's speed and load, so unlike the levels it is **not reproducible**. It blocks the calling thread for about `milliseconds`.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_bot_choose_budget(GameHandle game, uint seat, uint milliseconds, ulong seed, out uint @out);
+        /// <summary>The proven result of `*hint` (`DgHint::proven`, `margin`, `plies`) in words in `lang` (a `DgLang` value), for a hint button: "thắng chắc, hơn 12 điểm" / "wins by force, by 12 points", "hoà chắc" / "draws by force", "thua chắc, kém 3 điểm" / "loses by force, by 3 points"; without a measured margin "thắng chắc" / "wins by force", "thua chắc" / "loses by force"; empty text for `DG_PROVEN_UNKNOWN`. `DG_STATUS_INVALID_ARGUMENT` for fields that no hint has (an unknown `proven` value, a margin that contradicts it).</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_hint_proven_words(ref DgHint hint, uint lang, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);
+        /// <summary>Installs an Ô ăn quan proof certificate for the whole process, from the bytes of a certificate file or a strategy file (the `.dgstrat.gz` files of `certificates/o_an_quan/` in the source repository, decompressed: gzip-compressed bytes are refused) in `bytes[0..len]`. Every record is checked first; from then on the medium and hard levels (and the expert) play the proven move wherever the certificate covers the position, and `dg_bot_hints` marks it `DG_PROVEN_WIN` (every move of the other seat `DG_PROVEN_LOSS`). Easy stays as it is. The seed rules' strategy (7.4 MB decompressed) takes about half a minute to read and check and holds about 230 MB: call it once, off the thread that draws. Installing the same certificate twice does nothing; at most eight are kept (the oldest goes). `DG_STATUS_INVALID_CERTIFICATE` when the bytes are not a certificate or strategy or a record does not hold (`dg_last_error` says which); nothing is installed then.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_o_an_quan_install_certificate(byte[] bytes, UIntPtr len);
+        /// <summary>Removes every installed Ô ăn quan certificate (`dg_o_an_quan_install_certificate`); the bots play by search alone again.</summary>
+        [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
+        public static extern DgStatus dg_o_an_quan_uninstall_certificates();
         /// <summary>The name of game kind `kind` (a `DgGameKind` value) as records write it: `o_an_quan`, `ca_ngua` or `domino`.</summary>
         [DllImport(Lib, CallingConvention = CallingConvention.Cdecl)]
         public static extern DgStatus dg_game_kind_name(uint kind, [Out] byte[] buf, UIntPtr cap, out UIntPtr len_out);

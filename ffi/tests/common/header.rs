@@ -497,7 +497,7 @@ fn keyword_safe(name: &str) -> String {
 
 /// The C# form of one parameter: handles as `GameHandle` (or `IntPtr` for the free that the
 /// handle itself calls), input text as `byte[]`, caller buffers as arrays, single results as
-/// `out`.
+/// `out`, a single struct read by the library as `ref`.
 fn csharp_param(f: &Function, p: &Param) -> String {
     let name = keyword_safe(&p.name);
     let ty = p.ty.replace("const ", "");
@@ -526,6 +526,9 @@ fn csharp_param(f: &Function, p: &Param) -> String {
             let cs = csharp_type(elem);
             if p.name == "buf" {
                 format!("[Out] {cs}[] {name}")
+            } else if p.ty.starts_with("const") {
+                // One struct read by the library.
+                format!("ref {cs} {name}")
             } else {
                 format!("out {cs} {name}")
             }

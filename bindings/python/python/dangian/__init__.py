@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Dict, List, NamedTuple, Optional, Tuple
 
-from ._enums import Kind, KindLike, Lang, Level, Reason, Status
+from ._enums import Kind, KindLike, Lang, Level, Proven, Reason, Status
 from ._errors import (
     STATUS_ERRORS,
     BufferTooSmallError,
@@ -26,6 +26,7 @@ from ._errors import (
     EpisodeOverError,
     IllegalActionError,
     InvalidArgumentError,
+    InvalidCertificateError,
     InvalidConfigError,
     InvalidJsonError,
     InvalidRecordError,
@@ -58,6 +59,7 @@ from ._dangian import (
     preset_summary,
     presets,
     rules_version,
+    uninstall_o_an_quan_certificates,
     rust_random_play,
     table_presets,
     validate_config,
@@ -110,11 +112,42 @@ MAX_THREADS: int = _dangian.MAX_THREADS
 
 
 class Hint(NamedTuple):
-    """One legal action ranked by a bot (`DgHint`): higher `score` (0 to 1) is better."""
+    """One legal action ranked by a bot (`DgHint`): higher `score` (0 to 1) is better.
+    `proven` says whether the action wins, draws or loses by force (`Proven`; known in Ô ăn
+    quan where an endgame table or an installed certificate covers the position), `margin`
+    the final margin and `plies` the plies to the end with best play when the analysis
+    measured them (`plies` 0 otherwise); `proven_words` says it in words."""
 
     action: int
     visits: int
     score: float
+    proven: Proven = Proven.UNKNOWN
+    margin: int = 0
+    plies: int = 0
+
+
+def proven_words(hint: Hint, lang: "Lang | int | str" = "en") -> str:
+    """A hint's proven result in words: "thắng chắc, hơn 12 điểm" / "wins by force, by 12
+    points", "thua chắc" / "loses by force"; "" when it is not proven."""
+    return _dangian.proven_words(int(hint.proven), hint.margin, hint.plies, lang)
+
+
+def install_o_an_quan_certificate(data: bytes) -> None:
+    """Install an Ô ăn quan proof certificate for the whole process, from the bytes of a
+    certificate or strategy file, gzip-compressed or not (the repository's
+    `certificates/o_an_quan/*.dgstrat.gz`): from then on the medium and hard levels play its
+    moves wherever it holds and their hints say so (easy stays as it is). Every record is
+    checked first: the seed rules' strategy takes about half a minute and holds about 230 MB.
+    `InvalidCertificateError` when the bytes prove nothing."""
+    import gzip
+    import zlib
+
+    if data[:2] == b"\x1f\x8b":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError, zlib.error) as e:
+            raise InvalidCertificateError(f"gzip: {e}", 0) from None
+    _dangian.install_o_an_quan_certificate(data)
 
 
 class ChanceOutcome(NamedTuple):
@@ -127,7 +160,7 @@ class ChanceOutcome(NamedTuple):
 
 def hints(game: Game, seat: int, level: "Level | int | str", seed: int = 0) -> List[Hint]:
     """`Game.bot_hints` as `Hint` tuples, best first."""
-    return [Hint(*h) for h in game.bot_hints(seat, level, seed)]
+    return [Hint(a, v, s, Proven(p), m, n) for a, v, s, p, m, n in game.bot_hints(seat, level, seed)]
 
 
 def chance_outcomes(game: Game) -> List[ChanceOutcome]:
@@ -185,6 +218,7 @@ __all__ = [
     "Hint",
     "IllegalActionError",
     "InvalidArgumentError",
+    "InvalidCertificateError",
     "InvalidConfigError",
     "InvalidJsonError",
     "InvalidRecordError",
@@ -200,6 +234,7 @@ __all__ = [
     "NullPointerError",
     "PanicError",
     "PoisonedError",
+    "Proven",
     "Reason",
     "StaleActionError",
     "Status",
@@ -214,6 +249,7 @@ __all__ = [
     "fair_commitment",
     "hints",
     "illegal_reasons",
+    "install_o_an_quan_certificate",
     "kind_name",
     "num_actions",
     "observation_size",
@@ -221,10 +257,12 @@ __all__ = [
     "preset_name",
     "preset_summary",
     "presets",
+    "proven_words",
     "random_game",
     "rules_version",
     "rust_random_play",
     "table_presets",
+    "uninstall_o_an_quan_certificates",
     "validate_config",
     "verify_record",
     "version",

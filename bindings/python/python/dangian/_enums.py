@@ -46,6 +46,16 @@ class Lang(IntEnum):
     EN = 1
 
 
+class Proven(IntEnum):
+    """Whether a hint's action wins, draws or loses by force (`DgProven`): known in Ô ăn quan
+    where an endgame table or an installed proof certificate covers the position."""
+
+    UNKNOWN = 0
+    WIN = 1
+    DRAW = 2
+    LOSS = 3
+
+
 class Status(IntEnum):
     """The status codes of the C ABI (`DgStatus`); each has an exception class
     (`dangian.STATUS_ERRORS`)."""
@@ -69,6 +79,7 @@ class Status(IntEnum):
     NO_DECISION = 16
     INVALID_STATE = 17
     UNFAIR = 18
+    INVALID_CERTIFICATE = 19
 
 
 class Reason(IntEnum):

@@ -28,6 +28,7 @@ __all__ = [
     "NoDecisionError",
     "InvalidStateError",
     "UnfairError",
+    "InvalidCertificateError",
     "EpisodeOverError",
     "STATUS_ERRORS",
 ]
@@ -171,6 +172,13 @@ class UnfairError(DangianError, ValueError):
     status = Status.UNFAIR
 
 
+class InvalidCertificateError(DangianError, ValueError):
+    """The bytes are not an Ô ăn quan proof certificate or strategy, or the certificate does
+    not prove its claim (the message says where)."""
+
+    status = Status.INVALID_CERTIFICATE
+
+
 class EpisodeOverError(DangianError, RuntimeError):
     """An environment's episode ended (the game is over, or an illegal action ended it):
     `step` is refused until `reset`."""
@@ -199,6 +207,7 @@ STATUS_ERRORS: Dict[Status, Type[DangianError]] = {
         NoDecisionError,
         InvalidStateError,
         UnfairError,
+        InvalidCertificateError,
     )
 }
 STATUS_ERRORS[Status.OK] = DangianError

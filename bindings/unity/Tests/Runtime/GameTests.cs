@@ -165,6 +165,45 @@ namespace Dangian.Tests
             }
         }
 
+        /// A hint in an endgame the hard level has solved carries the proven result and says
+        /// it in words; bytes that are no certificate are refused, gzip-compressed or not.
+        [Test]
+        public void HintsSayTheProvenResultAndBadCertificatesAreRefused()
+        {
+            const string state = "{\"config\":{},\"dan\":[0,0,0,0,1,0,1,0,0,2,1,1],"
+                + "\"big\":[{\"kind\":\"captured_by\",\"seat\":1},{\"kind\":\"captured_by\",\"seat\":0}],"
+                + "\"cap_dan\":[22,22],\"turn\":0,\"ply\":40,\"end\":null}";
+            var hints = new DgHint[Native.MaxActions];
+            using (var game = Game.FromStateJson(DgGameKind.OAnQuan, state, 1))
+            {
+                game.BotHints(0, DgLevel.Hard, 1, hints);
+                Assert.AreEqual((uint)DgProven.Loss, hints[0].Proven);
+                Assert.AreEqual(-2, hints[0].Margin);
+                Assert.AreEqual(11u, hints[0].Plies);
+                Assert.AreEqual("thua chắc, kém 2 điểm", Game.ProvenWords(hints[0], DgLang.Vi));
+                Assert.AreEqual("loses by force, by 2 points", Game.ProvenWords(hints[0], DgLang.En));
+                int n = game.BotHints(0, DgLevel.Easy, 1, hints);
+                for (int i = 0; i < n; i++) Assert.AreEqual("", Game.ProvenWords(hints[i], DgLang.En));
+            }
+            var bad = new DgHint { Proven = 9 };
+            Assert.AreEqual(DgStatus.InvalidArgument, Assert.Throws<DangianException>(() => Game.ProvenWords(bad, DgLang.En)).Status);
+            Assert.Throws<ArgumentNullException>(() => Game.InstallOAnQuanCertificate(null));
+            var e = Assert.Throws<DangianException>(() => Game.InstallOAnQuanCertificate(Encoding.UTF8.GetBytes("dangian-oaq-strategy 1\n")));
+            Assert.AreEqual(DgStatus.InvalidCertificate, e.Status);
+            byte[] gz;
+            using (var output = new System.IO.MemoryStream())
+            {
+                using (var gzip = new System.IO.Compression.GZipStream(output, System.IO.Compression.CompressionMode.Compress))
+                    gzip.Write(new byte[] { 1, 2, 3 }, 0, 3);
+                gz = output.ToArray();
+            }
+            e = Assert.Throws<DangianException>(() => Game.InstallOAnQuanCertificate(gz));
+            Assert.AreEqual(DgStatus.InvalidCertificate, e.Status);
+            e = Assert.Throws<DangianException>(() => Game.InstallOAnQuanCertificate(new byte[] { 0x1f, 0x8b, 0, 0 }));
+            Assert.AreEqual(DgStatus.InvalidCertificate, e.Status);
+            Game.UninstallOAnQuanCertificates();
+        }
+
         /// Bots at every level choose what the Rust bots choose, rank every legal action once,
         /// and refuse a seat that is not to move; the worker thread gives the same answer.
         [Test]
