@@ -1002,8 +1002,8 @@ enum DgStatus dg_hint_proven_words(const struct DgHint *hint,
  * record is checked first; from then on the medium and hard levels (and the expert) play
  * the proven move wherever the certificate covers the position, and `dg_bot_hints` marks
  * it `DG_PROVEN_WIN` (every move of the other seat `DG_PROVEN_LOSS`). Easy stays as it is.
- * The seed rules' strategy (7.4 MB decompressed) takes about half a minute to read and
- * check and holds about 230 MB: call it once, off the thread that draws. Installing the
+ * The seed rules' strategy (7.4 MB decompressed) takes about 20 s to read and check,
+ * peaks at 0.7 GB and keeps 230 MB: call it once, off the thread that draws. Installing the
  * same certificate twice does nothing; at most eight are kept (the oldest goes).
  * `DG_STATUS_INVALID_CERTIFICATE` when the bytes are not a certificate or strategy or a
  * record does not hold (`dg_last_error` says which); nothing is installed then.

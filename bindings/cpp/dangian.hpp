@@ -174,7 +174,7 @@ inline std::string proven_words(const DgHint &hint, Lang lang) {
 
 /// Install an Ô ăn quan proof certificate or strategy (decompressed bytes) for the process:
 /// medium and hard then play its moves where it holds, and their hints say so. Checks every
-/// record first (about half a minute for the seed rules' strategy); throws Error with
+/// record first (about 20 s for the seed rules' strategy); throws Error with
 /// DG_STATUS_INVALID_CERTIFICATE for bytes that do not prove their claim.
 inline void install_o_an_quan_certificate(const std::vector<uint8_t> &bytes) {
     detail::check(dg_o_an_quan_install_certificate(bytes.data(), bytes.size()));

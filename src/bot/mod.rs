@@ -176,10 +176,12 @@ pub enum Level {
     /// look-ahead with the game's evaluation ([`GreedyBot`]) in the others.
     Easy,
     /// A short search ([`AlphaBetaSettings::MEDIUM`](crate::o_an_quan::AlphaBetaSettings::MEDIUM),
-    /// [`MctsSettings::medium`]).
+    /// [`MctsSettings::medium`]); in Ô ăn quan, perfect play wherever an installed proof
+    /// certificate holds the position ([`install_certificate`](crate::o_an_quan::install_certificate)).
     Medium,
     /// A long search ([`AlphaBetaSettings::HARD`](crate::o_an_quan::AlphaBetaSettings::HARD),
-    /// [`MctsSettings::hard`]), tens of milliseconds at most per decision.
+    /// [`MctsSettings::hard`]), tens of milliseconds at most per decision; in Ô ăn quan,
+    /// perfect play wherever an installed certificate or the 7-stone endgame table reaches.
     Hard,
 }
 

@@ -80,7 +80,8 @@ impl AlphaBetaSettings {
         endgame: 0,
         certificates: false,
     };
-    /// Medium: four plies and captures beyond, a little noise.
+    /// Medium: four plies and captures beyond, a little noise; the installed certificates'
+    /// moves where they hold.
     pub const MEDIUM: AlphaBetaSettings = AlphaBetaSettings {
         nodes: 20_000,
         max_depth: 4,
@@ -94,7 +95,7 @@ impl AlphaBetaSettings {
     };
     /// Hard: as deep as 100 000 positions allow (typically 11 to 15 plies, more in the
     /// endgame), no noise; exact play from the endgame table of [`LAZY_ENDGAME_STONES`]
-    /// stones where it covers the position.
+    /// stones and from the installed certificates where they cover the position.
     pub const HARD: AlphaBetaSettings = AlphaBetaSettings {
         nodes: 100_000,
         max_depth: 64,

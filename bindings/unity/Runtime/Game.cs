@@ -605,8 +605,8 @@ namespace Dangian
         /// bytes of a certificate or strategy file (gzip-compressed or not; the repository's
         /// <c>certificates/o_an_quan/*.dgstrat.gz</c>): from then on the medium and hard levels
         /// play its moves wherever it holds, and their hints say "wins by force" (easy stays
-        /// as it is). Every record is checked first: the seed rules' strategy takes about half
-        /// a minute and holds about 230 MB, so call it once, off the main thread (a
+        /// as it is). Every record is checked first: the seed rules' strategy takes about 20 s,
+        /// peaks at 0.7 GB and keeps 230 MB, so call it once, off the main thread (a
         /// <c>Task.Run</c>). A <see cref="DangianException"/> with
         /// <see cref="DgStatus.InvalidCertificate"/> when the bytes prove nothing.</summary>
         public static void InstallOAnQuanCertificate(byte[] bytes)
