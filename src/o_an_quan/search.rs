@@ -474,7 +474,7 @@ fn material(s: &State, seat: Seat) -> i32 {
 /// The evaluation of a position still in play, for the player to move, in sixteenths of a
 /// stone: the score margin; the stones on each side (they come home at the end, but are
 /// exposed until then); a refill the player could not pay.
-fn evaluate(s: &State, me: Seat) -> i32 {
+pub(super) fn evaluate(s: &State, me: Seat) -> i32 {
     let op = Seat(1 - (me.0 & 1));
     let mut v = 16 * (s.score(me) - s.score(op));
     let (side_me, side_op) = (s.side_stones(me) as i32, s.side_stones(op) as i32);

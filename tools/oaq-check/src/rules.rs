@@ -145,6 +145,9 @@ pub struct Rules {
     pub repetition_limit: Option<u32>,
     /// The seat that moves first (OAQ-S2).
     pub first_player: u8,
+    /// On the game's first ply (ply 0), a move whose capture chain takes a big stone is
+    /// illegal (OAQ-A6, `no_first_quan`).
+    pub forbid_quan_capture_on_first_move: bool,
 }
 
 impl Rules {
@@ -205,14 +208,6 @@ impl Rules {
         }
         if c.chain_capture != "automatic" {
             return refuse("chain_capture", "only automatic is supported");
-        }
-        // The rules file names the variant (OAQ-A6) but does not say what happens when
-        // every move of the first ply would capture a quan, so it cannot be checked exactly.
-        if c.forbid_quan_capture_on_first_move {
-            return refuse(
-                "forbid_quan_capture_on_first_move",
-                "only false is supported (the rules do not settle a first ply where every move captures a quan)",
-            );
         }
         if c.stop_after_sowing_at_least.is_some() {
             return refuse("stop_after_sowing_at_least", "only null is supported");
@@ -277,6 +272,24 @@ impl Rules {
             max_plies: c.max_plies,
             repetition_limit: c.repetition_limit,
             first_player: c.first_player,
+            forbid_quan_capture_on_first_move: c.forbid_quan_capture_on_first_move,
+        })
+        .and_then(|rules| {
+            // The rules file names the variant (OAQ-A6) but does not say what happens when
+            // every move of the first ply would capture a quan: such a start is refused.
+            let start = rules.start();
+            if rules.forbid_quan_capture_on_first_move
+                && rules
+                    .all_moves(&start)
+                    .iter()
+                    .all(|&m| captures_big_stone(&rules, &start, m))
+            {
+                return refuse(
+                    "forbid_quan_capture_on_first_move",
+                    "every first move captures a quan, which the rules do not settle",
+                );
+            }
+            Ok(rules)
         })
     }
 
@@ -308,8 +321,27 @@ impl Rules {
         }
     }
 
-    /// Every legal move in a position, in cell order, `+1` before `-1`.
+    /// Every legal move in a position, in cell order, `+1` before `-1`: on the first ply
+    /// under `forbid_quan_capture_on_first_move`, less those that capture a big stone (all
+    /// of them stay when every one would: a start like that is refused, and a ply-0
+    /// position other than the start is never reached).
     pub fn legal_moves(&self, pos: &Position) -> Vec<Move> {
+        let moves = self.all_moves(pos);
+        if self.forbid_quan_capture_on_first_move && pos.ply == 0 {
+            let allowed: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&m| !captures_big_stone(self, pos, m))
+                .collect();
+            if !allowed.is_empty() {
+                return allowed;
+            }
+        }
+        moves
+    }
+
+    /// Every move of the mover's non-empty squares in the allowed directions.
+    fn all_moves(&self, pos: &Position) -> Vec<Move> {
         let mut moves = Vec::with_capacity(10);
         for cell in own_squares(pos.to_move) {
             if pos.dan[cell] > 0 {
@@ -365,8 +397,13 @@ impl Rules {
             None => "no repetition rule".to_string(),
             Some(k) => format!("repetition limit {k}"),
         };
+        let first = if self.forbid_quan_capture_on_first_move {
+            ", no quan taken on the first move"
+        } else {
+            ""
+        };
         format!(
-            "{} dân a square, {quan}, {direction}, {gap}, {quan_non}, refill {} a square {refill}, {cap}, {repetition}",
+            "{} dân a square, {quan}, {direction}, {gap}, {quan_non}{first}, refill {} a square {refill}, {cap}, {repetition}",
             self.dan_per_square, self.refill_amount_per_square
         )
     }
@@ -511,6 +548,9 @@ pub enum IllegalMove {
     /// The sowing did not stop within the bound proved in OAQ-A12 (cannot happen under the
     /// supported rules; kept so that a mistake shows instead of hanging).
     EndlessRelay,
+    /// The move would capture a big stone on the game's first ply, which
+    /// `forbid_quan_capture_on_first_move` forbids (OAQ-A6).
+    QuanOnFirstMove,
 }
 
 impl fmt::Display for IllegalMove {
@@ -520,6 +560,7 @@ impl fmt::Display for IllegalMove {
             IllegalMove::EmptySquare => "the square holds no dân",
             IllegalMove::DirectionNotAllowed => "the rules do not allow this direction",
             IllegalMove::EndlessRelay => "the relay sowing did not end",
+            IllegalMove::QuanOnFirstMove => "it would capture a quan on the first move",
         })
     }
 }
@@ -547,6 +588,12 @@ pub fn play(rules: &Rules, pos: &Position, mv: Move) -> Result<Outcome, IllegalM
     }
     if pos.dan[origin] == 0 {
         return Err(IllegalMove::EmptySquare);
+    }
+    if rules.forbid_quan_capture_on_first_move
+        && pos.ply == 0
+        && !rules.legal_moves(pos).contains(&mv)
+    {
+        return Err(IllegalMove::QuanOnFirstMove);
     }
     let mut b = pos.clone();
     sow_and_capture(rules, &mut b, origin, mv.dir)?;
@@ -590,6 +637,13 @@ pub fn play(rules: &Rules, pos: &Position, mv: Move) -> Result<Outcome, IllegalM
         }
     }
     Ok(Outcome::Continues(b))
+}
+
+/// Whether `mv`'s capture chain takes a big stone (a move that cannot be sown counts as
+/// not: `play` refuses it anyway).
+fn captures_big_stone(rules: &Rules, pos: &Position, mv: Move) -> bool {
+    let mut b = pos.clone();
+    sow_and_capture(rules, &mut b, usize::from(mv.cell), mv.dir).is_ok() && b.big != pos.big
 }
 
 /// The sowing, relays and capture chain of one move (§2.2), on the board in place.

@@ -271,7 +271,6 @@ fn unsupported_configs_are_refused_by_name() {
         ("skip_quan_squares", "true"),
         ("skip_origin_on_lap", "true"),
         ("chain_capture", "\"off\""),
-        ("forbid_quan_capture_on_first_move", "true"),
         ("stop_after_sowing_at_least", "10"),
         ("end_condition", "\"both_big_stones_captured\""),
         ("match_mode", r#"{"kind":"debt_carry_over"}"#),
@@ -296,4 +295,69 @@ fn unsupported_configs_are_refused_by_name() {
     v.as_object_mut().unwrap().remove("refill");
     let err = Rules::from_json(&v.to_string()).unwrap_err();
     assert!(err.message.contains("refill"), "{err}");
+}
+
+/// `forbid_quan_capture_on_first_move` (OAQ-A6, `no_first_quan`): at the start, exactly the
+/// moves that would take a big stone are gone; the same move on another ply is legal.
+#[test]
+fn no_quan_capture_on_the_first_move() {
+    let plain = Rules::from_json(DEFAULT_JSON).unwrap();
+    let r = rules(&[("forbid_quan_capture_on_first_move", "true")]);
+    let start = r.start();
+    let all = plain.legal_moves(&start);
+    let legal = r.legal_moves(&start);
+    let mut gone = 0;
+    for m in all {
+        let takes_quan = match play(&plain, &start, m).unwrap() {
+            Outcome::Continues(p) => p.big != start.big,
+            Outcome::Ended(e) => e.board.big != start.big,
+        };
+        assert_eq!(legal.contains(&m), !takes_quan, "{m}");
+        if takes_quan {
+            gone += 1;
+            assert_eq!(
+                play(&r, &start, m).unwrap_err(),
+                oaq_check::rules::IllegalMove::QuanOnFirstMove
+            );
+            // The same board one ply later: legal.
+            let later = Position {
+                ply: 2,
+                ..start.clone()
+            };
+            assert!(play(&r, &later, m).is_ok(), "{m}");
+        }
+    }
+    // §5 V2 (a5+) and V3 (a1-): the two first moves that take a quan.
+    assert_eq!(gone, 2);
+    assert!(!legal.contains(&mv(5, 1)) && !legal.contains(&mv(1, -1)));
+    assert_eq!(legal.len(), 8);
+}
+
+/// A ply-0 position where every move takes a big stone keeps them all (the rules do not
+/// settle it; a start like that is refused, and no start of these rules is one).
+#[test]
+fn a_first_ply_where_every_move_takes_a_quan() {
+    let r = rules(&[
+        ("forbid_quan_capture_on_first_move", "true"),
+        ("direction", "\"fixed_ccw\""),
+    ]);
+    // a3+ sows into a4; a5 is empty, so it takes the quan square after it.
+    let p = Position {
+        ply: 0,
+        ..pos([10, 0, 0, 1, 0, 0, 10, 5, 5, 5, 5, 5], [ON, ON], [0, 0], 0)
+    };
+    assert_eq!(r.legal_moves(&p), vec![mv(3, 1)]);
+    let after = continues(play(&r, &p, mv(3, 1)).unwrap());
+    assert_eq!(after.big[1], BigStone::CapturedBy(0));
+    for d in 1..=40 {
+        for dir in ["\"player_choice\"", "\"fixed_ccw\"", "\"fixed_cw\""] {
+            let d = d.to_string();
+            let changes = [
+                ("forbid_quan_capture_on_first_move", "true"),
+                ("dan_per_square", d.as_str()),
+                ("direction", dir),
+            ];
+            assert!(Rules::from_json(&rules_json(&changes)).is_ok(), "{d} {dir}");
+        }
+    }
 }
