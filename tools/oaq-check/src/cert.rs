@@ -576,10 +576,8 @@ impl Certificate {
                 )));
             }
         }
-        if pos.both_quan_squares_empty() {
-            return Err(bad(
-                "both quan squares are empty: the game is over there".into()
-            ));
+        if pos.end_condition_met(rules) {
+            return Err(bad("the end condition holds: the game is over there".into()));
         }
         if pos.side_empty(pos.to_move) {
             return Err(bad(format!(
@@ -710,7 +708,11 @@ impl Certificate {
         if self.repetition_count(&dan, on_board, b.to_move) + 2 <= u64::from(k) {
             return Ok(());
         }
-        let totals = [b.final_total(&self.rules, 0), b.final_total(&self.rules, 1)];
+        // A repetition end counts as a NoRefill one: the quan squares go to nobody.
+        let totals = [
+            b.final_total(&self.rules, 0, EndReason::NoRefill),
+            b.final_total(&self.rules, 1, EndReason::NoRefill),
+        ];
         let w = usize::from(self.winner);
         if totals[w] > totals[1 - w] {
             return Ok(());

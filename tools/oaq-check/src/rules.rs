@@ -148,6 +148,30 @@ pub struct Rules {
     /// On the game's first ply (ply 0), a move whose capture chain takes a big stone is
     /// illegal (OAQ-A6, `no_first_quan`).
     pub forbid_quan_capture_on_first_move: bool,
+    /// Whether a capture chains on over further gaps (OAQ-S6); `false`: one capture a turn
+    /// (OAQ-A7).
+    pub chain_capture: bool,
+    /// When the game ends (OAQ-S9, OAQ-A9).
+    pub end_condition: EndCondition,
+}
+
+/// When the game ends by the board (OAQ-S9, OAQ-A9).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EndCondition {
+    /// Both quan squares empty: no dân, no big stone (the seed rule).
+    BothQuanSquaresEmpty,
+    /// Both big stones captured; the dân left in the quan squares then go as the
+    /// [`Leftover`] says.
+    BothBigStonesCaptured(Leftover),
+}
+
+/// Where the dân left in the quan squares go at a both-big-stones-captured end (OAQ-A9).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Leftover {
+    /// To the seat that captured that square's big stone.
+    ToQuanCaptor,
+    /// Halved between the seats, an odd stone to seat 0 (OAQ-C11).
+    Split,
 }
 
 impl Rules {
@@ -206,9 +230,11 @@ impl Rules {
         if c.relay_at_quan != "stop" {
             return refuse("relay_at_quan", "only stop is supported");
         }
-        if c.chain_capture != "automatic" {
-            return refuse("chain_capture", "only automatic is supported");
-        }
+        let chain_capture = match c.chain_capture.as_str() {
+            "automatic" => true,
+            "off" => false,
+            _ => return refuse("chain_capture", "supported: automatic, off"),
+        };
         if c.stop_after_sowing_at_least.is_some() {
             return refuse("stop_after_sowing_at_least", "only null is supported");
         }
@@ -227,18 +253,38 @@ impl Rules {
         if c.refill_amount_per_square == 0 || c.refill_amount_per_square > 255 {
             return refuse("refill_amount_per_square", "must be 1..=255");
         }
-        if c.end_condition != "both_quan_squares_empty" {
-            return refuse("end_condition", "only both_quan_squares_empty is supported");
-        }
-        // Only read under both_big_stones_captured, so any known value will do.
-        if !["to_quan_captor", "to_mapped_player", "split"]
-            .contains(&c.leftover_in_quan_squares.as_str())
-        {
-            return refuse(
-                "leftover_in_quan_squares",
-                "must be to_quan_captor, to_mapped_player or split",
-            );
-        }
+        let end_condition = match (c.end_condition.as_str(), c.leftover_in_quan_squares.as_str()) {
+            // The leftover rule is only read under both_big_stones_captured.
+            ("both_quan_squares_empty", "to_quan_captor" | "to_mapped_player" | "split") => {
+                EndCondition::BothQuanSquaresEmpty
+            }
+            ("both_big_stones_captured", "to_quan_captor") => {
+                EndCondition::BothBigStonesCaptured(Leftover::ToQuanCaptor)
+            }
+            ("both_big_stones_captured", "split") => {
+                EndCondition::BothBigStonesCaptured(Leftover::Split)
+            }
+            // OAQ-A9 names "the player mapped to that end" without saying which end maps to
+            // which player.
+            ("both_big_stones_captured", "to_mapped_player") => {
+                return refuse(
+                    "leftover_in_quan_squares",
+                    "to_mapped_player is not supported (the rules do not say which end maps to which player)",
+                )
+            }
+            ("both_quan_squares_empty" | "both_big_stones_captured", _) => {
+                return refuse(
+                    "leftover_in_quan_squares",
+                    "must be to_quan_captor, to_mapped_player or split",
+                )
+            }
+            _ => {
+                return refuse(
+                    "end_condition",
+                    "supported: both_quan_squares_empty, both_big_stones_captured",
+                )
+            }
+        };
         if c.match_mode.kind != "single_game" || !c.match_mode.rest.is_empty() {
             return refuse("match_mode", "only single_game is supported");
         }
@@ -273,6 +319,8 @@ impl Rules {
             repetition_limit: c.repetition_limit,
             first_player: c.first_player,
             forbid_quan_capture_on_first_move: c.forbid_quan_capture_on_first_move,
+            chain_capture,
+            end_condition,
         })
         .and_then(|rules| {
             // The rules file names the variant (OAQ-A6) but does not say what happens when
@@ -397,13 +445,27 @@ impl Rules {
             None => "no repetition rule".to_string(),
             Some(k) => format!("repetition limit {k}"),
         };
+        let chain = if self.chain_capture {
+            ""
+        } else {
+            ", one capture a turn"
+        };
+        let end = match self.end_condition {
+            EndCondition::BothQuanSquaresEmpty => "",
+            EndCondition::BothBigStonesCaptured(Leftover::ToQuanCaptor) => {
+                ", ends when both big stones are captured (leftover dân to the captor)"
+            }
+            EndCondition::BothBigStonesCaptured(Leftover::Split) => {
+                ", ends when both big stones are captured (leftover dân split)"
+            }
+        };
         let first = if self.forbid_quan_capture_on_first_move {
             ", no quan taken on the first move"
         } else {
             ""
         };
         format!(
-            "{} dân a square, {quan}, {direction}, {gap}, {quan_non}{first}, refill {} a square {refill}, {cap}, {repetition}",
+            "{} dân a square, {quan}, {direction}, {gap}{chain}, {quan_non}{first}{end}, refill {} a square {refill}, {cap}, {repetition}",
             self.dan_per_square, self.refill_amount_per_square
         )
     }
@@ -455,6 +517,17 @@ impl Position {
         QUAN_SQUARES.iter().all(|&q| !self.has_pieces(q))
     }
 
+    /// Whether the rules' end condition holds (OAQ-S9, OAQ-A9).
+    pub fn end_condition_met(&self, rules: &Rules) -> bool {
+        match rules.end_condition {
+            EndCondition::BothQuanSquaresEmpty => self.both_quan_squares_empty(),
+            EndCondition::BothBigStonesCaptured(_) => self
+                .big
+                .iter()
+                .all(|b| matches!(b, BigStone::CapturedBy(_))),
+        }
+    }
+
     /// Whether all five squares of a seat are empty.
     pub fn side_empty(&self, seat: u8) -> bool {
         own_squares(seat).all(|c| self.dan[c] == 0)
@@ -472,10 +545,30 @@ impl Position {
     }
 
     /// A seat's total at a game end: its score plus the dân in its own five squares; the
-    /// quan squares go to nobody (OAQ-C4).
-    pub fn final_total(&self, rules: &Rules, seat: u8) -> i64 {
+    /// quan squares go to nobody (OAQ-C4), but at a both-big-stones-captured end, where
+    /// their dân go as the rules' leftover says (OAQ-A9, OAQ-C11).
+    pub fn final_total(&self, rules: &Rules, seat: u8, reason: EndReason) -> i64 {
         let own: i64 = own_squares(seat).map(|c| i64::from(self.dan[c])).sum();
-        self.score(rules, seat) + own
+        let mut total = self.score(rules, seat) + own;
+        if let (EndReason::BothBigStonesCaptured, EndCondition::BothBigStonesCaptured(leftover)) =
+            (reason, rules.end_condition)
+        {
+            for (q, &cell) in QUAN_SQUARES.iter().enumerate() {
+                let d = i64::from(self.dan[cell]);
+                total += match leftover {
+                    Leftover::ToQuanCaptor => {
+                        if self.big[q] == BigStone::CapturedBy(seat) {
+                            d
+                        } else {
+                            0
+                        }
+                    }
+                    Leftover::Split if seat == 0 => d - d / 2,
+                    Leftover::Split => d / 2,
+                };
+            }
+        }
+        total
     }
 }
 
@@ -507,6 +600,8 @@ impl fmt::Display for Move {
 pub enum EndReason {
     /// Both quan squares empty (OAQ-S9).
     BothQuanSquaresEmpty,
+    /// Both big stones captured (OAQ-A9).
+    BothBigStonesCaptured,
     /// The ply cap reached (OAQ-A13).
     MoveCap,
     /// The seat to move next could not pay its refill (OAQ-C5, OAQ-C6).
@@ -601,7 +696,10 @@ pub fn play(rules: &Rules, pos: &Position, mv: Move) -> Result<Outcome, IllegalM
     b.to_move = 1 - mover;
 
     let end = |b: Position, reason: EndReason, winner_by_rule: Option<u8>| {
-        let totals = [b.final_total(rules, 0), b.final_total(rules, 1)];
+        let totals = [
+            b.final_total(rules, 0, reason),
+            b.final_total(rules, 1, reason),
+        ];
         let winner = winner_by_rule.or(match totals[0].cmp(&totals[1]) {
             std::cmp::Ordering::Greater => Some(0),
             std::cmp::Ordering::Less => Some(1),
@@ -614,8 +712,12 @@ pub fn play(rules: &Rules, pos: &Position, mv: Move) -> Result<Outcome, IllegalM
             board: b,
         })
     };
-    if b.both_quan_squares_empty() {
-        return Ok(end(b, EndReason::BothQuanSquaresEmpty, None));
+    if b.end_condition_met(rules) {
+        let reason = match rules.end_condition {
+            EndCondition::BothQuanSquaresEmpty => EndReason::BothQuanSquaresEmpty,
+            EndCondition::BothBigStonesCaptured(_) => EndReason::BothBigStonesCaptured,
+        };
+        return Ok(end(b, reason, None));
     }
     if rules.max_plies.is_some_and(|cap| b.ply >= cap) {
         return Ok(end(b, EndReason::MoveCap, None));
@@ -711,6 +813,9 @@ fn sow_and_capture(
                 if b.big[q] == BigStone::OnBoard {
                     b.big[q] = BigStone::CapturedBy(mover as u8);
                 }
+            }
+            if !rules.chain_capture {
+                return Ok(()); // OAQ-A7: one capture a turn
             }
             gap = step(target, dir);
             if !is_gap(b, gap) {

@@ -270,9 +270,10 @@ fn unsupported_configs_are_refused_by_name() {
         ("relay_at_quan", "\"take_one\""),
         ("skip_quan_squares", "true"),
         ("skip_origin_on_lap", "true"),
-        ("chain_capture", "\"off\""),
+        ("chain_capture", "\"sometimes\""),
         ("stop_after_sowing_at_least", "10"),
-        ("end_condition", "\"both_big_stones_captured\""),
+        ("end_condition", "\"both_stones_gone\""),
+        ("leftover_in_quan_squares", "\"to_nobody\""),
         ("match_mode", r#"{"kind":"debt_carry_over"}"#),
         ("match_mode", r#"{"kind":"single_game","stake_per_half":3}"#),
         ("on_cap", "\"draw\""),
@@ -286,6 +287,13 @@ fn unsupported_configs_are_refused_by_name() {
         let err = Rules::from_json(&rules_json(&[(field, value)])).unwrap_err();
         assert_eq!(err.option, field, "{field} = {value}: {err}");
     }
+    // OAQ-A9 does not say which end maps to which player.
+    let err = Rules::from_json(&rules_json(&[
+        ("end_condition", "\"both_big_stones_captured\""),
+        ("leftover_in_quan_squares", "\"to_mapped_player\""),
+    ]))
+    .unwrap_err();
+    assert_eq!(err.option, "leftover_in_quan_squares");
     // Unknown and missing fields.
     let mut v: serde_json::Value = serde_json::from_str(DEFAULT_JSON).unwrap();
     v["house_rule"] = serde_json::json!(true);
@@ -360,4 +368,57 @@ fn a_first_ply_where_every_move_takes_a_quan() {
             assert!(Rules::from_json(&rules_json(&changes)).is_ok(), "{d} {dir}");
         }
     }
+}
+
+/// `chain_capture: off` (OAQ-A7): one capture a turn; the same move chains by default.
+#[test]
+fn without_chains_one_capture_a_turn() {
+    let start = pos([0, 1, 0, 0, 2, 0, 3, 1, 0, 2, 0, 0], [ON, ON], [0, 0], 0);
+    let chained = continues(play(&rules(&[]), &start, mv(1, 1)).unwrap());
+    assert_eq!(chained.captured, [5, 0]);
+    let r = rules(&[("chain_capture", "\"off\"")]);
+    let p = continues(play(&r, &start, mv(1, 1)).unwrap());
+    assert_eq!(p.dan, [0, 0, 1, 0, 0, 0, 3, 1, 0, 2, 0, 0]);
+    assert_eq!(p.big, [ON, ON]);
+    assert_eq!(p.captured, [2, 0]);
+}
+
+/// `end_condition: both_big_stones_captured` (OAQ-A9): the game ends when the second big
+/// stone falls, though a quan square still holds dân; they go to its captor, or are split
+/// with the odd one to seat 0 (OAQ-C11). The seed rule plays on there.
+#[test]
+fn the_game_ends_when_both_big_stones_are_captured() {
+    // Q_L's big stone is B's already and Q_L holds 3 dân; A's chain takes cell 4 and Q_R.
+    let start = pos(
+        [3, 1, 0, 0, 2, 0, 3, 1, 0, 2, 0, 0],
+        [BigStone::CapturedBy(1), ON],
+        [0, 0],
+        0,
+    );
+    assert!(matches!(
+        play(&rules(&[]), &start, mv(1, 1)).unwrap(),
+        Outcome::Continues(_)
+    ));
+    let ended = |leftover: &str| match play(
+        &rules(&[
+            ("end_condition", "\"both_big_stones_captured\""),
+            ("leftover_in_quan_squares", leftover),
+        ]),
+        &start,
+        mv(1, 1),
+    )
+    .unwrap()
+    {
+        Outcome::Ended(e) => e,
+        Outcome::Continues(p) => panic!("the game goes on: {p:?}"),
+    };
+    // A: 5 captured + 10 for Q_R's stone + 1 on its side (cell 2); B: 10 for Q_L's stone
+    // + 3 on its side (cells 7, 9); Q_L's 3 dân are left over.
+    let e = ended("\"to_quan_captor\"");
+    assert_eq!(e.reason, EndReason::BothBigStonesCaptured);
+    assert_eq!(e.totals, [16, 16]);
+    assert_eq!(e.winner, None);
+    let e = ended("\"split\"");
+    assert_eq!(e.totals, [18, 14]);
+    assert_eq!(e.winner, Some(0));
 }
