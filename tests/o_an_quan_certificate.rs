@@ -613,3 +613,20 @@ fn installed_certificates_reach_the_level_bots() {
     uninstall_certificates();
     assert_eq!(proven_win(Level::Medium, &start).1, None);
 }
+
+/// The prover gives up when its time is up (the clock is read every 65,536 positions or
+/// so), with nothing proven.
+#[test]
+fn the_prover_keeps_to_its_time_limit() {
+    let start = std::time::Instant::now();
+    let options = ProveOptions {
+        max_depth: 60,
+        table_bits: 16,
+        time_limit: Some(std::time::Duration::from_millis(200)),
+        ..ProveOptions::default()
+    };
+    let proof = Certificate::prove(Config::default(), &options).unwrap();
+    assert!(proof.timed_out && proof.certificate.is_none());
+    // Generous: a debug build on a loaded machine reads the clock well within this.
+    assert!(start.elapsed() < std::time::Duration::from_secs(30));
+}

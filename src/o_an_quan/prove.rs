@@ -161,6 +161,8 @@ struct Prover {
     /// How often each seat's move (by id) won an OR node or refuted an AND node, weighted
     /// by depth: the history heuristic, to try first what worked in other positions.
     history: [[u32; 20]; 2],
+    /// The position count at which the clock is read next.
+    next_check: u64,
 }
 
 /// A child: the move, the state after it, and its ordering score.
@@ -224,7 +226,10 @@ impl Prover {
         if self.aborted {
             return true;
         }
-        if self.nodes & 0xFFFF == 0 {
+        // Every 65,536 positions or so (a count that jumps by several at a time would miss
+        // an exact multiple).
+        if self.nodes >= self.next_check {
+            self.next_check = self.nodes + 0x1_0000;
             if let Some(d) = self.deadline {
                 if Instant::now() >= d {
                     self.aborted = true;
@@ -472,6 +477,7 @@ impl Certificate {
             first_move: options.first_move,
             root_ply: root.ply,
             history: [[0; 20]; 2],
+            next_check: 0,
         };
         let mut depth = 0;
         for d in 1..=options.max_depth {
