@@ -128,6 +128,10 @@ pub enum AnyError {
         /// The length given.
         got: usize,
     },
+    /// The bytes are not an Ô ăn quan proof certificate or strategy, or the certificate does
+    /// not prove its claim ([`install_o_an_quan_certificate`]).
+    #[error(transparent)]
+    Certificate(#[from] crate::o_an_quan::CertificateError),
     /// One game of an [`AnyBatch`] refused its action: which game, and why.
     #[error("game {game}: {error}")]
     InBatch {
@@ -164,6 +168,7 @@ impl AnyError {
             AnyError::WrongGame { .. } => Status::WrongGame,
             AnyError::NoSeatToMove => Status::NoDecision,
             AnyError::BufferLength { .. } => Status::InvalidArgument,
+            AnyError::Certificate(_) => Status::InvalidCertificate,
             AnyError::InBatch { error, .. } => error.status(),
         }
     }
@@ -187,13 +192,15 @@ impl AnyError {
             | AnyError::Fair(_)
             | AnyError::WrongGame { .. }
             | AnyError::NoSeatToMove
-            | AnyError::BufferLength { .. } => 0,
+            | AnyError::BufferLength { .. }
+            | AnyError::Certificate(_) => 0,
         }
     }
 
     /// The error's name in the web binding's failures: `config`, `setup`, `record`,
     /// `no_such_preset`, `unknown_id`, `notation`, `stale`, `illegal`, `no_such_seat`,
-    /// `not_chance`, `not_to_move`, `wrong_game`, `no_seat_to_move`, `buffer_length`, for
+    /// `not_chance`, `not_to_move`, `wrong_game`, `no_seat_to_move`, `buffer_length`,
+    /// `certificate`, for
     /// fair chance [`fair_name`]'s, and for a game of a batch the name of its error.
     pub fn name(&self) -> &'static str {
         match self {
@@ -212,6 +219,7 @@ impl AnyError {
             AnyError::WrongGame { .. } => "wrong_game",
             AnyError::NoSeatToMove => "no_seat_to_move",
             AnyError::BufferLength { .. } => "buffer_length",
+            AnyError::Certificate(_) => "certificate",
             AnyError::InBatch { error, .. } => error.name(),
         }
     }
@@ -401,6 +409,27 @@ impl GameInfo {
     pub fn kind_named(name: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|k| k.name() == name)
     }
+}
+
+/// Installs an Ô ăn quan proof certificate for the process from the uncompressed bytes of a
+/// certificate or strategy file ([`Certificate::read`](crate::o_an_quan::Certificate::read),
+/// then [`install_certificate`](crate::o_an_quan::install_certificate), which checks every
+/// record first): the medium and hard levels then play its moves where it holds, and their
+/// hints carry the proven result. What every binding's install reaches.
+///
+/// # Errors
+/// [`AnyError::Certificate`] (status [`Status::InvalidCertificate`]) for bytes that are not
+/// a certificate or strategy, or a record that does not hold; nothing is installed then.
+pub fn install_o_an_quan_certificate(bytes: &[u8]) -> Result<(), AnyError> {
+    let certificate = crate::o_an_quan::Certificate::read(bytes)?;
+    crate::o_an_quan::install_certificate(std::sync::Arc::new(certificate))?;
+    Ok(())
+}
+
+/// Removes every installed Ô ăn quan certificate
+/// ([`uninstall_certificates`](crate::o_an_quan::uninstall_certificates)).
+pub fn uninstall_o_an_quan_certificates() {
+    crate::o_an_quan::uninstall_certificates();
 }
 
 /// The presets a table of `kind` offers, its default first

@@ -1,9 +1,7 @@
 //! Bots and move hints through the C ABI.
 
-use std::sync::Arc;
-
+use dangian::any::{install_o_an_quan_certificate, uninstall_o_an_quan_certificates};
 use dangian::bot::{Hint, Level, Proven, ProvenResult};
-use dangian::o_an_quan::{install_certificate, uninstall_certificates, Certificate};
 
 use super::words::lang_arg;
 use super::{
@@ -285,10 +283,7 @@ pub unsafe extern "C" fn dg_o_an_quan_install_certificate(
     guard(|| {
         // SAFETY: the caller's contract for `bytes`.
         let bytes = unsafe { bytes_arg(bytes, len, "bytes") }?;
-        let certificate = Certificate::read(bytes)
-            .map_err(|e| Failure::new(DgStatus::InvalidCertificate, e.to_string()))?;
-        install_certificate(Arc::new(certificate))
-            .map_err(|e| Failure::new(DgStatus::InvalidCertificate, e.to_string()))
+        Ok(install_o_an_quan_certificate(bytes)?)
     })
 }
 
@@ -297,7 +292,7 @@ pub unsafe extern "C" fn dg_o_an_quan_install_certificate(
 #[no_mangle]
 pub extern "C" fn dg_o_an_quan_uninstall_certificates() -> DgStatus {
     guard(|| {
-        uninstall_certificates();
+        uninstall_o_an_quan_certificates();
         Ok(())
     })
 }

@@ -457,14 +457,8 @@ fn proven_words(proven: u32, margin: i32, plies: u32, lang: &Bound<'_, PyAny>) -
 #[pyfunction]
 fn install_o_an_quan_certificate(py: Python<'_>, data: &[u8]) -> PyResult<()> {
     guard!({
-        let invalid = |e: dangian::o_an_quan::CertificateError| {
-            Failure::new(Status::InvalidCertificate, e.to_string())
-        };
-        py.detach(|| {
-            let certificate = dangian::o_an_quan::Certificate::read(data).map_err(invalid)?;
-            dangian::o_an_quan::install_certificate(std::sync::Arc::new(certificate))
-                .map_err(invalid)
-        })?;
+        py.detach(|| dangian::any::install_o_an_quan_certificate(data))
+            .map_err(Failure::from)?;
         Ok(())
     })
 }
@@ -473,7 +467,7 @@ fn install_o_an_quan_certificate(py: Python<'_>, data: &[u8]) -> PyResult<()> {
 #[pyfunction]
 fn uninstall_o_an_quan_certificates() -> PyResult<()> {
     guard!({
-        dangian::o_an_quan::uninstall_certificates();
+        dangian::any::uninstall_o_an_quan_certificates();
         Ok(())
     })
 }
