@@ -447,16 +447,19 @@ fn random_bytes_are_no_strategy() {
 /// them out and checking them takes seconds in a release build: the CI does it with the
 /// `prove` example and the independent checker.)
 #[test]
-fn the_committed_strategies_claim_a4_plus_for_the_first_player() {
-    let no_borrowing = <Config as dangian::GameConfig>::preset("no_borrowing").unwrap();
+fn the_committed_strategies_claim_their_first_moves_for_the_first_player() {
+    let preset = |name| <Config as dangian::GameConfig>::preset(name).unwrap();
     let gap_pay = Config {
         max_plies: Some(2000),
-        ..no_borrowing
+        ..preset("no_borrowing")
     };
-    for (name, config) in [
-        ("seed_rules", Config::default()),
-        ("no_borrowing", no_borrowing),
-        ("gap_pay_from_score", gap_pay),
+    let a4_plus = Action::new(4, Dir::Ccw).unwrap();
+    let a2_minus = Action::new(2, Dir::Cw).unwrap();
+    for (name, config, first) in [
+        ("seed_rules", Config::default(), a4_plus),
+        ("no_borrowing", preset("no_borrowing"), a4_plus),
+        ("gap_pay_from_score", gap_pay, a4_plus),
+        ("no_first_quan", preset("no_first_quan"), a2_minus),
     ] {
         let path = format!(
             "{}/certificates/o_an_quan/{name}.dgstrat.gz",
@@ -474,12 +477,8 @@ fn the_committed_strategies_claim_a4_plus_for_the_first_player() {
         );
         assert!(bytes.starts_with(header.as_bytes()), "{name}");
         let body = bytes.windows(2).position(|w| w == b"\n\n").unwrap() + 2;
-        // The walk starts at the start position, where the winner moves first: a4+.
-        assert_eq!(
-            Record::decode_action(bytes[body]),
-            Some(Action::new(4, Dir::Ccw).unwrap()),
-            "{name}"
-        );
+        // The walk starts at the start position, where the winner moves first.
+        assert_eq!(Record::decode_action(bytes[body]), Some(first), "{name}");
     }
 }
 
