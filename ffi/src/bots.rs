@@ -1,7 +1,7 @@
 //! Bots and move hints through the C ABI.
 
 use dangian::any::{install_o_an_quan_certificate, uninstall_o_an_quan_certificates};
-use dangian::bot::{Hint, Level, Proven, ProvenResult};
+use dangian::bot::{Hint, Level, Proven};
 
 use super::words::lang_arg;
 use super::{
@@ -51,62 +51,15 @@ pub enum DgProven {
 
 impl DgHint {
     fn of(h: &Hint<u32>) -> DgHint {
-        let (proven, margin, plies) = match h.proven {
-            None => (DgProven::Unknown, 0, 0),
-            Some(p) => (
-                match p.result {
-                    ProvenResult::Win => DgProven::Win,
-                    ProvenResult::Draw => DgProven::Draw,
-                    ProvenResult::Loss => DgProven::Loss,
-                },
-                p.margin.unwrap_or(0),
-                p.plies.unwrap_or(0),
-            ),
-        };
-        let measured = plies > 0;
+        let (proven, margin, plies) = Proven::to_fields(h.proven);
         DgHint {
             action: h.action,
             visits: h.visits,
             score: h.score,
-            proven: proven as u32,
-            margin: if measured { margin } else { 0 },
+            proven,
+            margin,
             plies,
         }
-    }
-
-    /// The proven result the fields stand for (`None` for `DG_PROVEN_UNKNOWN`).
-    fn proven(&self) -> Result<Option<Proven>, Failure> {
-        let result = match self.proven {
-            0 => return Ok(None),
-            1 => ProvenResult::Win,
-            2 => ProvenResult::Draw,
-            3 => ProvenResult::Loss,
-            other => {
-                return Err(Failure::new(
-                    DgStatus::InvalidArgument,
-                    format!("no DgProven value {other}"),
-                ))
-            }
-        };
-        let measured = self.plies > 0;
-        if measured && Proven::new(self.margin, self.plies).result != result {
-            return Err(Failure::new(
-                DgStatus::InvalidArgument,
-                format!(
-                    "a margin of {} does not go with the result {result:?}",
-                    self.margin
-                ),
-            ));
-        }
-        Ok(Some(if measured {
-            Proven::new(self.margin, self.plies)
-        } else {
-            Proven {
-                result,
-                margin: None,
-                plies: None,
-            }
-        }))
     }
 }
 
@@ -255,7 +208,9 @@ pub unsafe extern "C" fn dg_hint_proven_words(
         // SAFETY: non-NULL, and the caller's contract makes it readable.
         let hint = unsafe { hint.read_unaligned() };
         let lang = lang_arg(lang)?;
-        let words = hint.proven()?.map(|p| p.words(lang)).unwrap_or_default();
+        let proven = Proven::from_fields(hint.proven, hint.margin, hint.plies)
+            .map_err(|e| Failure::new(DgStatus::InvalidArgument, e))?;
+        let words = proven.map(|p| p.words(lang)).unwrap_or_default();
         out.put_text(&words)
     })
 }

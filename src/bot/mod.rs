@@ -278,7 +278,70 @@ pub struct Proven {
     pub plies: Option<u32>,
 }
 
+impl ProvenResult {
+    /// The result's number in the bindings (the C ABI's `DgProven`, Python's `Proven`): 1
+    /// win, 2 draw, 3 loss; 0 stands for "not proven".
+    pub fn code(self) -> u32 {
+        match self {
+            ProvenResult::Win => 1,
+            ProvenResult::Draw => 2,
+            ProvenResult::Loss => 3,
+        }
+    }
+}
+
 impl Proven {
+    /// `proven` as the three numbers a binding's hint carries (the C ABI's `DgHint::proven`,
+    /// `margin`, `plies`): the result's [`code`](ProvenResult::code) (0 for `None`), the
+    /// margin and the plies when measured, else 0 and 0.
+    ///
+    /// ```
+    /// use dangian::bot::Proven;
+    /// let lost = Proven::new(-2, 11);
+    /// assert_eq!(Proven::to_fields(Some(lost)), (3, -2, 11));
+    /// assert_eq!(Proven::from_fields(3, -2, 11), Ok(Some(lost)));
+    /// assert_eq!(Proven::from_fields(1, 0, 0), Ok(Some(Proven::outcome(true))));
+    /// assert!(Proven::from_fields(1, -2, 11).is_err() && Proven::from_fields(4, 0, 0).is_err());
+    /// ```
+    pub fn to_fields(proven: Option<Proven>) -> (u32, i32, u32) {
+        match proven {
+            None => (0, 0, 0),
+            Some(p) => match (p.margin, p.plies) {
+                (Some(m), Some(n)) => (p.result.code(), m, n),
+                _ => (p.result.code(), 0, 0),
+            },
+        }
+    }
+
+    /// Back from [`Proven::to_fields`]'s numbers: `None` for code 0.
+    ///
+    /// # Errors
+    /// Why the numbers are no hint's: an unknown code, or a measured margin (plies above 0)
+    /// that says another result.
+    pub fn from_fields(code: u32, margin: i32, plies: u32) -> Result<Option<Proven>, String> {
+        let result = match code {
+            0 => return Ok(None),
+            1 => ProvenResult::Win,
+            2 => ProvenResult::Draw,
+            3 => ProvenResult::Loss,
+            other => return Err(format!("no proven result {other} (0 to 3)")),
+        };
+        if plies == 0 {
+            return Ok(Some(Proven {
+                result,
+                margin: None,
+                plies: None,
+            }));
+        }
+        let p = Proven::new(margin, plies);
+        if p.result != result {
+            return Err(format!(
+                "a margin of {margin} does not go with the result {result:?}"
+            ));
+        }
+        Ok(Some(p))
+    }
+
     /// The result of a final `margin` for the mover, reached within `plies`.
     pub fn new(margin: i32, plies: u32) -> Proven {
         let result = match margin.cmp(&0) {

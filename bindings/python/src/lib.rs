@@ -11,7 +11,7 @@
 use dangian::any::{
     batch_seed, fair_status, AnyBatch, AnyError, AnyGame, GameInfo, Outputs, Status,
 };
-use dangian::bot::{Level, Proven, ProvenResult};
+use dangian::bot::{Level, Proven};
 use dangian::describe::Lang;
 use dangian::fair::{self, FairError};
 use dangian::limits::{MAX_CONFIG_JSON, MAX_RECORD_JSON, MAX_STATE_JSON};
@@ -417,37 +417,9 @@ fn abi_version() -> PyResult<u32> {
 fn proven_words(proven: u32, margin: i32, plies: u32, lang: &Bound<'_, PyAny>) -> PyResult<String> {
     guard!({
         let lang = lang_of(lang)?;
-        let result = match proven {
-            0 => return Ok(String::new()),
-            1 => ProvenResult::Win,
-            2 => ProvenResult::Draw,
-            3 => ProvenResult::Loss,
-            other => {
-                return Err(Failure::new(
-                    Status::InvalidArgument,
-                    format!("no Proven value {other}"),
-                )
-                .into())
-            }
-        };
-        let p = if plies > 0 {
-            let p = Proven::new(margin, plies);
-            if p.result != result {
-                return Err(Failure::new(
-                    Status::InvalidArgument,
-                    format!("a margin of {margin} does not go with the result {result:?}"),
-                )
-                .into());
-            }
-            p
-        } else {
-            Proven {
-                result,
-                margin: None,
-                plies: None,
-            }
-        };
-        Ok(p.words(lang))
+        let proven = Proven::from_fields(proven, margin, plies)
+            .map_err(|e| Failure::new(Status::InvalidArgument, e))?;
+        Ok(proven.map(|p| p.words(lang)).unwrap_or_default())
     })
 }
 
@@ -1351,18 +1323,7 @@ impl PyGame {
             Ok(hints
                 .into_iter()
                 .map(|h| {
-                    let (proven, margin, plies) = match h.proven {
-                        None => (0, 0, 0),
-                        Some(p) => (
-                            match p.result {
-                                ProvenResult::Win => 1,
-                                ProvenResult::Draw => 2,
-                                ProvenResult::Loss => 3,
-                            },
-                            p.margin.filter(|_| p.plies.is_some()).unwrap_or(0),
-                            p.plies.unwrap_or(0),
-                        ),
-                    };
+                    let (proven, margin, plies) = Proven::to_fields(h.proven);
                     (h.action, h.visits, h.score, proven, margin, plies)
                 })
                 .collect())
