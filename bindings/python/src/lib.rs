@@ -411,6 +411,9 @@ fn abi_version() -> PyResult<u32> {
     guard!({ Ok(3) })
 }
 
+/// A hint as Python's `Hint` fields: action, visits, score, proven, margin, plies.
+type HintTuple = (u32, u32, f64, u32, i32, u32);
+
 /// A hint's proven result (`Hint.proven`, `margin`, `plies`) in words: "thắng chắc, hơn 12
 /// điểm" / "wins by force, by 12 points"; "" when it is not proven (`proven` 0).
 #[pyfunction]
@@ -1311,7 +1314,7 @@ impl PyGame {
         seat: Int<i64>,
         level: &Bound<'_, PyAny>,
         seed: Int<u64>,
-    ) -> PyResult<Vec<(u32, u32, f64, u32, i32, u32)>> {
+    ) -> PyResult<Vec<HintTuple>> {
         guard!(self, {
             let (seat, seed) = (seat.0, seed.0);
             let seat = seat_of(&self.game, seat)?;
