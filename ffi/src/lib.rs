@@ -474,17 +474,8 @@ impl OutBuf<u8> {
 /// # Safety
 /// `ptr` is NULL or readable for `len` bytes, which stay unchanged during the call.
 unsafe fn text_arg<'a>(ptr: *const u8, len: usize, name: &str) -> Result<&'a str> {
-    if ptr.is_null() {
-        return Err(null(name));
-    }
-    if len > isize::MAX as usize {
-        return Err(Failure::new(
-            DgStatus::InvalidArgument,
-            format!("{name}: length {len} is too large"),
-        ));
-    }
-    // SAFETY: non-NULL, length checked, and the caller guarantees len readable bytes.
-    let bytes = unsafe { std::slice::from_raw_parts(ptr, len) };
+    // SAFETY: the caller's contract, passed on.
+    let bytes = unsafe { bytes_arg(ptr, len, name) }?;
     std::str::from_utf8(bytes)
         .map_err(|e| Failure::new(DgStatus::InvalidUtf8, format!("{name}: {e}")))
 }
