@@ -53,6 +53,26 @@ fn legal(game: *const DgGame) -> Vec<u32> {
 
 const DG_MAX_ACTIONS_USIZE: usize = dangian::ACTION_LIST_CAPACITY;
 
+/// The hints of a bot of `level` seeded with `seed` for `seat`, best first.
+fn hints_of(game: *const DgGame, seat: u32, level: u32, seed: u64) -> Vec<DgHint> {
+    let mut hints = vec![DgHint::default(); DG_MAX_ACTIONS_USIZE];
+    let mut n = 0;
+    let st = unsafe {
+        dg_bot_hints(
+            game,
+            seat,
+            level,
+            seed,
+            hints.as_mut_ptr(),
+            hints.len(),
+            &mut n,
+        )
+    };
+    assert_eq!(st, DgStatus::Ok);
+    hints.truncate(n);
+    hints
+}
+
 #[test]
 fn bots_choose_legal_actions_deterministically_at_every_level() {
     for kind in GameKind::ALL {
@@ -80,21 +100,8 @@ fn bots_choose_legal_actions_deterministically_at_every_level() {
                 assert_eq!(a, b, "{kind}: the same seed gives the same action");
                 assert!(ids.contains(&a), "{kind}: bot chose an illegal id {a}");
 
-                let mut hints = vec![DgHint::default(); DG_MAX_ACTIONS_USIZE];
-                let mut n = 0;
-                let st = unsafe {
-                    dg_bot_hints(
-                        game,
-                        seat,
-                        level,
-                        9,
-                        hints.as_mut_ptr(),
-                        hints.len(),
-                        &mut n,
-                    )
-                };
-                assert_eq!(st, DgStatus::Ok);
-                let mut ranked: Vec<u32> = hints[..n].iter().map(|h| h.action).collect();
+                let hints = hints_of(game, seat, level, 9);
+                let mut ranked: Vec<u32> = hints.iter().map(|h| h.action).collect();
                 assert_eq!(ranked[0], a, "{kind}: the first hint is the bot's choice");
                 ranked.sort_unstable();
                 assert_eq!(
@@ -242,25 +249,6 @@ fn proven_words(hint: &DgHint, lang: u32) -> Result<String, DgStatus> {
     Ok(String::from_utf8(buf[..n].to_vec()).expect("UTF-8"))
 }
 
-fn hints_of(game: *const DgGame, seat: u32, level: u32) -> Vec<DgHint> {
-    let mut hints = vec![DgHint::default(); DG_MAX_ACTIONS_USIZE];
-    let mut n = 0;
-    let st = unsafe {
-        dg_bot_hints(
-            game,
-            seat,
-            level,
-            1,
-            hints.as_mut_ptr(),
-            hints.len(),
-            &mut n,
-        )
-    };
-    assert_eq!(st, DgStatus::Ok);
-    hints.truncate(n);
-    hints
-}
-
 /// A hint in an endgame the hard level's table has solved carries the result, margin and
 /// plies, and says them in words; easy's hints prove nothing.
 #[test]
@@ -279,7 +267,7 @@ fn hints_carry_the_proven_result_of_an_endgame() {
         )
     };
     assert_eq!(st, DgStatus::Ok);
-    let hard = hints_of(game, 0, DgLevel::Hard as u32);
+    let hard = hints_of(game, 0, DgLevel::Hard as u32, 1);
     assert_eq!(
         (hard[0].proven, hard[0].margin, hard[0].plies),
         (DgProven::Loss as u32, -2, 11)
@@ -292,7 +280,7 @@ fn hints_carry_the_proven_result_of_an_endgame() {
         proven_words(&hard[0], DgLang::En as u32).as_deref(),
         Ok("loses by force, by 2 points")
     );
-    for h in hints_of(game, 0, DgLevel::Easy as u32) {
+    for h in hints_of(game, 0, DgLevel::Easy as u32, 1) {
         assert_eq!((h.proven, h.margin, h.plies), (0, 0, 0));
         assert_eq!(proven_words(&h, 1).as_deref(), Ok(""));
     }
@@ -366,14 +354,14 @@ fn an_installed_certificate_reaches_the_c_levels() {
         )
     };
     assert_eq!(st, DgStatus::Ok);
-    assert_eq!(hints_of(game, 0, DgLevel::Medium as u32)[0].proven, 0);
+    assert_eq!(hints_of(game, 0, DgLevel::Medium as u32, 1)[0].proven, 0);
 
     let st = unsafe { dg_o_an_quan_install_certificate(strategy.as_ptr(), strategy.len()) };
     assert_eq!(st, DgStatus::Ok, "installing the strategy");
     let mut state = State::new(rules).expect("the rules");
     while state.end_reason().is_none() {
         let seat = seat_to_move(game);
-        let medium = hints_of(game, seat, DgLevel::Medium as u32);
+        let medium = hints_of(game, seat, DgLevel::Medium as u32, 1);
         let action = if seat == 0 {
             let best = Certificate::move_for(&certificate, &state).expect("covered");
             assert_eq!(medium[0].action, best.id());
@@ -381,7 +369,7 @@ fn an_installed_certificate_reaches_the_c_levels() {
             assert_eq!(proven_words(&medium[0], 1).as_deref(), Ok("wins by force"));
             assert_eq!(proven_words(&medium[0], 0).as_deref(), Ok("thắng chắc"));
             // Easy stays as it is.
-            assert_eq!(hints_of(game, seat, DgLevel::Easy as u32)[0].proven, 0);
+            assert_eq!(hints_of(game, seat, DgLevel::Easy as u32, 1)[0].proven, 0);
             medium[0].action
         } else {
             assert!(medium.iter().all(|h| h.proven == DgProven::Loss as u32));
