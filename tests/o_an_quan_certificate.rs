@@ -455,12 +455,33 @@ fn the_committed_strategies_claim_their_first_moves_for_the_first_player() {
     };
     let a4_plus = Action::new(4, Dir::Ccw).unwrap();
     let a2_minus = Action::new(2, Dir::Cw).unwrap();
-    for (name, config, first) in [
+    let committed = [
         ("seed_rules", Config::default(), a4_plus),
         ("no_borrowing", preset("no_borrowing"), a4_plus),
         ("gap_pay_from_score", gap_pay, a4_plus),
         ("no_first_quan", preset("no_first_quan"), a2_minus),
-    ] {
+        ("quan_worth_five", preset("quan_worth_five"), a4_plus),
+        ("ludii", preset("ludii"), a2_minus),
+        (
+            "tonkin",
+            preset("tonkin"),
+            Action::new(3, Dir::Ccw).unwrap(),
+        ),
+    ];
+    // Every file of the folder is one of these (the docs list the same).
+    let dir = format!("{}/certificates/o_an_quan", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    files.sort();
+    let mut listed: Vec<String> = committed
+        .iter()
+        .map(|(name, _, _)| format!("{name}.dgstrat.gz"))
+        .collect();
+    listed.sort();
+    assert_eq!(files, listed);
+    for (name, config, first) in committed {
         let path = format!(
             "{}/certificates/o_an_quan/{name}.dgstrat.gz",
             env!("CARGO_MANIFEST_DIR")

@@ -6,9 +6,14 @@
 //! small squares, cell 6 is the right quan square, cells 7..=11 are seat 1's small squares.
 //! Direction `+1` (counter-clockwise) raises the cell index, `-1` (clockwise) lowers it.
 
+use std::collections::HashSet;
 use std::fmt;
 
 use serde::Deserialize;
+
+/// The most dân one move may sow where quan squares relay: a move that would sow more is
+/// refused (no certificate of the supported rules comes near it).
+pub const RELAY_BOUND: u64 = 400_000;
 
 /// The two quan squares (ô quan).
 pub const QUAN_SQUARES: [usize; 2] = [0, 6];
@@ -116,6 +121,30 @@ pub enum Direction {
     FixedCw,
 }
 
+/// What a sowing does when the next square is a quan square with dân in it (OAQ-S7,
+/// OAQ-A5).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RelayAtQuan {
+    /// The turn ends (the seed rule).
+    Stop,
+    /// One dân is taken from the quan square and sown on (Tonkin).
+    TakeOne,
+    /// Every dân of the quan square is taken and sown on; a big stone stays.
+    TakeAll,
+}
+
+/// The guard against a relay chain that never ends (OAQ-A12).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum RelayLoop {
+    /// None: only for the rules where relays cannot loop (quan squares never relayed from).
+    Impossible,
+    /// The turn ends just before a relay would pick up the same square from the same board
+    /// (the dân in all twelve cells) as an earlier relay of the same move.
+    EndTurnOnRepeat,
+    /// The turn ends just before the relay that would pass this many in one move.
+    Cap(u32),
+}
+
 /// The rule set of one game, restricted to what the checker supports.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -153,6 +182,13 @@ pub struct Rules {
     pub chain_capture: bool,
     /// When the game ends (OAQ-S9, OAQ-A9).
     pub end_condition: EndCondition,
+    /// What a quan square next does to the sowing (OAQ-S7, OAQ-A5).
+    pub relay_at_quan: RelayAtQuan,
+    /// The guard against endless relays (OAQ-A12).
+    pub relay_loop: RelayLoop,
+    /// A sowing (the move's own or a relay's) of at least this many dân ends the turn, no
+    /// relay and no capture after it (OAQ-A4, Ludii).
+    pub stop_after_sowing_at_least: Option<u32>,
 }
 
 /// When the game ends by the board (OAQ-S9, OAQ-A9).
@@ -172,6 +208,10 @@ pub enum Leftover {
     ToQuanCaptor,
     /// Halved between the seats, an odd stone to seat 0 (OAQ-C11).
     Split,
+    /// To the seat mapped to that end: the left quan square (cell 0) to seat 0, the right
+    /// one (cell 6) to seat 1 (the engine's documented reading of OAQ-A9's "the player
+    /// mapped to that end").
+    ToMappedPlayer,
 }
 
 impl Rules {
@@ -227,16 +267,19 @@ impl Rules {
         if c.skip_quan_squares {
             return refuse("skip_quan_squares", "only false is supported");
         }
-        if c.relay_at_quan != "stop" {
-            return refuse("relay_at_quan", "only stop is supported");
-        }
+        let relay_at_quan = match c.relay_at_quan.as_str() {
+            "stop" => RelayAtQuan::Stop,
+            "take_one" => RelayAtQuan::TakeOne,
+            "take_all" => RelayAtQuan::TakeAll,
+            _ => return refuse("relay_at_quan", "supported: stop, take_one, take_all"),
+        };
         let chain_capture = match c.chain_capture.as_str() {
             "automatic" => true,
             "off" => false,
             _ => return refuse("chain_capture", "supported: automatic, off"),
         };
-        if c.stop_after_sowing_at_least.is_some() {
-            return refuse("stop_after_sowing_at_least", "only null is supported");
+        if c.stop_after_sowing_at_least == Some(0) {
+            return refuse("stop_after_sowing_at_least", "must be null or at least 1");
         }
         let refill = match c.refill.as_str() {
             "borrow_as_debt" => Refill::BorrowAsDebt,
@@ -253,7 +296,10 @@ impl Rules {
         if c.refill_amount_per_square == 0 || c.refill_amount_per_square > 255 {
             return refuse("refill_amount_per_square", "must be 1..=255");
         }
-        let end_condition = match (c.end_condition.as_str(), c.leftover_in_quan_squares.as_str()) {
+        let end_condition = match (
+            c.end_condition.as_str(),
+            c.leftover_in_quan_squares.as_str(),
+        ) {
             // The leftover rule is only read under both_big_stones_captured.
             ("both_quan_squares_empty", "to_quan_captor" | "to_mapped_player" | "split") => {
                 EndCondition::BothQuanSquaresEmpty
@@ -264,13 +310,8 @@ impl Rules {
             ("both_big_stones_captured", "split") => {
                 EndCondition::BothBigStonesCaptured(Leftover::Split)
             }
-            // OAQ-A9 names "the player mapped to that end" without saying which end maps to
-            // which player.
             ("both_big_stones_captured", "to_mapped_player") => {
-                return refuse(
-                    "leftover_in_quan_squares",
-                    "to_mapped_player is not supported (the rules do not say which end maps to which player)",
-                )
+                EndCondition::BothBigStonesCaptured(Leftover::ToMappedPlayer)
             }
             ("both_quan_squares_empty" | "both_big_stones_captured", _) => {
                 return refuse(
@@ -299,8 +340,28 @@ impl Rules {
         if c.on_cap != "collect_sides_quan_unawarded" {
             return refuse("on_cap", "only collect_sides_quan_unawarded is supported");
         }
-        if c.relay_loop.kind != "impossible" || !c.relay_loop.rest.is_empty() {
-            return refuse("relay_loop", "only impossible is supported");
+        let relays = c
+            .relay_loop
+            .rest
+            .get("relays")
+            .and_then(serde_json::Value::as_u64);
+        let relay_loop = match (c.relay_loop.kind.as_str(), c.relay_loop.rest.len(), relays) {
+            ("impossible", 0, _) => RelayLoop::Impossible,
+            ("end_turn_on_repeat", 0, _) => RelayLoop::EndTurnOnRepeat,
+            ("cap", 1, Some(n)) if n <= u64::from(u32::MAX) => RelayLoop::Cap(n as u32),
+            _ => {
+                return refuse(
+                    "relay_loop",
+                    "supported: impossible, end_turn_on_repeat, cap{relays}",
+                )
+            }
+        };
+        // OAQ-A12 proves the relays end only where a quan square never starts one.
+        if relay_loop == RelayLoop::Impossible && relay_at_quan != RelayAtQuan::Stop {
+            return refuse(
+                "relay_loop",
+                "relays from quan squares can loop (OAQ-A12): impossible needs relay_at_quan stop",
+            );
         }
         if c.first_player > 1 {
             return refuse("first_player", "must be 0 or 1");
@@ -321,6 +382,9 @@ impl Rules {
             forbid_quan_capture_on_first_move: c.forbid_quan_capture_on_first_move,
             chain_capture,
             end_condition,
+            relay_at_quan,
+            relay_loop,
+            stop_after_sowing_at_least: c.stop_after_sowing_at_least,
         })
         .and_then(|rules| {
             // The rules file names the variant (OAQ-A6) but does not say what happens when
@@ -458,6 +522,29 @@ impl Rules {
             EndCondition::BothBigStonesCaptured(Leftover::Split) => {
                 ", ends when both big stones are captured (leftover dân split)"
             }
+            EndCondition::BothBigStonesCaptured(Leftover::ToMappedPlayer) => {
+                ", ends when both big stones are captured (leftover dân to the end's player)"
+            }
+        };
+        let relay = match (self.relay_at_quan, self.relay_loop) {
+            (RelayAtQuan::Stop, _) => String::new(),
+            (at, guard) => format!(
+                ", {} from a quan square {}",
+                if at == RelayAtQuan::TakeOne {
+                    "relays take one dân"
+                } else {
+                    "relays take every dân"
+                },
+                match guard {
+                    RelayLoop::Impossible => "unguarded".to_string(),
+                    RelayLoop::EndTurnOnRepeat => "(a repeated relay ends the turn)".to_string(),
+                    RelayLoop::Cap(n) => format!("(at most {n} relays a move)"),
+                }
+            ),
+        };
+        let large = match self.stop_after_sowing_at_least {
+            None => String::new(),
+            Some(k) => format!(", a sowing of {k} or more ends the turn"),
         };
         let first = if self.forbid_quan_capture_on_first_move {
             ", no quan taken on the first move"
@@ -465,7 +552,7 @@ impl Rules {
             ""
         };
         format!(
-            "{} dân a square, {quan}, {direction}, {gap}{chain}, {quan_non}{first}{end}, refill {} a square {refill}, {cap}, {repetition}",
+            "{} dân a square, {quan}, {direction}, {gap}{relay}{large}{chain}, {quan_non}{first}{end}, refill {} a square {refill}, {cap}, {repetition}",
             self.dan_per_square, self.refill_amount_per_square
         )
     }
@@ -565,6 +652,8 @@ impl Position {
                     }
                     Leftover::Split if seat == 0 => d - d / 2,
                     Leftover::Split => d / 2,
+                    Leftover::ToMappedPlayer if usize::from(seat) == q => d,
+                    Leftover::ToMappedPlayer => 0,
                 };
             }
         }
@@ -640,8 +729,9 @@ pub enum IllegalMove {
     EmptySquare,
     /// The rules do not allow this direction.
     DirectionNotAllowed,
-    /// The sowing did not stop within the bound proved in OAQ-A12 (cannot happen under the
-    /// supported rules; kept so that a mistake shows instead of hanging).
+    /// The sowing did not stop within the bound proved in OAQ-A12 (cannot happen where quan
+    /// squares never relay; kept so that a mistake shows instead of hanging), or, where they
+    /// relay, sowed more than [`RELAY_BOUND`] dân in one move.
     EndlessRelay,
     /// The move would capture a big stone on the game's first ply, which
     /// `forbid_quan_capture_on_first_move` forbids (OAQ-A6).
@@ -758,9 +848,18 @@ fn sow_and_capture(
     let mover = usize::from(b.to_move);
     let total: u64 = b.dan.iter().map(|&d| u64::from(d)).sum();
     // OAQ-A12: each lap puts at least two stones into the quan squares for good, so a move
-    // sows at most 12 · (S/2 + 1) stones; twice that is a safe bound.
-    let bound = 24 * (total / 2 + 1);
+    // sows at most 12 · (S/2 + 1) stones; twice that is a safe bound. Where quan squares
+    // relay, the guard (a repeat or a cap) ends the chain; a move that sows more than
+    // `RELAY_BOUND` is refused rather than followed (a certificate cannot lean on it).
+    let bound = match rules.relay_at_quan {
+        RelayAtQuan::Stop => 24 * (total / 2 + 1),
+        _ => RELAY_BOUND,
+    };
     let mut sown: u64 = 0;
+    // The relay states seen in this move (the board before the pick-up and the square),
+    // under `RelayLoop::EndTurnOnRepeat`.
+    let mut relay_states: HashSet<([u32; 12], usize)> = HashSet::new();
+    let mut relays: u32 = 0;
 
     let is_gap = |b: &Position, cell: usize| {
         if is_quan_square(cell) {
@@ -774,6 +873,7 @@ fn sow_and_capture(
     b.dan[origin] = 0;
     let mut cursor = origin;
     loop {
+        let leg = hand;
         while hand > 0 {
             cursor = step(cursor, dir);
             b.dan[cursor] += 1;
@@ -783,17 +883,43 @@ fn sow_and_capture(
         if sown > bound {
             return Err(IllegalMove::EndlessRelay);
         }
+        // OAQ-A4 (Ludii): a large sowing ends the turn, no relay and no capture.
+        if rules.stop_after_sowing_at_least.is_some_and(|k| leg >= k) {
+            return Ok(());
+        }
         let next = step(cursor, dir);
+        // Relay (OAQ-S4): pick up the next small square's dân and sow on; from a quan square
+        // only under the Tonkin-like variants (OAQ-A5), never its big stone.
+        let take = match (is_quan_square(next), rules.relay_at_quan) {
+            (false, _) => b.dan[next],
+            (true, RelayAtQuan::Stop) => 0,
+            (true, RelayAtQuan::TakeOne) => b.dan[next].min(1),
+            (true, RelayAtQuan::TakeAll) => b.dan[next],
+        };
+        if take > 0 {
+            // OAQ-A12's guards, checked just before the relay.
+            match rules.relay_loop {
+                RelayLoop::Impossible => {}
+                RelayLoop::EndTurnOnRepeat => {
+                    if !relay_states.insert((b.dan, next)) {
+                        return Ok(());
+                    }
+                }
+                RelayLoop::Cap(most) => {
+                    if relays >= most {
+                        return Ok(());
+                    }
+                }
+            }
+            relays += 1;
+            hand = take;
+            b.dan[next] -= take;
+            cursor = next;
+            continue;
+        }
         if is_quan_square(next) && !is_gap(b, next) {
             // A quan square next ends the turn, with or without pieces (OAQ-S7).
             return Ok(());
-        }
-        if !is_quan_square(next) && b.dan[next] > 0 {
-            // Relay: pick up the next small square and sow on (OAQ-S4).
-            hand = b.dan[next];
-            b.dan[next] = 0;
-            cursor = next;
-            continue;
         }
         // `next` is a gap: capture what follows, and on while gaps and pieces alternate
         // (OAQ-S5, OAQ-S6).

@@ -267,17 +267,18 @@ fn moves_are_written_by_square_name() {
 #[test]
 fn unsupported_configs_are_refused_by_name() {
     for (field, value) in [
-        ("relay_at_quan", "\"take_one\""),
+        ("relay_at_quan", "\"take_two\""),
         ("skip_quan_squares", "true"),
         ("skip_origin_on_lap", "true"),
         ("chain_capture", "\"sometimes\""),
-        ("stop_after_sowing_at_least", "10"),
+        ("stop_after_sowing_at_least", "0"),
         ("end_condition", "\"both_stones_gone\""),
         ("leftover_in_quan_squares", "\"to_nobody\""),
         ("match_mode", r#"{"kind":"debt_carry_over"}"#),
         ("match_mode", r#"{"kind":"single_game","stake_per_half":3}"#),
         ("on_cap", "\"draw\""),
-        ("relay_loop", r#"{"kind":"cap","relays":100}"#),
+        ("relay_loop", r#"{"kind":"cap"}"#),
+        ("relay_loop", r#"{"kind":"end_turn_on_repeat","relays":3}"#),
         ("quan_setup", r#"{"kind":"big_stone","count":3}"#),
         ("repetition_limit", "1"),
         ("dan_per_square", "0"),
@@ -287,13 +288,9 @@ fn unsupported_configs_are_refused_by_name() {
         let err = Rules::from_json(&rules_json(&[(field, value)])).unwrap_err();
         assert_eq!(err.option, field, "{field} = {value}: {err}");
     }
-    // OAQ-A9 does not say which end maps to which player.
-    let err = Rules::from_json(&rules_json(&[
-        ("end_condition", "\"both_big_stones_captured\""),
-        ("leftover_in_quan_squares", "\"to_mapped_player\""),
-    ]))
-    .unwrap_err();
-    assert_eq!(err.option, "leftover_in_quan_squares");
+    // OAQ-A12: relays from quan squares can loop, so they need a guard.
+    let err = Rules::from_json(&rules_json(&[("relay_at_quan", "\"take_all\"")])).unwrap_err();
+    assert_eq!(err.option, "relay_loop");
     // Unknown and missing fields.
     let mut v: serde_json::Value = serde_json::from_str(DEFAULT_JSON).unwrap();
     v["house_rule"] = serde_json::json!(true);
@@ -421,4 +418,71 @@ fn the_game_ends_when_both_big_stones_are_captured() {
     let e = ended("\"split\"");
     assert_eq!(e.totals, [18, 14]);
     assert_eq!(e.winner, Some(0));
+    // The left quan square's dân go to the seat mapped to that end, A.
+    let e = ended("\"to_mapped_player\"");
+    assert_eq!(e.totals, [19, 13]);
+    assert_eq!(e.winner, Some(0));
+}
+
+/// OAQ-A12's loop vector: under `relay_at_quan: take_all` the move A5+ from
+/// `[1,0,1,0,3,1,0,2,1,0,1,2]` relays in a cycle of 60 relays. A cap of n relays stops it
+/// after n of them (the boards repeat every 60), and the repeat guard ends it once the cycle
+/// comes round.
+#[test]
+fn a_relay_loop_ends_at_its_cap_or_its_first_repeat() {
+    let start = pos([1, 0, 1, 0, 3, 1, 0, 2, 1, 0, 1, 2], [ON, ON], [19, 19], 0);
+    let after = |relay_loop: &str| {
+        let r = rules(&[
+            ("relay_at_quan", "\"take_all\""),
+            ("relay_loop", relay_loop),
+        ]);
+        continues(play(&r, &start, mv(5, 1)).unwrap())
+    };
+    let capped = |n: u32| after(&format!(r#"{{"kind":"cap","relays":{n}}}"#));
+    for n in 100..130 {
+        assert_eq!(capped(n), capped(n + 60), "{n}");
+        assert_ne!(capped(n), capped(n + 1), "{n}");
+    }
+    let repeat = after(r#"{"kind":"end_turn_on_repeat"}"#);
+    // The first repeat stops the chain where some cap does, within one cycle and its lead-in.
+    let stopped_at = (0..200)
+        .find(|&n| capped(n) == repeat)
+        .expect("a cap that matches");
+    assert_eq!(capped(stopped_at + 60), repeat);
+    // Nothing was captured: the turn ended before a relay, not at a gap.
+    assert_eq!(repeat.captured, [19, 19]);
+    assert_eq!(repeat.dan.iter().sum::<u32>(), 12);
+}
+
+/// `relay_at_quan: take_one` (Tonkin, OAQ-A5): one dân leaves the quan square and is sown on;
+/// a quan square with none ends the turn. `stop_after_sowing_at_least` (OAQ-A4, Ludii): a
+/// sowing that large ends the turn with no relay and no capture.
+#[test]
+fn tonkin_relays_take_one_and_large_sowings_stop() {
+    let r = rules(&[
+        ("relay_at_quan", "\"take_one\""),
+        ("relay_loop", r#"{"kind":"end_turn_on_repeat"}"#),
+    ]);
+    // A4+ sows its one dân into a5; the right quan square (3 dân) is next: one dân is taken
+    // and sown into b1; b2 is empty, so b3's 4 dân are captured; b4 is not empty: the end.
+    let start = pos([0, 1, 0, 0, 1, 0, 3, 0, 0, 4, 2, 5], [ON, ON], [20, 15], 0);
+    let p = continues(play(&r, &start, mv(4, 1)).unwrap());
+    assert_eq!(p.dan, [0, 1, 0, 0, 0, 1, 2, 1, 0, 0, 2, 5]);
+    assert_eq!((p.big, p.captured), ([ON, ON], [24, 15]));
+    // The seed rule stops at the quan square.
+    let p = continues(play(&rules(&[]), &start, mv(4, 1)).unwrap());
+    assert_eq!(p.dan, [0, 1, 0, 0, 0, 1, 3, 0, 0, 4, 2, 5]);
+    // A quan square holding only its big stone gives nothing: the turn ends.
+    let bare = pos([0, 1, 0, 0, 1, 0, 0, 0, 0, 4, 2, 5], [ON, ON], [20, 18], 0);
+    let p = continues(play(&r, &bare, mv(4, 1)).unwrap());
+    assert_eq!(p.dan, [0, 1, 0, 0, 0, 1, 0, 0, 0, 4, 2, 5]);
+    let stop = rules(&[("stop_after_sowing_at_least", "3")]);
+    // A1+ sows 3 (cells 2, 3, 4): large enough, so no relay from a5 and no capture.
+    let big = pos([0, 3, 0, 0, 0, 2, 0, 5, 5, 5, 5, 5], [ON, ON], [10, 10], 0);
+    let p = continues(play(&stop, &big, mv(1, 1)).unwrap());
+    assert_eq!(p.dan, [0, 0, 1, 1, 1, 2, 0, 5, 5, 5, 5, 5]);
+    assert_eq!(p.captured, [10, 10]);
+    // Under the default rules the same move relays from a5.
+    let p = continues(play(&rules(&[]), &big, mv(1, 1)).unwrap());
+    assert_ne!(p.dan, [0, 0, 1, 1, 1, 2, 0, 5, 5, 5, 5, 5]);
 }
