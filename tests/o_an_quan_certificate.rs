@@ -5,7 +5,7 @@ use std::io::Read;
 
 use dangian::o_an_quan::{
     Action, BigStone, Certificate, CertificateError, CertificateRecord as Record, Config, Dir,
-    ProveOptions, Setup, State,
+    ProveOptions, Refill, Setup, State,
 };
 use dangian::{Action as _, ActionList, Game, NoEvents, Seat};
 
@@ -309,28 +309,172 @@ fn tampered_certificates_fail_verification() {
     assert!(relabelled.is_err() || relabelled.unwrap().verify_from(&root).is_err());
 }
 
-#[test]
-fn repetition_limit_counts_records() {
-    // Under a repetition limit of 2 no repetition key may occur twice among the records.
-    let config = Config {
-        repetition_limit: Some(2),
+/// Rules where a side that cannot pay for its refill from its captured dân loses, and a big
+/// stone is worth 50.
+fn no_credit(repetition_limit: Option<u8>) -> Config {
+    Config {
+        quan_value: 50,
+        refill: Refill::EndGameOpponentWins,
+        repetition_limit,
         ..Config::default()
+    }
+}
+
+/// A position the first player wins, though behind (48 to 51 as the board stands: B holds
+/// the right quan's big stone): B has no captured dân to refill with. The four plies a2−,
+/// b5−, a1+, b4+ bring the board back as it was (OAQ-A13's cycle).
+fn cycle_root(config: Config) -> State {
+    let mut setup = Setup::new(config);
+    setup.dan = [0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+    setup.big = [BigStone::OnBoard, BigStone::CapturedBy { seat: Seat(1) }];
+    setup.cap_dan = [47, 0];
+    setup.turn = Seat(0);
+    setup.ply = 40;
+    State::from_setup(setup).unwrap()
+}
+
+/// A certificate for [`cycle_root`] whose first player goes round the cycle once before
+/// winning: the cycle's records by hand, the prover's for every other reply of B and for
+/// the board come back.
+fn cycle_certificate(config: Config) -> Certificate {
+    let mut state = cycle_root(config);
+    let board = state.board();
+    let cycle = [
+        Action::new(2, Dir::Cw).unwrap(),
+        Action::new(11, Dir::Cw).unwrap(),
+        Action::new(1, Dir::Ccw).unwrap(),
+        Action::new(10, Dir::Ccw).unwrap(),
+    ];
+    let fresh = |s: &State| {
+        // A record carries no history: prove from the position alone.
+        let setup = Setup {
+            history: Vec::new(),
+            ..s.to_setup()
+        };
+        State::from_setup(setup).unwrap()
     };
-    let mut setup = late_position_2().to_setup();
-    setup.config = config;
-    let root = State::from_setup(setup).unwrap();
-    let proof = Certificate::prove_from(&root, Seat(0), &options()).unwrap();
-    let c = proof.certificate.unwrap();
-    c.verify_from(&root).unwrap();
-    // A copy of a record at another ply (unreached, so points 1-3 still hold) repeats a key.
-    let mut extra = c.records()[c.len() - 1];
-    let ply = u16::from_le_bytes([extra.position[19], extra.position[20]]) + 100;
-    extra.position[19..21].copy_from_slice(&ply.to_le_bytes());
-    let mut records = c.records().to_vec();
-    records.push(extra);
-    let doubled = Certificate::new(config, Seat(0), records).unwrap();
-    let err = doubled.verify_from(&root).unwrap_err().to_string();
-    assert!(err.contains("repetition"), "{err}");
+    let prove = |s: &State| {
+        let options = ProveOptions {
+            max_depth: 16,
+            table_bits: 16,
+            ..ProveOptions::default()
+        };
+        let proof = Certificate::prove_from(&fresh(s), Seat(0), &options).unwrap();
+        proof.certificate.expect("won for A").records().to_vec()
+    };
+    let mut records = Vec::new();
+    for (i, &a) in cycle.iter().enumerate() {
+        let packed = pack_position(&state.to_setup());
+        if i % 2 == 0 {
+            records.push(Record {
+                position: packed,
+                action: Record::encode_action(a),
+            });
+        } else {
+            records.push(Record {
+                position: packed,
+                action: Record::NO_MOVE,
+            });
+            let mut legal = ActionList::new();
+            state.legal_actions(&mut legal);
+            for &id in legal.iter() {
+                let b = Action::from_id(id).unwrap();
+                let mut next = state;
+                next.apply(b, &mut NoEvents).unwrap();
+                if b != a && next.end_reason().is_none() {
+                    records.extend(prove(&next));
+                }
+            }
+        }
+        state.apply(a, &mut NoEvents).unwrap();
+        state = fresh(&state);
+    }
+    assert_eq!(state.board(), board, "the cycle brings the board back");
+    records.extend(prove(&state));
+    records.sort_by_key(|r| r.position);
+    records.dedup_by_key(|r| r.position);
+    Certificate::new(config, Seat(0), records).unwrap()
+}
+
+/// The record bytes of a position (the format's first 21 bytes).
+fn pack_position(s: &Setup) -> [u8; 21] {
+    let mut p = [0u8; 21];
+    for (b, &d) in p.iter_mut().zip(&s.dan) {
+        *b = d as u8;
+    }
+    let code = |b: BigStone| match b {
+        BigStone::OnBoard => 1,
+        BigStone::CapturedBy { seat } => 2 + seat.0,
+        _ => 0,
+    };
+    p[12] = code(s.big[0]);
+    p[13] = code(s.big[1]);
+    p[14..16].copy_from_slice(&(s.cap_dan[0] as i16).to_le_bytes());
+    p[16..18].copy_from_slice(&(s.cap_dan[1] as i16).to_le_bytes());
+    p[18] = s.turn.0;
+    p[19..21].copy_from_slice(&(s.ply as u16).to_le_bytes());
+    p
+}
+
+#[test]
+fn a_repetition_on_a_line_must_be_won_too() {
+    // Without a repetition rule, and with one that needs three occurrences, going round once
+    // is harmless: the certificate holds.
+    for limit in [None, Some(3)] {
+        let config = no_credit(limit);
+        let c = cycle_certificate(config);
+        c.verify_from(&cycle_root(config)).unwrap();
+        // The records alone do not settle it under a limit: the key of the root's board
+        // has two records (at plies 40 and 44).
+        assert!(c.records().len() > 10);
+    }
+    // With two, the board come back at ply 44 ends the game by repetition, scored as the
+    // board stands (48 to 51): not a win, so the certificate is refused.
+    let config = no_credit(Some(2));
+    let err = cycle_certificate(config)
+        .verify_from(&cycle_root(config))
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("repetition end, 48 to 51"), "{err}");
+}
+
+/// Under a repetition limit a certificate covers a game only where the positions the game
+/// remembers cannot add to a repetition on the certificate's lines.
+#[test]
+fn a_certificate_covers_a_game_whose_past_cannot_repeat() {
+    let config = no_credit(Some(3));
+    let c = cycle_certificate(config);
+    let root = cycle_root(config);
+    // At the root with no past the certificate holds.
+    assert!(c.covers(&root));
+    assert_eq!(c.move_for(&root), Some(Action::new(2, Dir::Cw).unwrap()));
+    // One ply on, the game remembers the root's board, which the cycle's lines reach again
+    // within the window: a record, but not covered (the check is the same for a past that
+    // came from elsewhere), so the bot searches there.
+    let mut game = root;
+    game.apply(Action::new(2, Dir::Cw).unwrap(), &mut NoEvents)
+        .unwrap();
+    let alone = Setup {
+        history: Vec::new(),
+        ..game.to_setup()
+    };
+    assert!(c.covers(&State::from_setup(alone).unwrap()));
+    assert!(!c.covers(&game));
+    // A game that came to the root's board by another way and remembers it twice (once
+    // before the root, once as the root) could see it a third time on the certificate's
+    // cycle: not covered, though the position is a record.
+    let mut setup = root.to_setup();
+    let remembered = root.to_setup().history;
+    assert_eq!(remembered.len(), 1, "a position alone remembers itself");
+    setup.history = vec![remembered[0], 0x0123_4567, remembered[0]];
+    let twice = State::from_setup(setup).unwrap();
+    assert!(!c.covers(&twice));
+    assert_eq!(c.move_for(&twice), None);
+    // Without a limit the past does not matter.
+    let free = cycle_certificate(no_credit(None));
+    let mut setup = cycle_root(no_credit(None)).to_setup();
+    setup.history = Vec::new();
+    assert!(free.covers(&State::from_setup(setup).unwrap()));
 }
 
 /// Dân 2 a square, one dân in each quan square, counter-clockwise only, a cap of 12 plies:
@@ -467,6 +611,7 @@ fn the_committed_strategies_claim_their_first_moves_for_the_first_player() {
             preset("tonkin"),
             Action::new(3, Dir::Ccw).unwrap(),
         ),
+        ("threefold", preset("threefold"), a4_plus),
     ];
     // Every file of the folder is one of these (the docs list the same).
     let dir = format!("{}/certificates/o_an_quan", env!("CARGO_MANIFEST_DIR"));

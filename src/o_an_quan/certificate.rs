@@ -2,11 +2,13 @@
 //! verification, and the conversions between states and records.
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::action::{Action, Dir};
 use super::config::Config;
+use super::event::{EndReason, Event};
 use super::state::{BigStone, Setup, State, CELLS};
+use super::REPETITION_WINDOW;
 use crate::game::{Game, NoEvents, Seat};
 
 const MAGIC: &str = Certificate::MAGIC;
@@ -194,6 +196,26 @@ fn repetition_key(position: &Position) -> [u8; 15] {
     k
 }
 
+/// The repetition key (OAQ-C12) of the board `state` holds, before the refill of `refilled`
+/// if the move refilled that seat's five squares: the dân (255 and more as 255: such boards
+/// then share a key, which can only make the check refuse more), whether each big stone is
+/// on the board, the seat to move.
+fn state_key(state: &State, refilled: Option<Seat>) -> [u8; 15] {
+    let mut k = [0u8; 15];
+    for (c, (key, &d)) in k.iter_mut().zip(state.dan.iter()).enumerate() {
+        let emptied = refilled.is_some_and(|s| super::state::own_cells(s).contains(&(c as u8)));
+        *key = if emptied {
+            0
+        } else {
+            u8::try_from(d).unwrap_or(u8::MAX)
+        };
+    }
+    k[12] = u8::from(state.big[0] == BigStone::OnBoard);
+    k[13] = u8::from(state.big[1] == BigStone::OnBoard);
+    k[14] = state.to_move.0;
+    k
+}
+
 /// A proof that one seat wins an Ô ăn quan game from its start, whatever the other seat
 /// plays, that a checker can verify without searching; made by [`Certificate::prove`].
 ///
@@ -222,10 +244,14 @@ fn repetition_key(position: &Position) -> [u8; 15] {
 /// Records are sorted by their first 21 bytes (the position), no two equal. A whole file
 /// may be gzip-compressed; [`Certificate::from_bytes`] reads the uncompressed bytes.
 ///
-/// With a repetition limit `k`, a certificate is valid only if every repetition key (the
-/// dân of the 12 cells, whether each big stone is on the board, the seat to move) occurs
-/// fewer than `k` times among its records, so the repetition rule cannot end one of its
-/// lines.
+/// With a repetition limit `k`, a certificate is valid only if the repetition rule cannot
+/// take a win away: either every repetition key (the dân of the 12 cells, whether each big
+/// stone is on the board, the seat to move) occurs fewer than `k` times among its records,
+/// or, following every line through the records, each position a move reaches `k` times
+/// within 17 plies ends the game as a repetition (OAQ-C12) that the winner wins. A record
+/// carries no history, so it is a position its winner wins on the certificate's lines:
+/// the bots use such a certificate only where the game's own history is one of them (see
+/// [`Certificate::covers`]).
 ///
 /// ```
 /// use dangian::o_an_quan::{BigStone, Certificate, Config, ProveOptions, Setup, State};
@@ -254,6 +280,29 @@ pub struct Certificate {
     config: Config,
     winner: Seat,
     records: Vec<CertificateRecord>,
+    /// Under a repetition limit, the boards its moves reach (built on first use).
+    reached: ReachedBoards,
+}
+
+/// The boards a certificate's moves reach, before any refill, as the repetition rule
+/// remembers them (`State::position_hash`), with their plies, sorted: what tells whether a
+/// game's remembered positions can come again on the certificate's lines. A cache, built
+/// on first use and no part of the certificate's value.
+#[derive(Clone, Default)]
+struct ReachedBoards(OnceLock<Vec<(u64, u32)>>);
+
+impl PartialEq for ReachedBoards {
+    fn eq(&self, _: &ReachedBoards) -> bool {
+        true
+    }
+}
+
+impl Eq for ReachedBoards {}
+
+impl std::fmt::Debug for ReachedBoards {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ReachedBoards")
+    }
 }
 
 impl Certificate {
@@ -312,6 +361,7 @@ impl Certificate {
             config,
             winner,
             records,
+            reached: ReachedBoards::default(),
         })
     }
 
@@ -350,14 +400,76 @@ impl Certificate {
 
     /// Whether `state` is under the certificate's rules and its position is one of the
     /// records (a game over is never covered).
+    ///
+    /// Under a repetition limit a record carries no history, and the certificate proves the
+    /// win on its own lines from any record: a state is covered only when none of the
+    /// positions its game remembers for the rule before the current one is reached again by
+    /// a move of the certificate while it still counts, so that the game's past cannot add
+    /// to a repetition the certificate's check did not see.
     pub fn covers(&self, state: &State) -> bool {
-        state.config() == &self.config && pack(state).is_some_and(|p| self.record(&p).is_some())
+        state.config() == &self.config
+            && pack(state).is_some_and(|p| self.record(&p).is_some())
+            && self.history_allows(state)
+    }
+
+    /// Whether no position `state` remembers for the repetition rule comes again on the
+    /// certificate's lines within the window (always true without a repetition limit).
+    fn history_allows(&self, state: &State) -> bool {
+        if self.config.repetition_limit.is_none() {
+            return true;
+        }
+        let reached = self.reached_boards();
+        let mut n = usize::from(state.hist_len);
+        // The board the game stands on, as the rule remembers it, is the one the check counts
+        // for every record taken as a root: only the older ones need looking at.
+        if n > 0 && state.hist[n - 1] == state.position_hash() {
+            n -= 1;
+        }
+        state.hist[..n].iter().enumerate().all(|(i, &h)| {
+            // Oldest first, one a ply, up to the board at `state.ply`.
+            let back = usize::from(state.hist_len) - 1 - i;
+            let Some(at) = state.ply.checked_sub(back as u32) else {
+                return false;
+            };
+            let from = reached.partition_point(|&(x, q)| (x, q) <= (h, state.ply));
+            reached
+                .get(from)
+                .is_none_or(|&(x, q)| x != h || q > at + REPETITION_WINDOW as u32)
+        })
+    }
+
+    /// The boards the moves reach (see [`ReachedBoards`]), built on first use.
+    fn reached_boards(&self) -> &[(u64, u32)] {
+        self.reached.0.get_or_init(|| {
+            let mut boards = Vec::new();
+            for r in &self.records {
+                let Ok(state) = state_of(self.config, &r.position) else {
+                    continue;
+                };
+                for a in self.moves_of(&state, r) {
+                    let mut after = state;
+                    // The rule remembers the board before the refill: the last it pushed.
+                    if after.apply(a, &mut NoEvents).is_ok() && after.end_reason().is_none() {
+                        let n = usize::from(after.hist_len);
+                        if n > 0 {
+                            boards.push((after.hist[n - 1], after.ply));
+                        }
+                    }
+                }
+            }
+            boards.sort_unstable();
+            boards.dedup();
+            boards
+        })
     }
 
     /// The winner's proven move at `state`: `Some` when the position is a record with the
     /// winner to move (and the state is under the certificate's rules).
     pub fn move_for(&self, state: &State) -> Option<Action> {
-        if state.config() != &self.config || state.to_move != self.winner {
+        if state.config() != &self.config
+            || state.to_move != self.winner
+            || !self.history_allows(state)
+        {
             return None;
         }
         self.record(&pack(state)?)?.move_action()
@@ -518,14 +630,15 @@ impl Certificate {
             config,
             winner,
             records,
+            reached: ReachedBoards::default(),
         })
     }
 
     /// Checks the certificate with the engine's own rules from the start of its rules'
     /// game: the start is a record, every move it allows (the winner's named move, every
     /// move of the other seat) is legal and either ends the game won for the winner or
-    /// reaches a record, and, with a repetition limit, no repetition key occurs that often
-    /// among the records.
+    /// reaches a record, and, with a repetition limit, that the repetition rule ends no line
+    /// of the certificate but in a win for the winner (see [`Certificate`]).
     ///
     /// # Errors
     /// [`CertificateError::Invalid`] naming the first fault found.
@@ -564,18 +677,163 @@ impl Certificate {
             })?;
         }
         if let Some(k) = self.config.repetition_limit {
+            // Fewer than k records of each key settle it; else the lines are followed.
             let mut counts: HashMap<[u8; 15], u32> = HashMap::new();
-            for r in &self.records {
+            let settled = self.records.iter().all(|r| {
                 let n = counts.entry(repetition_key(&r.position)).or_insert(0);
                 *n += 1;
-                if *n >= u32::from(k) {
-                    return Err(invalid(format!(
-                        "a repetition key occurs {n} times among the records, the limit is {k}"
-                    )));
+                *n < u32::from(k)
+            });
+            if !settled {
+                self.check_repetition_lines(u32::from(k))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Under a repetition limit `k`, where some key has `k` records: every line of the
+    /// certificate (from any record, the winner's move or each move of the other seat) that
+    /// reaches a position (after a move, before any refill) `k` times within 17 plies ends
+    /// there by the repetition rule (OAQ-C12), and that end must be a win for the winner.
+    /// Every record counts as a root, its own board once (the start is one, and installed
+    /// certificates are used from any record). Searched from each place a position is
+    /// reached (a record itself, or a move) whose key is reached again within 16 plies
+    /// somewhere in the certificate, counting that key for 16 plies.
+    fn check_repetition_lines(&self, k: u32) -> Result<(), CertificateError> {
+        const WINDOW: u32 = REPETITION_WINDOW as u32;
+        const NONE: u32 = u32::MAX;
+        let n = u32::try_from(self.records.len())
+            .ok()
+            .filter(|&n| n < NONE)
+            .ok_or_else(|| invalid("too many records to follow the lines"))?;
+        let index = |p: &Position| -> Option<u32> {
+            self.records
+                .binary_search_by(|r| r.position.cmp(p))
+                .ok()
+                .map(|i| i as u32)
+        };
+        // Every record's moves: the key of the board each reaches before any refill (`None`
+        // when the game ended first by the board or the cap), the record it leads to.
+        let mut first = Vec::with_capacity(n as usize + 1);
+        let mut reached: Vec<Option<[u8; 15]>> = Vec::new();
+        let mut next: Vec<u32> = Vec::new();
+        let mut plies = Vec::with_capacity(n as usize);
+        let mut seen_at: Vec<([u8; 15], u32)> = Vec::new();
+        let mut own = Vec::with_capacity(n as usize);
+        for r in &self.records {
+            first.push(reached.len());
+            let state = state_of(self.config, &r.position)?;
+            plies.push(state.ply);
+            // A record is a root too (the start is one): its own board counts once.
+            own.push(state_key(&state, None));
+            seen_at.push((state_key(&state, None), state.ply));
+            for a in self.moves_of(&state, r) {
+                let mut after = state;
+                let mut events = Vec::new();
+                after
+                    .apply(a, &mut events)
+                    .map_err(|e| invalid(format!("move {a}: {e}")))?;
+                let refilled = events.iter().find_map(|e| match e {
+                    Event::Refill { seat, .. } => Some(*seat),
+                    _ => None,
+                });
+                let counted = matches!(after.end_reason(), None | Some(EndReason::NoRefill));
+                let key = counted.then(|| state_key(&after, refilled));
+                if let Some(key) = key {
+                    seen_at.push((key, after.ply));
+                }
+                reached.push(key);
+                next.push(match after.end_reason() {
+                    Some(_) => NONE,
+                    None => pack(&after)
+                        .and_then(|p| index(&p))
+                        .ok_or_else(|| invalid(format!("move {a} reaches no record")))?,
+                });
+            }
+        }
+        first.push(reached.len());
+        seen_at.sort_unstable();
+        seen_at.dedup();
+        let mut candidates: HashMap<[u8; 15], Vec<u32>> = HashMap::new();
+        for run in seen_at.chunk_by(|a, b| a.0 == b.0) {
+            if run.windows(2).any(|w| w[1].1 - w[0].1 <= WINDOW) {
+                candidates.insert(run[0].0, run.iter().map(|o| o.1).collect());
+            }
+        }
+        let mut visited = std::collections::HashSet::new();
+        let mut stack = Vec::new();
+        // Each place a key is reached: every record itself, then every counted move.
+        let roots = (0..n).map(|r| (own[r as usize], plies[r as usize], r));
+        let places = roots.chain((0..n).flat_map(|r| {
+            let (reached, next, plies) = (&reached, &next, &plies);
+            (first[r as usize]..first[r as usize + 1]).filter_map(move |e| {
+                let key = reached[e]?;
+                (next[e] != NONE).then(|| (key, plies[r as usize] + 1, next[e]))
+            })
+        }));
+        for (key, at, from) in places {
+            let Some(last) = candidates.get(&key).and_then(|q| {
+                q.iter()
+                    .copied()
+                    .filter(|&q| q > at && q - at <= WINDOW)
+                    .max()
+            }) else {
+                continue;
+            };
+            visited.clear();
+            stack.clear();
+            stack.push((from, 1u32));
+            while let Some((r, count)) = stack.pop() {
+                if plies[r as usize] >= last || !visited.insert((r, count)) {
+                    continue;
+                }
+                for e in first[r as usize]..first[r as usize + 1] {
+                    let hit = reached[e] == Some(key);
+                    // Counted up to k: past the k-th, every further one is a repetition end
+                    // too (a line is followed on past one, as a finer reading of the key
+                    // could let it go on).
+                    let count = (count + u32::from(hit)).min(k);
+                    if hit && count >= k {
+                        self.repetition_end_won(r as usize, e - first[r as usize], k)?;
+                    }
+                    if next[e] != NONE {
+                        stack.push((next[e], count));
+                    }
                 }
             }
         }
         Ok(())
+    }
+
+    /// The moves a line takes from a record: the winner's named one, or every legal move.
+    fn moves_of(&self, state: &State, r: &CertificateRecord) -> Vec<Action> {
+        match r.move_action() {
+            Some(a) if state.to_move == self.winner => vec![a],
+            _ => legal_moves(state),
+        }
+    }
+
+    /// Move `m` of record `r` reaches its position a `k`-th time within the window: the
+    /// game ends by repetition, scored as OAQ-C4 says (each side's squares to that side, the
+    /// quan squares to nobody; a refill changes no total, so the board after it will do).
+    fn repetition_end_won(&self, r: usize, m: usize, k: u32) -> Result<(), CertificateError> {
+        let record = &self.records[r];
+        let state = state_of(self.config, &record.position)?;
+        let a = self.moves_of(&state, record)[m];
+        let mut after = state;
+        after
+            .apply(a, &mut NoEvents)
+            .map_err(|e| invalid(format!("move {a}: {e}")))?;
+        let total = |s: u8| after.score(Seat(s)) + after.side_stones(Seat(s)) as i32;
+        let (w, l) = (total(self.winner.0), total(1 - self.winner.0));
+        if w > l {
+            return Ok(());
+        }
+        Err(invalid(format!(
+            "record {r}: move {a} reaches its position a {k}th time within 17 plies on a line: \
+             a repetition end, {w} to {l} for seat {}",
+            self.winner.0
+        )))
     }
 
     /// Points 2 and 3 of validity for one record.
@@ -639,6 +897,10 @@ pub const MAX_INSTALLED_CERTIFICATES: usize = 8;
 /// [`CertificateError::Invalid`] when a record does not hold; nothing is installed then.
 pub fn install_certificate(certificate: Arc<Certificate>) -> Result<(), CertificateError> {
     certificate.verify_records()?;
+    // Under a repetition limit, what `covers` consults is built now, not in a game.
+    if certificate.config.repetition_limit.is_some() {
+        certificate.reached_boards();
+    }
     let mut installed = INSTALLED.lock().unwrap_or_else(|e| e.into_inner());
     if installed.iter().any(|c| **c == *certificate) {
         return Ok(());
@@ -769,6 +1031,13 @@ fn walk_strategy(
             next.apply(action, &mut NoEvents)
                 .map_err(|e| invalid(format!("move {action}: {e}")))?;
             if next.end_reason().is_none() {
+                // A record carries no history (its repetitions are the lines' check): each
+                // position counts once, as itself.
+                if config.repetition_limit.is_some() {
+                    next.hist_len = 0;
+                    let h = next.position_hash();
+                    next.push_history(h);
+                }
                 stack.push(next);
             }
         }

@@ -5,6 +5,7 @@
 //! [`crate::rules`] and looks the result up by binary search in the sorted records, so it
 //! needs no memory beyond the records themselves.
 
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::io::{BufRead, BufReader, Read};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -437,6 +438,14 @@ impl Certificate {
     /// Checks points 1 to 4 of the format on `threads` threads (at least one). Returns the
     /// report, or the first failure (the lowest record index among the move checks).
     pub fn verify(&self, threads: usize) -> Result<Report, CheckError> {
+        self.verify_from(&self.rules.start(), threads)
+    }
+
+    /// As [`Certificate::verify`], with `root` (a position of a game in progress under the
+    /// certificate's rules) in place of the start in point 1: the certificate then proves
+    /// that the winner wins from `root`, whatever its past was before it (point 4 takes
+    /// every record as the beginning of a line).
+    pub fn verify_from(&self, root: &Position, threads: usize) -> Result<Report, CheckError> {
         let started = Instant::now();
         let n = self.len();
         // Order first: the binary searches below rely on it.
@@ -453,8 +462,7 @@ impl Certificate {
             }
         }
         // Point 1.
-        let start = self.rules.start();
-        let start_key = encode_key(&start).ok_or_else(|| {
+        let start_key = encode_key(root).ok_or_else(|| {
             invalid(
                 FailureKind::StartMissing,
                 None,
@@ -467,14 +475,17 @@ impl Certificate {
                 None,
                 format!(
                     "point 1: the start position is not a record ({})",
-                    describe(&start)
+                    describe(root)
                 ),
             ));
         }
-        // Point 4 before the moves: the NoRefill check below counts keys too.
-        if let Some(k) = self.rules.repetition_limit {
-            self.check_repetition(u64::from(k))?;
-        }
+        // Point 4's count over the records first (the NoRefill check below counts keys
+        // too); where it does not settle point 4, the lines are followed once points 2 and 3
+        // hold.
+        let follow_lines = match self.rules.repetition_limit {
+            Some(k) => self.check_repetition(u64::from(k)).err(),
+            None => None,
+        };
         // Points 2 and 3, split into contiguous chunks; the earliest failure wins.
         let threads = threads.max(1).min(n.max(1) as usize) as u64;
         let first_failure = AtomicU64::new(u64::MAX);
@@ -522,6 +533,14 @@ impl Certificate {
             }
             return Err(e);
         }
+        if let (Some(_), Some(k)) = (follow_lines, self.rules.repetition_limit) {
+            self.check_repetition_lines(k).map_err(|mut e| {
+                if let CheckError::Invalid(f) = &mut e {
+                    f.checked = checked;
+                }
+                e
+            })?;
+        }
         Ok(Report {
             claim: self.claim(),
             positions: n,
@@ -530,8 +549,176 @@ impl Certificate {
         })
     }
 
-    /// Point 4: records that share a repetition key share their first 12 bytes, so they lie
-    /// in runs; within a run the key has 8 values (two big-stone flags and the seat).
+    /// Point 4 by the lines (format point 4, second form). Every line of the certificate is a
+    /// path through its records: from a record, the winner's move or each move of the other
+    /// seat; any record may begin one, its own board counted once (the start is a record). A
+    /// repetition end (OAQ-C12) needs a position reached k times within 17 plies of one line,
+    /// so it is enough to start from each place a position is reached (a record itself, or a
+    /// move) whose repetition key is reached again within 16 plies somewhere in the
+    /// certificate, and to follow every line from there for at most 16 plies, counting that
+    /// key: wherever the count reaches k or more, the game scored as a repetition end must
+    /// be a win for the winner. Lines are followed on past repetition ends (of this key or
+    /// another), which can only refuse more, and holds for a finer reading of the key too
+    /// (one that tells apart who captured a big stone, as the engine's does).
+    fn check_repetition_lines(&self, k: u32) -> Result<(), CheckError> {
+        let n = self.len();
+        if n >= u64::from(NO_RECORD) {
+            return Err(invalid(
+                FailureKind::Repetition,
+                None,
+                "point 4: too many records to follow the lines",
+            ));
+        }
+        // The moves of every record: the repetition key of the board each reaches (before
+        // any refill), and the record it leads to.
+        let mut first_move = Vec::with_capacity(n as usize + 1);
+        let mut reached: Vec<RepetitionKey> = Vec::new();
+        let mut next: Vec<u32> = Vec::new();
+        let mut plies = Vec::with_capacity(n as usize);
+        let mut occurrences: Vec<(RepetitionKey, u32)> = Vec::new();
+        let mut own = Vec::with_capacity(n as usize);
+        for i in 0..n {
+            first_move.push(reached.len());
+            let (pos, moves) = self.moves_of(i);
+            plies.push(pos.ply);
+            // Every record is taken as a root, its own board counted once (the start is one).
+            own.push(repetition_key(&pos));
+            occurrences.push((repetition_key(&pos), pos.ply));
+            for mv in moves {
+                let played = rules::play_detailed(&self.rules, &pos, mv)
+                    .expect("points 2 and 3 hold: every move of a record is legal");
+                let key = if played.counts_for_repetition() {
+                    let key = repetition_key(&played.reached);
+                    occurrences.push((key, played.reached.ply));
+                    key
+                } else {
+                    NOT_COUNTED
+                };
+                reached.push(key);
+                next.push(match &played.outcome {
+                    Outcome::Continues(q) => encode_key(q)
+                        .and_then(|key| self.find(&key))
+                        .expect("points 2 and 3 hold: every position reached is a record")
+                        as u32,
+                    Outcome::Ended(_) => NO_RECORD,
+                });
+            }
+        }
+        first_move.push(reached.len());
+        // The keys reached at two plies at most 16 apart, with their plies.
+        occurrences.sort_unstable();
+        occurrences.dedup();
+        let mut candidates: HashMap<RepetitionKey, Vec<u32>> = HashMap::new();
+        for run in occurrences.chunk_by(|a, b| a.0 == b.0) {
+            if run.windows(2).any(|w| w[1].1 - w[0].1 <= REPETITION_WINDOW) {
+                candidates.insert(run[0].0, run.iter().map(|o| o.1).collect());
+            }
+        }
+        let mut seen: HashSet<(u32, u32)> = HashSet::new();
+        let mut stack: Vec<(u32, u32)> = Vec::new();
+        // Each place a candidate key is reached: every record itself, then every counted
+        // move.
+        let mut roots = 0..n;
+        let mut edge = 0usize;
+        let mut record = 0u64;
+        loop {
+            let (key, at, from) = match roots.next() {
+                Some(r) => (own[r as usize], plies[r as usize], r as u32),
+                None => {
+                    if edge == reached.len() {
+                        break;
+                    }
+                    while first_move[record as usize + 1] <= edge {
+                        record += 1;
+                    }
+                    let e = edge;
+                    edge += 1;
+                    if reached[e] == NOT_COUNTED || next[e] == NO_RECORD {
+                        continue;
+                    }
+                    (reached[e], plies[record as usize] + 1, next[e])
+                }
+            };
+            let Some(key_plies) = candidates.get(&key) else {
+                continue;
+            };
+            // The latest ply this key is reached at within the window.
+            let Some(last) = key_plies
+                .iter()
+                .copied()
+                .filter(|&q| q > at && q - at <= REPETITION_WINDOW)
+                .max()
+            else {
+                continue;
+            };
+            seen.clear();
+            stack.clear();
+            stack.push((from, 1));
+            while let Some((r, count)) = stack.pop() {
+                if !seen.insert((r, count)) || plies[r as usize] >= last {
+                    continue;
+                }
+                for e in first_move[r as usize]..first_move[r as usize + 1] {
+                    let hit = reached[e] == key;
+                    // Counted up to k: past the k-th, every further one is a repetition end
+                    // too (a line is followed on past one, as a finer reading of the key
+                    // could let it go on).
+                    let count = (count + u32::from(hit)).min(k);
+                    if hit && count >= k {
+                        self.repetition_end_won(u64::from(r), e - first_move[r as usize], k)?;
+                    }
+                    if next[e] != NO_RECORD {
+                        stack.push((next[e], count));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A record's position and its moves on the lines: the winner's one, or every legal move
+    /// of the other seat.
+    fn moves_of(&self, i: u64) -> (Position, Vec<Move>) {
+        let (pos, mv) = decode_record(self.record(i)).expect("the records are well formed");
+        let moves = match mv {
+            Some(mv) if pos.to_move == self.winner => vec![mv],
+            _ => self.rules.legal_moves(&pos),
+        };
+        (pos, moves)
+    }
+
+    /// Move number `m` of record `r` reaches its position a k-th time on a line: the game
+    /// ends `Repetition` (OAQ-C12), each side's squares to that side, the quan squares to
+    /// nobody (OAQ-C4). A win for the winner, or the failure of point 4.
+    fn repetition_end_won(&self, r: u64, m: usize, k: u32) -> Result<(), CheckError> {
+        let (pos, moves) = self.moves_of(r);
+        let mv = moves[m];
+        let b = rules::play_detailed(&self.rules, &pos, mv)
+            .expect("points 2 and 3 hold")
+            .reached;
+        let totals = [0, 1].map(|s| b.final_total(&self.rules, s, EndReason::Repetition));
+        let w = usize::from(self.winner);
+        if totals[w] > totals[1 - w] {
+            return Ok(());
+        }
+        Err(invalid(
+            FailureKind::Repetition,
+            Some(r),
+            format!(
+                "point 4: on a line, move {mv} from ({}) reaches ({}) a {} time within {} plies: a repetition end, scored {} to {}",
+                describe(&pos),
+                describe(&b),
+                ordinal(u64::from(k)),
+                REPETITION_WINDOW + 1,
+                totals[0],
+                totals[1]
+            ),
+        ))
+    }
+
+    /// Point 4 by the records (format point 4, first form): records that share a repetition
+    /// key share their first 12 bytes, so they lie in runs; within a run the key has 8
+    /// values (two big-stone flags and the seat).
     fn check_repetition(&self, k: u64) -> Result<(), CheckError> {
         let n = self.len();
         let mut run_start = 0;
@@ -728,6 +915,33 @@ impl Certificate {
             ),
         ))
     }
+}
+
+/// The positions before the one just reached that the repetition rule counts it among
+/// (OAQ-C12).
+const REPETITION_WINDOW: u32 = 16;
+
+/// A position's repetition key (OAQ-C12): the dân of the 12 cells, whether each big stone is
+/// on the board, the seat to move.
+type RepetitionKey = [u8; 15];
+
+/// The key of a move the repetition rule does not look at (the game ended first).
+const NOT_COUNTED: RepetitionKey = [0xFF; 15];
+
+/// No record: the move ends the game.
+const NO_RECORD: u32 = u32::MAX;
+
+fn repetition_key(p: &Position) -> RepetitionKey {
+    let mut key = [0u8; 15];
+    for (k, &d) in key.iter_mut().zip(&p.dan) {
+        // Boards with more than 254 dân in a cell share a key: counted together, they can
+        // only make the check refuse more.
+        *k = u8::try_from(d).unwrap_or(0xFE);
+    }
+    key[12] = u8::from(p.big[0] == BigStone::OnBoard);
+    key[13] = u8::from(p.big[1] == BigStone::OnBoard);
+    key[14] = p.to_move;
+    key
 }
 
 fn bucket_of(on_board: [bool; 2], seat: u8) -> usize {

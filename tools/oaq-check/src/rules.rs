@@ -695,6 +695,9 @@ pub enum EndReason {
     MoveCap,
     /// The seat to move next could not pay its refill (OAQ-C5, OAQ-C6).
     NoRefill,
+    /// The position reached occurred `repetition_limit` times among itself and the 16
+    /// before it (OAQ-C12); the checker scores it, [`play`] never ends a game so.
+    Repetition,
 }
 
 /// A finished game.
@@ -760,9 +763,35 @@ fn step(cell: usize, dir: i8) -> usize {
 
 /// Plays one move (OAQ-S3..S7, §2.2) and what follows it in the order of OAQ-C3: both quan
 /// squares empty, then the ply cap, then the refill of the next seat. The repetition rule
-/// is not applied here: it depends on the history, which the certificate check bounds
+/// is not applied here: it depends on the history, which the certificate check follows
 /// instead (format point 4).
 pub fn play(rules: &Rules, pos: &Position, mv: Move) -> Result<Outcome, IllegalMove> {
+    play_detailed(rules, pos, mv).map(|p| p.outcome)
+}
+
+/// A move played: what it leads to, and the board it reached before any refill.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The board as the move left it (ply and seat to move already advanced), before any
+    /// refill: the position the repetition rule counts (OAQ-C12).
+    pub reached: Position,
+    /// What the move leads to.
+    pub outcome: Outcome,
+}
+
+impl Played {
+    /// Whether the repetition rule looks at this move: not when the board's end condition or
+    /// the ply cap ended the game first (OAQ-C3).
+    pub fn counts_for_repetition(&self) -> bool {
+        match &self.outcome {
+            Outcome::Continues(_) => true,
+            Outcome::Ended(e) => e.reason == EndReason::NoRefill,
+        }
+    }
+}
+
+/// [`play`], with the board the move reached before any refill.
+pub fn play_detailed(rules: &Rules, pos: &Position, mv: Move) -> Result<Played, IllegalMove> {
     let mover = pos.to_move;
     let origin = usize::from(mv.cell);
     if !own_squares(mover).contains(&origin) {
@@ -785,6 +814,13 @@ pub fn play(rules: &Rules, pos: &Position, mv: Move) -> Result<Outcome, IllegalM
     b.ply += 1;
     b.to_move = 1 - mover;
 
+    let reached = b.clone();
+    let done = |outcome| {
+        Ok(Played {
+            reached: reached.clone(),
+            outcome,
+        })
+    };
     let end = |b: Position, reason: EndReason, winner_by_rule: Option<u8>| {
         let totals = [
             b.final_total(rules, 0, reason),
@@ -807,10 +843,10 @@ pub fn play(rules: &Rules, pos: &Position, mv: Move) -> Result<Outcome, IllegalM
             EndCondition::BothQuanSquaresEmpty => EndReason::BothQuanSquaresEmpty,
             EndCondition::BothBigStonesCaptured(_) => EndReason::BothBigStonesCaptured,
         };
-        return Ok(end(b, reason, None));
+        return done(end(b, reason, None));
     }
     if rules.max_plies.is_some_and(|cap| b.ply >= cap) {
-        return Ok(end(b, EndReason::MoveCap, None));
+        return done(end(b, EndReason::MoveCap, None));
     }
     let next = b.to_move;
     if b.side_empty(next) {
@@ -821,14 +857,14 @@ pub fn play(rules: &Rules, pos: &Position, mv: Move) -> Result<Outcome, IllegalM
             Refill::PayFromScore => b.score(rules, next) >= cost,
         };
         if !can_pay {
-            return Ok(end(b, EndReason::NoRefill, Some(mover)));
+            return done(end(b, EndReason::NoRefill, Some(mover)));
         }
         b.captured[usize::from(next)] -= cost;
         for c in own_squares(next) {
             b.dan[c] = rules.refill_amount_per_square;
         }
     }
-    Ok(Outcome::Continues(b))
+    done(Outcome::Continues(b))
 }
 
 /// Whether `mv`'s capture chain takes a big stone (a move that cannot be sown counts as

@@ -10,7 +10,7 @@ use oaq_check::cert::{
     decode_record, encode_record, read_certificate, write_certificate, CheckError, FailureKind,
     KEY_LEN, RECORD_LEN,
 };
-use oaq_check::rules::{play, EndReason, Outcome, Rules};
+use oaq_check::rules::{play, play_detailed, EndReason, Outcome, Rules};
 
 /// dân 2, one dân in each quan square, counter-clockwise only, cap 12: seat 0 wins with
 /// about 100 positions, some repetition keys occur twice, and some moves lose at once.
@@ -338,10 +338,76 @@ fn unsupported_rules_cannot_be_checked() {
     }
 }
 
+/// Every line of play from the start, the winner following the records' moves, under the
+/// repetition rule exactly as OAQ-C12 states it (the position a move reaches, before any
+/// refill, counted among itself and the 16 before it, the start included): whether each
+/// line ends in a win for `winner`. A plain enumeration, for small certificates only.
+fn every_line_wins(json: &str, winner: u8, records: &[[u8; RECORD_LEN]], k: usize) -> bool {
+    let rules = Rules::from_json(json).unwrap();
+    let find = |p: &oaq_check::rules::Position| {
+        let key = oaq_check::cert::encode_key(p).unwrap();
+        records.iter().find(|r| r[..KEY_LEN] == key[..]).copied()
+    };
+    let key = |p: &oaq_check::rules::Position| (p.dan, p.big.map(|b| b == ON), p.to_move);
+    fn walk(
+        rules: &Rules,
+        winner: u8,
+        k: usize,
+        record: [u8; RECORD_LEN],
+        history: &mut Vec<KeyOf>,
+        find: &dyn Fn(&oaq_check::rules::Position) -> Option<[u8; RECORD_LEN]>,
+        key: &dyn Fn(&oaq_check::rules::Position) -> KeyOf,
+    ) -> bool {
+        let (pos, mv) = decode_record(&record).unwrap();
+        let moves = match mv {
+            Some(m) if pos.to_move == winner => vec![m],
+            _ => rules.legal_moves(&pos),
+        };
+        moves.into_iter().all(|m| {
+            let played = play_detailed(rules, &pos, m).unwrap();
+            let reached = key(&played.reached);
+            let window = &history[history.len().saturating_sub(16)..];
+            let repeated = played.counts_for_repetition()
+                && window.iter().filter(|&&h| h == reached).count() + 1 >= k;
+            if repeated {
+                let b = &played.reached;
+                let t = [0, 1].map(|s| b.final_total(rules, s, EndReason::Repetition));
+                return t[usize::from(winner)] > t[usize::from(1 - winner)];
+            }
+            match played.outcome {
+                Outcome::Ended(e) => e.winner == Some(winner),
+                Outcome::Continues(q) => {
+                    history.push(reached);
+                    let won = walk(rules, winner, k, find(&q).unwrap(), history, find, key);
+                    history.pop();
+                    won
+                }
+            }
+        })
+    }
+    let start = rules.start();
+    let mut history = vec![key(&start)];
+    walk(
+        &rules,
+        winner,
+        k,
+        find(&start).unwrap(),
+        &mut history,
+        &find,
+        &key,
+    )
+}
+
+type KeyOf = ([u32; 12], [bool; 2], u8);
+const ON: oaq_check::rules::BigStone = oaq_check::rules::BigStone::OnBoard;
+
 #[test]
-fn repetition_limit_bounds_the_records_of_one_key() {
-    // The solver ignores repetition; its certificate for the same rules with a limit is
-    // valid exactly when no repetition key occurs k times among its records.
+fn repetition_limit_follows_the_lines() {
+    // The solver ignores repetition. Where no key occurs k times among the records, the
+    // records settle point 4; elsewhere the checker follows the lines, and accepts exactly
+    // when every line of play wins under the repetition rule (the enumeration above).
+    let mut refused = 0;
+    let mut accepted_by_lines = 0;
     for json in [small_rules(), second_player_rules()] {
         let (winner, bytes, n) = certificate(&json);
         let (_, records) = split(&bytes);
@@ -352,14 +418,31 @@ fn repetition_limit_bounds_the_records_of_one_key() {
         }
         let most = *counts.values().max().unwrap();
         assert!(most >= 2, "the test needs a key that repeats");
-        let with_limit = |k: u32| {
+        for k in 2..=most + 1 {
             let mut v: serde_json::Value = serde_json::from_str(&json).unwrap();
             v["repetition_limit"] = k.into();
-            write_certificate(&v.to_string(), winner, &records)
-        };
-        assert_eq!(failure_kind(&with_limit(most)), FailureKind::Repetition);
-        assert_eq!(check(&with_limit(most + 1)).unwrap().positions, n as u64);
+            let limited = v.to_string();
+            let cert = write_certificate(&limited, winner, &records);
+            let wins = every_line_wins(&limited, winner, &records, k as usize);
+            match check(&cert) {
+                Ok(report) => {
+                    assert!(wins, "accepted, but a line loses: {limited}");
+                    assert_eq!(report.positions, n as u64);
+                    accepted_by_lines += u32::from(k <= most);
+                }
+                Err(CheckError::Invalid(f)) => {
+                    assert!(!wins, "refused, but every line wins: {limited}: {f:?}");
+                    assert_eq!(f.kind, FailureKind::Repetition);
+                    refused += 1;
+                }
+                Err(e) => panic!("{e:?}"),
+            }
+        }
     }
+    // Every line of these wins (the refusal of a lost repetition is tested on a position of
+    // the seed rules' cycle, in `engine_agreement.rs`); the lines were followed.
+    assert_eq!(refused, 0);
+    assert!(accepted_by_lines > 0);
 }
 
 #[test]

@@ -206,3 +206,92 @@ fn the_checker_and_the_engine_end_repeating_relays_alike() {
         assert_eq!(repeats > 0, loops, "{name}: {reasons:?}");
     }
 }
+
+/// Both readings on a certificate whose winner goes round OAQ-A13's cycle once before
+/// winning (a position B loses only because it cannot pay for a refill, though ahead on the
+/// board): valid without a repetition rule and with k = 3; refused with k = 2, where the
+/// board come back ends the game by repetition, 48 to 51.
+#[test]
+fn the_checker_and_the_engine_refuse_the_same_repetition() {
+    use dangian::o_an_quan::{BigStone as Big, Certificate, ProveOptions, Refill};
+    let build = |limit: Option<u8>| {
+        let config = Config {
+            quan_value: 50,
+            refill: Refill::EndGameOpponentWins,
+            repetition_limit: limit,
+            ..Config::default()
+        };
+        let mut setup = Setup::new(config);
+        setup.dan = [0, 0, 1, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+        setup.big = [Big::OnBoard, Big::CapturedBy { seat: Seat(1) }];
+        setup.cap_dan = [47, 0];
+        setup.ply = 40;
+        let root = State::from_setup(setup).unwrap();
+        let alone = |s: &State| {
+            let setup = Setup {
+                history: Vec::new(),
+                ..s.to_setup()
+            };
+            State::from_setup(setup).unwrap()
+        };
+        let options = ProveOptions {
+            max_depth: 16,
+            table_bits: 16,
+            ..ProveOptions::default()
+        };
+        let proven = |s: &State| {
+            let proof = Certificate::prove_from(&alone(s), Seat(0), &options).unwrap();
+            proof.certificate.unwrap().records().to_vec()
+        };
+        // The cycle by hand: A's two moves, and every other reply of B proven.
+        let cycle = [(2, Dir::Cw), (11, Dir::Cw), (1, Dir::Ccw), (10, Dir::Ccw)];
+        let mut records = Vec::new();
+        let mut s = root;
+        for (i, (cell, dir)) in cycle.into_iter().enumerate() {
+            let a = Action::new(cell, dir).unwrap();
+            // The record in the format's bytes, by the checker's encoder.
+            let mv = (i % 2 == 0).then(|| checker_move(a));
+            let bytes = oaq_check::cert::encode_record(&position(&s), mv).unwrap();
+            let mut here = dangian::o_an_quan::CertificateRecord {
+                position: [0; 21],
+                action: bytes[21],
+            };
+            here.position.copy_from_slice(&bytes[..21]);
+            if i % 2 == 1 {
+                let mut legal = ActionList::new();
+                s.legal_actions(&mut legal);
+                for &id in legal.iter() {
+                    let b = Action::from_id(id).unwrap();
+                    let mut next = s;
+                    next.apply(b, &mut NoEvents).unwrap();
+                    if b != a && next.end_reason().is_none() {
+                        records.extend(proven(&next));
+                    }
+                }
+            }
+            records.push(here);
+            s.apply(a, &mut NoEvents).unwrap();
+            s = alone(&s);
+        }
+        records.extend(proven(&s));
+        records.sort_by_key(|r| r.position);
+        records.dedup_by_key(|r| r.position);
+        let c = Certificate::new(config, Seat(0), records).unwrap();
+        (c.verify_from(&root).is_ok(), c.to_bytes(), position(&root))
+    };
+    for (limit, valid) in [(None, true), (Some(3), true), (Some(2), false)] {
+        let (engine, bytes, root) = build(limit);
+        let c = oaq_check::read_certificate(&bytes[..]).unwrap();
+        let checked = c.verify_from(&root, 2);
+        assert_eq!(engine, valid, "the engine, limit {limit:?}");
+        match checked {
+            Ok(_) => assert!(valid, "the checker accepted, limit {limit:?}"),
+            Err(oaq_check::CheckError::Invalid(f)) => {
+                assert!(!valid, "limit {limit:?}: {f:?}");
+                assert_eq!(f.kind, oaq_check::FailureKind::Repetition);
+                assert!(f.message.contains("scored 48 to 51"), "{}", f.message);
+            }
+            Err(e) => panic!("{e:?}"),
+        }
+    }
+}
