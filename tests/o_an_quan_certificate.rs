@@ -364,7 +364,7 @@ fn cycle_certificate(config: Config) -> Certificate {
     };
     let mut records = Vec::new();
     for (i, &a) in cycle.iter().enumerate() {
-        let packed = pack_position(&state.to_setup());
+        let packed = Certificate::position_of(&state).unwrap();
         if i % 2 == 0 {
             records.push(Record {
                 position: packed,
@@ -394,26 +394,6 @@ fn cycle_certificate(config: Config) -> Certificate {
     records.sort_by_key(|r| r.position);
     records.dedup_by_key(|r| r.position);
     Certificate::new(config, Seat(0), records).unwrap()
-}
-
-/// The record bytes of a position (the format's first 21 bytes).
-fn pack_position(s: &Setup) -> [u8; 21] {
-    let mut p = [0u8; 21];
-    for (b, &d) in p.iter_mut().zip(&s.dan) {
-        *b = d as u8;
-    }
-    let code = |b: BigStone| match b {
-        BigStone::OnBoard => 1,
-        BigStone::CapturedBy { seat } => 2 + seat.0,
-        _ => 0,
-    };
-    p[12] = code(s.big[0]);
-    p[13] = code(s.big[1]);
-    p[14..16].copy_from_slice(&(s.cap_dan[0] as i16).to_le_bytes());
-    p[16..18].copy_from_slice(&(s.cap_dan[1] as i16).to_le_bytes());
-    p[18] = s.turn.0;
-    p[19..21].copy_from_slice(&(s.ply as u16).to_le_bytes());
-    p
 }
 
 #[test]
