@@ -696,11 +696,9 @@ impl Certificate {
         let b = rules::play_detailed(&self.rules, &pos, mv)
             .expect("points 2 and 3 hold")
             .reached;
-        let totals = [0, 1].map(|s| b.final_total(&self.rules, s, EndReason::Repetition));
-        let w = usize::from(self.winner);
-        if totals[w] > totals[1 - w] {
+        let Err(totals) = self.won_as_repetition(&b) else {
             return Ok(());
-        }
+        };
         Err(invalid(
             FailureKind::Repetition,
             Some(r),
@@ -714,6 +712,18 @@ impl Certificate {
                 totals[1]
             ),
         ))
+    }
+
+    /// Whether the game ended by repetition on board `b` is the winner's (OAQ-C4: each side's
+    /// squares to that side, the quan squares to nobody); else the totals.
+    fn won_as_repetition(&self, b: &Position) -> Result<(), [i64; 2]> {
+        let totals = [0, 1].map(|s| b.final_total(&self.rules, s, EndReason::Repetition));
+        let w = usize::from(self.winner);
+        if totals[w] > totals[1 - w] {
+            Ok(())
+        } else {
+            Err(totals)
+        }
     }
 
     /// Point 4 by the records (format point 4, first form): records that share a repetition
@@ -895,15 +905,9 @@ impl Certificate {
         if self.repetition_count(&dan, on_board, b.to_move) + 2 <= u64::from(k) {
             return Ok(());
         }
-        // A repetition end counts as a NoRefill one: the quan squares go to nobody.
-        let totals = [
-            b.final_total(&self.rules, 0, EndReason::NoRefill),
-            b.final_total(&self.rules, 1, EndReason::NoRefill),
-        ];
-        let w = usize::from(self.winner);
-        if totals[w] > totals[1 - w] {
+        let Err(totals) = self.won_as_repetition(b) else {
             return Ok(());
-        }
+        };
         Err(invalid(
             FailureKind::NotWon,
             Some(i),
