@@ -719,17 +719,16 @@ impl Certificate {
         let mut next: Vec<u32> = Vec::new();
         let mut plies = Vec::with_capacity(n as usize);
         let mut seen_at: Vec<([u8; 15], u32)> = Vec::new();
-        let mut own = Vec::with_capacity(n as usize);
+        let mut events = Vec::new();
         for r in &self.records {
             first.push(reached.len());
             let state = state_of(self.config, &r.position)?;
             plies.push(state.ply);
             // A record is a root too (the start is one): its own board counts once.
-            own.push(state_key(&state, None));
-            seen_at.push((state_key(&state, None), state.ply));
+            seen_at.push((repetition_key(&r.position), state.ply));
             for a in self.moves_of(&state, r) {
                 let mut after = state;
-                let mut events = Vec::new();
+                events.clear();
                 after
                     .apply(a, &mut events)
                     .map_err(|e| invalid(format!("move {a}: {e}")))?;
@@ -763,7 +762,10 @@ impl Certificate {
         let mut visited = std::collections::HashSet::new();
         let mut stack = Vec::new();
         // Each place a key is reached: every record itself, then every counted move.
-        let roots = (0..n).map(|r| (own[r as usize], plies[r as usize], r));
+        let roots = (0..n).map(|r| {
+            let own = repetition_key(&self.records[r as usize].position);
+            (own, plies[r as usize], r)
+        });
         let places = roots.chain((0..n).flat_map(|r| {
             let (reached, next, plies) = (&reached, &next, &plies);
             (first[r as usize]..first[r as usize + 1]).filter_map(move |e| {
