@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release --example prove -- [CONFIG] [--first-move MOVE] [--minutes M] \
-//!     [--strategy STRATEGY] OUT
+//!     [--table-bits B] [--split PLIES] [--strategy STRATEGY] OUT
 //! cargo run --release --example prove -- --first-move a4+ seed_rules.dgcert.gz
 //! cargo run --release --example prove -- --expand STRATEGY OUT
 //! ```
@@ -13,6 +13,9 @@
 //! - `--first-move`: the first player's first move (`a4+`); any winning move if left out.
 //! - `--minutes`: give up after this long (default 10).
 //! - `--table-bits`: log2 of the prover's table slots, 28 bytes each (default 26).
+//! - `--split PLIES`: where a search gives up, prove the position through its children
+//!   instead, down to this many plies below the start (`ProveOptions::split_plies`);
+//!   `--minutes` is then the limit of each search.
 //! - `--strategy`: also write the compact strategy file (the winner's moves alone, see
 //!   `Certificate::to_strategy`); gzip-compressed when the name ends in `.gz`.
 //! - `OUT`: the certificate's file; gzip-compressed when the name ends in `.gz`.
@@ -37,7 +40,7 @@ fn main() {
         Err(message) => {
             eprintln!("{message}");
             eprintln!(
-                "usage: prove [CONFIG] [--first-move MOVE] [--minutes M] [--table-bits B] OUT"
+                "usage: prove [CONFIG] [--first-move MOVE] [--minutes M] [--table-bits B] [--split PLIES] OUT"
             );
             std::process::exit(2);
         }
@@ -49,6 +52,7 @@ fn run(args: Vec<String>) -> Result<bool, String> {
     let mut first_move: Option<Action> = None;
     let mut minutes = 10.0f64;
     let mut table_bits = 26u8;
+    let mut split_plies = 0u32;
     let mut out: Option<String> = None;
     let mut strategy: Option<String> = None;
     let mut positional = Vec::new();
@@ -80,6 +84,10 @@ fn run(args: Vec<String>) -> Result<bool, String> {
                 write(&to, &bytes)?;
                 println!("{to}: the strategy of {from}, {} bytes raw", bytes.len());
                 return Ok(true);
+            }
+            "--split" => {
+                let m = it.next().ok_or("--split needs a number of plies")?;
+                split_plies = m.parse().map_err(|_| "--split needs a number of plies")?;
             }
             "--table-bits" => {
                 let m = it.next().ok_or("--table-bits needs a number")?;
@@ -116,6 +124,7 @@ fn run(args: Vec<String>) -> Result<bool, String> {
         max_depth: 200,
         table_bits,
         time_limit: Some(Duration::from_secs_f64(minutes * 60.0)),
+        split_plies,
     };
     let started = Instant::now();
     let proof = Certificate::prove(config, &options).map_err(|e| e.to_string())?;

@@ -776,3 +776,48 @@ fn the_prover_keeps_to_its_time_limit() {
     // Generous: a debug build on a loaded machine reads the clock well within this.
     assert!(start.elapsed() < std::time::Duration::from_secs(30));
 }
+
+/// With no time at all every search gives up at once, so a split proof is made of splits
+/// alone: the other seat's replies enumerated, the winner's moves ranked by the bots'
+/// search, down to the ends of the games.
+#[test]
+fn a_split_proof_joins_the_proofs_of_the_children() {
+    let no_time = ProveOptions {
+        time_limit: Some(std::time::Duration::ZERO),
+        ..options()
+    };
+    let small_start = State::new(small_rules()).unwrap();
+    for root in [late_position(), late_position_2(), small_start] {
+        // Unsplit, nothing is proven in no time.
+        let plain = Certificate::prove_from(&root, Seat(0), &no_time).unwrap();
+        assert!(plain.timed_out && plain.certificate.is_none());
+        let split = ProveOptions {
+            split_plies: 14,
+            ..no_time
+        };
+        let proof = Certificate::prove_from(&root, Seat(0), &split).unwrap();
+        let c = proof
+            .certificate
+            .expect("the splits reach the ends of the games");
+        assert!(!proof.timed_out && proof.depth > 0);
+        c.verify_from(&root).unwrap();
+        if root == small_start {
+            // Every record is reached by the joined strategy (or it would not compact).
+            c.to_strategy().unwrap();
+        }
+        // Too few plies to split reach no end.
+        let shallow = ProveOptions {
+            split_plies: 1,
+            ..no_time
+        };
+        let proof = Certificate::prove_from(&root, Seat(0), &shallow).unwrap();
+        assert!(proof.timed_out && proof.certificate.is_none());
+    }
+    // The other seat has no win to split its way to.
+    let split = ProveOptions {
+        split_plies: 14,
+        ..no_time
+    };
+    let proof = Certificate::prove_from(&late_position(), Seat(1), &split).unwrap();
+    assert!(proof.certificate.is_none());
+}

@@ -998,9 +998,19 @@ fn read_header<'a>(
 fn walk_strategy(
     config: Config,
     winner: Seat,
-    mut winner_move: impl FnMut(&Position) -> Result<u8, CertificateError>,
+    winner_move: impl FnMut(&Position) -> Result<u8, CertificateError>,
 ) -> Result<Vec<CertificateRecord>, CertificateError> {
     let start = State::new(config).map_err(|e| malformed(format!("rules: {e}")))?;
+    walk_from(start, winner, winner_move)
+}
+
+/// The walk of [`walk_strategy`] from `start`, any game in progress.
+pub(super) fn walk_from(
+    start: State,
+    winner: Seat,
+    mut winner_move: impl FnMut(&Position) -> Result<u8, CertificateError>,
+) -> Result<Vec<CertificateRecord>, CertificateError> {
+    let config = start.config;
     let mut met: std::collections::HashSet<Position> = std::collections::HashSet::new();
     let mut records = Vec::new();
     let mut stack = vec![start];

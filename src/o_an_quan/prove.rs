@@ -6,10 +6,13 @@ use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 use super::action::Action;
-use super::certificate::{pack, Certificate, CertificateError, CertificateRecord, Position};
+use super::certificate::{
+    pack, walk_from, Certificate, CertificateError, CertificateRecord, Position,
+};
 use super::config::Config;
-use super::search::evaluate;
+use super::search::{evaluate, AlphaBetaBot, AlphaBetaSettings};
 use super::state::State;
+use crate::bot::Bot;
 use crate::game::{Action as _, ActionList, Game, NoEvents, Seat};
 
 /// The settings of a proof search.
@@ -23,9 +26,22 @@ pub struct ProveOptions {
     pub max_depth: u32,
     /// log2 of the transposition table's slots (28 bytes each), 10..=30.
     pub table_bits: u8,
-    /// Wall-clock time after which the search gives up (`None`: no limit).
+    /// Wall-clock time after which the search gives up (`None`: no limit). With
+    /// `split_plies`, the limit of each search, not of the whole proof.
     pub time_limit: Option<Duration>,
+    /// How many plies below the root a position whose search gives up may be proven through
+    /// its children instead (0: never). At the other seat's positions every reply is proven;
+    /// at the winner's, the bots' alpha-beta search ranks the moves (a win it has proven
+    /// first) and the first that can be proven is kept. A split costs the search it ends,
+    /// and the alpha-beta searches cost [`SPLIT_RANKING_POSITIONS`] positions at most each;
+    /// the proofs found below are joined into one certificate of the positions its
+    /// strategy reaches.
+    pub split_plies: u32,
 }
+
+/// The budget, in positions, of the alpha-beta search that ranks the winner's moves where
+/// [`ProveOptions::split_plies`] splits a proof.
+pub const SPLIT_RANKING_POSITIONS: u32 = 30_000_000;
 
 impl Default for ProveOptions {
     fn default() -> Self {
@@ -35,6 +51,7 @@ impl Default for ProveOptions {
             max_depth: 64,
             table_bits: 20,
             time_limit: None,
+            split_plies: 0,
         }
     }
 }
@@ -44,7 +61,8 @@ impl Default for ProveOptions {
 pub struct Proof {
     /// The certificate, or `None` when no win was proven within the depth and time allowed.
     pub certificate: Option<Certificate>,
-    /// The depth (plies from the root) of the last iteration searched.
+    /// The depth (plies from the root) of the last iteration searched; for a split proof,
+    /// of the deepest line it proved or tried.
     pub depth: u32,
     /// Positions the search generated, extraction included.
     pub nodes: u64,
@@ -462,6 +480,9 @@ impl Certificate {
                 )));
             }
         }
+        if options.split_plies > 0 {
+            return prove_split(root, winner, options);
+        }
         let mut root = *root;
         if root.config.repetition_limit.is_some() {
             root.hist_len = 0;
@@ -519,5 +540,173 @@ impl Certificate {
             nodes: p.nodes,
             timed_out: false,
         })
+    }
+}
+
+/// [`Certificate::prove_from`] with [`ProveOptions::split_plies`].
+fn prove_split(
+    root: &State,
+    winner: Seat,
+    options: &ProveOptions,
+) -> Result<Proof, CertificateError> {
+    let mut split = Splitter {
+        winner,
+        options: ProveOptions {
+            split_plies: 0,
+            first_move: None,
+            ..*options
+        },
+        records: HashMap::new(),
+        nodes: 0,
+        depth: 0,
+        timed_out: false,
+        ranking: AlphaBetaBot::new(
+            AlphaBetaSettings {
+                nodes: SPLIT_RANKING_POSITIONS,
+                table_bits: 24,
+                // Stop as soon as the game is decided; no endgame table to build.
+                progress: 0,
+                endgame: 0,
+                ..AlphaBetaSettings::HARD
+            },
+            0,
+        ),
+    };
+    let won = split.prove(root, options.split_plies, options.first_move, 0)?;
+    let certificate = if won {
+        // Keep the positions the joined strategy reaches: a search that failed below a
+        // split may have left proven positions the strategy no longer goes through.
+        let records = walk_from(*root, winner, |p| {
+            split
+                .records
+                .get(p)
+                .copied()
+                .ok_or_else(|| CertificateError::Request("a split proof has a hole".into()))
+        })?;
+        Some(Certificate::new(root.config, winner, records)?)
+    } else {
+        None
+    };
+    Ok(Proof {
+        certificate,
+        depth: split.depth,
+        nodes: split.nodes,
+        timed_out: !won && split.timed_out,
+    })
+}
+
+/// The state of a split proof: the records of every position proven so far.
+struct Splitter {
+    winner: Seat,
+    /// The options of each search (no split, no first move).
+    options: ProveOptions,
+    records: HashMap<Position, u8>,
+    nodes: u64,
+    /// The deepest line proven, in plies from the root.
+    depth: u32,
+    timed_out: bool,
+    ranking: AlphaBetaBot,
+}
+
+impl Splitter {
+    /// Proves `s` (a game in progress) won, adding its records; `splits`: how many more
+    /// plies may be split; `ply`: the plies from the root.
+    fn prove(
+        &mut self,
+        s: &State,
+        splits: u32,
+        first_move: Option<Action>,
+        ply: u32,
+    ) -> Result<bool, CertificateError> {
+        let key = pack(s).ok_or_else(|| {
+            CertificateError::Unrecordable("a position of the proof does not fit a record".into())
+        })?;
+        if self.records.contains_key(&key) {
+            return Ok(true);
+        }
+        let options = ProveOptions {
+            first_move,
+            ..self.options
+        };
+        let proof = Certificate::prove_from(s, self.winner, &options)?;
+        self.nodes += proof.nodes;
+        if let Some(c) = proof.certificate {
+            self.depth = self.depth.max(ply + proof.depth);
+            for r in c.records() {
+                self.records.entry(r.position).or_insert(r.action);
+            }
+            return Ok(true);
+        }
+        if !proof.timed_out {
+            // Not won, whatever the depth.
+            return Ok(false);
+        }
+        if splits == 0 {
+            self.timed_out = true;
+            return Ok(false);
+        }
+        if s.to_move == self.winner {
+            let moves = match first_move {
+                Some(m) => vec![m],
+                None => self.ranked_moves(s),
+            };
+            for a in moves {
+                let mut c = *s;
+                if c.apply(a, &mut NoEvents).is_err() {
+                    continue;
+                }
+                let won = if c.end.is_some() {
+                    self.depth = self.depth.max(ply + 1);
+                    c.winner() == Some(self.winner)
+                } else {
+                    self.prove(&c, splits - 1, None, ply + 1)?
+                };
+                if won {
+                    self.records
+                        .insert(key, CertificateRecord::encode_action(a));
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        } else {
+            let mut list = ActionList::new();
+            s.legal_actions(&mut list);
+            for &id in &list {
+                let Some(a) = Action::from_id(id) else {
+                    continue;
+                };
+                let mut c = *s;
+                if c.apply(a, &mut NoEvents).is_err() {
+                    continue;
+                }
+                let won = if c.end.is_some() {
+                    self.depth = self.depth.max(ply + 1);
+                    c.winner() == Some(self.winner)
+                } else {
+                    self.prove(&c, splits - 1, None, ply + 1)?
+                };
+                if !won {
+                    return Ok(false);
+                }
+            }
+            self.records.insert(key, CertificateRecord::NO_MOVE);
+            Ok(true)
+        }
+    }
+
+    /// The winner's moves at `s` to try, best first by the alpha-beta search: those it
+    /// proves won, or else its best guess alone.
+    fn ranked_moves(&mut self, s: &State) -> Vec<Action> {
+        let hints = self.ranking.hints(s);
+        let won: Vec<Action> = hints
+            .iter()
+            .filter(|h| h.score >= 1.0)
+            .map(|h| h.action)
+            .collect();
+        if won.is_empty() {
+            hints.first().map(|h| h.action).into_iter().collect()
+        } else {
+            won
+        }
     }
 }
