@@ -13,9 +13,9 @@
 //! - `--first-move`: the first player's first move (`a4+`); any winning move if left out.
 //! - `--minutes`: give up after this long (default 10).
 //! - `--table-bits`: log2 of the prover's table slots, 28 bytes each (default 26).
-//! - `--split PLIES`: where a search gives up, prove the position through its children
-//!   instead, down to this many plies below the start (`ProveOptions::split_plies`);
-//!   `--minutes` is then the limit of each search.
+//! - `--split PLIES`: lay out the first PLIES plies (the first player's moves chosen by the
+//!   bots' search), then prove each position reached by a search, on every core
+//!   (`ProveOptions::split_plies`); `--minutes` is then the limit of each search.
 //! - `--strategy`: also write the compact strategy file (the winner's moves alone, see
 //!   `Certificate::to_strategy`); gzip-compressed when the name ends in `.gz`.
 //! - `OUT`: the certificate's file; gzip-compressed when the name ends in `.gz`.
@@ -125,6 +125,7 @@ fn run(args: Vec<String>) -> Result<bool, String> {
         table_bits,
         time_limit: Some(Duration::from_secs_f64(minutes * 60.0)),
         split_plies,
+        ..ProveOptions::default()
     };
     let started = Instant::now();
     let proof = Certificate::prove(config, &options).map_err(|e| e.to_string())?;

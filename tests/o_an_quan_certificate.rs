@@ -777,13 +777,14 @@ fn the_prover_keeps_to_its_time_limit() {
     assert!(start.elapsed() < std::time::Duration::from_secs(30));
 }
 
-/// With no time at all every search gives up at once, so a split proof is made of splits
-/// alone: the other seat's replies enumerated, the winner's moves ranked by the bots'
-/// search, down to the ends of the games.
+/// With no time at all every search gives up at once, so a split proof is made of its
+/// layout alone: the other seat's replies enumerated, the winner's moves ranked by the bots'
+/// search, laid out again deeper until the games end.
 #[test]
-fn a_split_proof_joins_the_proofs_of_the_children() {
+fn a_split_proof_joins_the_proofs_of_its_frontier() {
     let no_time = ProveOptions {
         time_limit: Some(std::time::Duration::ZERO),
+        ranking_positions: 2_000,
         ..options()
     };
     let small_start = State::new(small_rules()).unwrap();
@@ -791,33 +792,54 @@ fn a_split_proof_joins_the_proofs_of_the_children() {
         // Unsplit, nothing is proven in no time.
         let plain = Certificate::prove_from(&root, Seat(0), &no_time).unwrap();
         assert!(plain.timed_out && plain.certificate.is_none());
+        // Six plies laid out, then three times two more: the small rules' cap is 12 plies.
         let split = ProveOptions {
-            split_plies: 14,
+            split_plies: 6,
             ..no_time
         };
         let proof = Certificate::prove_from(&root, Seat(0), &split).unwrap();
         let c = proof
             .certificate
-            .expect("the splits reach the ends of the games");
+            .unwrap_or_else(|| panic!("{root:?}: {} {}", proof.timed_out, proof.depth));
         assert!(!proof.timed_out && proof.depth > 0);
         c.verify_from(&root).unwrap();
         if root == small_start {
             // Every record is reached by the joined strategy (or it would not compact).
             c.to_strategy().unwrap();
         }
-        // Too few plies to split reach no end.
-        let shallow = ProveOptions {
-            split_plies: 1,
-            ..no_time
-        };
-        let proof = Certificate::prove_from(&root, Seat(0), &shallow).unwrap();
-        assert!(proof.timed_out && proof.certificate.is_none());
     }
-    // The other seat has no win to split its way to.
+    // From the start of the default rules, three layouts more are too few for any end.
     let split = ProveOptions {
-        split_plies: 14,
+        split_plies: 1,
+        winner: Some(Seat(0)),
+        ..no_time
+    };
+    let proof = Certificate::prove(Config::default(), &split).unwrap();
+    assert!(proof.timed_out && proof.certificate.is_none());
+    // The other seat has no win to lay out.
+    let split = ProveOptions {
+        split_plies: 4,
         ..no_time
     };
     let proof = Certificate::prove_from(&late_position(), Seat(1), &split).unwrap();
-    assert!(proof.certificate.is_none());
+    assert!(proof.certificate.is_none() && !proof.timed_out);
+}
+
+/// A split proof with time to search: the frontier's searches prove it, on two threads.
+#[test]
+fn a_split_proof_searches_its_frontier_on_every_thread() {
+    let small_start = State::new(small_rules()).unwrap();
+    let split = ProveOptions {
+        split_plies: 2,
+        ranking_positions: 2_000,
+        threads: 2,
+        ..options()
+    };
+    let proof = Certificate::prove_from(&small_start, Seat(0), &split).unwrap();
+    let c = proof
+        .certificate
+        .expect("the first player wins the small rules");
+    c.verify().unwrap();
+    c.to_strategy().unwrap();
+    assert_eq!(c.winner(), Seat(0));
 }

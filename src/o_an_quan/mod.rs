@@ -71,7 +71,7 @@ pub use endgame::{
 };
 pub use event::{EndReason, Event, TurnEndReason};
 pub use match_play::{GameResult, Match, MatchError, MatchSetup};
-pub use prove::{Proof, ProveOptions, SPLIT_RANKING_POSITIONS};
+pub use prove::{Proof, ProveOptions};
 pub use rules::Illegal;
 pub use search::{AlphaBetaBot, AlphaBetaSettings, LAZY_ENDGAME_STONES};
 pub use state::{is_quan, own_cells, BigStone, Setup, State, CELLS, LEFT_QUAN, RIGHT_QUAN};

@@ -29,19 +29,20 @@ pub struct ProveOptions {
     /// Wall-clock time after which the search gives up (`None`: no limit). With
     /// `split_plies`, the limit of each search, not of the whole proof.
     pub time_limit: Option<Duration>,
-    /// How many plies below the root a position whose search gives up may be proven through
-    /// its children instead (0: never). At the other seat's positions every reply is proven;
-    /// at the winner's, the bots' alpha-beta search ranks the moves (a win it has proven
-    /// first) and the first that can be proven is kept. A split costs the search it ends,
-    /// and the alpha-beta searches cost [`SPLIT_RANKING_POSITIONS`] positions at most each;
-    /// the proofs found below are joined into one certificate of the positions its
-    /// strategy reaches.
+    /// Splits the proof (0: never): the positions fewer plies below the root than this are
+    /// laid out (at the winner's positions the move the bots' alpha-beta search ranks first,
+    /// a win it has proven first, within `ranking_positions` positions; at the
+    /// other seat's every reply), the positions at this many plies are proven by a search
+    /// each, `threads` at once, and a search that gives up is laid out again two plies
+    /// deeper (three times at most). `time_limit` is then the limit of each search. The
+    /// proofs are joined into one certificate, of the positions its strategy reaches.
     pub split_plies: u32,
+    /// The budget, in positions, of each alpha-beta search that ranks the winner's moves in
+    /// a split proof.
+    pub ranking_positions: u32,
+    /// The searches a split proof runs at once (0: one per core), each with its own table.
+    pub threads: usize,
 }
-
-/// The budget, in positions, of the alpha-beta search that ranks the winner's moves where
-/// [`ProveOptions::split_plies`] splits a proof.
-pub const SPLIT_RANKING_POSITIONS: u32 = 30_000_000;
 
 impl Default for ProveOptions {
     fn default() -> Self {
@@ -52,6 +53,8 @@ impl Default for ProveOptions {
             table_bits: 20,
             time_limit: None,
             split_plies: 0,
+            ranking_positions: 30_000_000,
+            threads: 0,
         }
     }
 }
@@ -551,18 +554,13 @@ fn prove_split(
 ) -> Result<Proof, CertificateError> {
     let mut split = Splitter {
         winner,
-        options: ProveOptions {
-            split_plies: 0,
-            first_move: None,
-            ..*options
-        },
         records: HashMap::new(),
-        nodes: 0,
+        frontier: Vec::new(),
+        in_frontier: std::collections::HashSet::new(),
         depth: 0,
-        timed_out: false,
         ranking: AlphaBetaBot::new(
             AlphaBetaSettings {
-                nodes: SPLIT_RANKING_POSITIONS,
+                nodes: options.ranking_positions,
                 table_bits: 24,
                 // Stop as soon as the game is decided; no endgame table to build.
                 progress: 0,
@@ -572,78 +570,163 @@ fn prove_split(
             0,
         ),
     };
-    let won = split.prove(root, options.split_plies, options.first_move, 0)?;
-    let certificate = if won {
-        // Keep the positions the joined strategy reaches: a search that failed below a
-        // split may have left proven positions the strategy no longer goes through.
-        let records = walk_from(*root, winner, |p| {
-            split
-                .records
-                .get(p)
-                .copied()
-                .ok_or_else(|| CertificateError::Request("a split proof has a hole".into()))
-        })?;
-        Some(Certificate::new(root.config, winner, records)?)
-    } else {
-        None
+    let search = ProveOptions {
+        split_plies: 0,
+        first_move: None,
+        ..*options
     };
+    let not_won = |nodes, depth, timed_out| Proof {
+        certificate: None,
+        depth,
+        nodes,
+        timed_out,
+    };
+    let mut nodes = 0;
+    if !split.lay_out(
+        root,
+        options.split_plies,
+        options.first_move,
+        0,
+        SPLIT_AGAIN,
+    )? {
+        return Ok(not_won(nodes, split.depth, false));
+    }
+    // Rounds: the frontier proven on every core; a search that gives up is laid out
+    // again, one move of each side deeper, for the next round.
+    while !split.frontier.is_empty() {
+        let round = std::mem::take(&mut split.frontier);
+        split.in_frontier.clear();
+        let proofs = prove_all(&round, winner, &search, options.threads);
+        for (leaf, proof) in round.iter().zip(proofs) {
+            let proof = proof?;
+            nodes += proof.nodes;
+            if let Some(c) = proof.certificate {
+                split.depth = split.depth.max(leaf.ply + proof.depth);
+                for r in c.records() {
+                    split.records.entry(r.position).or_insert(r.action);
+                }
+            } else if !proof.timed_out {
+                // Not won, whatever the depth.
+                return Ok(not_won(nodes, split.depth, false));
+            } else if leaf.again == 0 {
+                return Ok(not_won(nodes, split.depth, true));
+            } else if !split.lay_out(&leaf.state, 2, None, leaf.ply, leaf.again - 1)? {
+                return Ok(not_won(nodes, split.depth, false));
+            }
+        }
+    }
+    // The positions the joined strategy reaches (a proof may hold positions that another
+    // proof's move at a shared position no longer goes through).
+    let records = walk_from(*root, winner, |p| {
+        split
+            .records
+            .get(p)
+            .copied()
+            .ok_or_else(|| CertificateError::Request("a split proof has a hole".into()))
+    })?;
     Ok(Proof {
-        certificate,
+        certificate: Some(Certificate::new(root.config, winner, records)?),
         depth: split.depth,
-        nodes: split.nodes,
-        timed_out: !won && split.timed_out,
+        nodes,
+        timed_out: false,
     })
 }
 
-/// The state of a split proof: the records of every position proven so far.
+/// How many times a frontier position whose search gives up is laid out again, two plies
+/// deeper each time.
+const SPLIT_AGAIN: u32 = 3;
+
+/// Proves each of `leaves` with `search`, on `threads` threads (0: one per core), each
+/// search with its own table.
+fn prove_all(
+    leaves: &[Leaf],
+    winner: Seat,
+    search: &ProveOptions,
+    threads: usize,
+) -> Vec<Result<Proof, CertificateError>> {
+    let threads = if threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        threads
+    }
+    .clamp(1, leaves.len().max(1));
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<std::sync::Mutex<Option<Result<Proof, CertificateError>>>> =
+        leaves.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    std::thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(leaf) = leaves.get(i) else {
+                    break;
+                };
+                let proof = Certificate::prove_from(&leaf.state, winner, search);
+                if let Ok(mut slot) = results[i].lock() {
+                    *slot = Some(proof);
+                }
+            });
+        }
+    });
+    results
+        .into_iter()
+        .map(|slot| {
+            slot.into_inner().ok().flatten().unwrap_or_else(|| {
+                Err(CertificateError::Request(
+                    "a search of a split proof stopped".into(),
+                ))
+            })
+        })
+        .collect()
+}
+
+/// A position at the frontier of a split proof, to be proven by a search.
+struct Leaf {
+    state: State,
+    /// Plies below the root.
+    ply: u32,
+    /// How many more times it may be laid out again.
+    again: u32,
+}
+
+/// The part of a split proof above its frontier.
 struct Splitter {
     winner: Seat,
-    /// The options of each search (no split, no first move).
-    options: ProveOptions,
+    /// The records laid out and proven so far.
     records: HashMap<Position, u8>,
-    nodes: u64,
+    frontier: Vec<Leaf>,
+    in_frontier: std::collections::HashSet<Position>,
     /// The deepest line proven, in plies from the root.
     depth: u32,
-    timed_out: bool,
     ranking: AlphaBetaBot,
 }
 
 impl Splitter {
-    /// Proves `s` (a game in progress) won, adding its records; `splits`: how many more
-    /// plies may be split; `ply`: the plies from the root.
-    fn prove(
+    /// Lays out the `plies` plies below `s` (a game in progress, `ply` plies below the root):
+    /// at the winner's positions its move (`first_move`, or the one the alpha-beta search
+    /// ranks first), at the other's every reply, and the positions `plies` below to the
+    /// frontier. False when a reply ends the game in a loss or a draw for the winner.
+    fn lay_out(
         &mut self,
         s: &State,
-        splits: u32,
+        plies: u32,
         first_move: Option<Action>,
         ply: u32,
+        again: u32,
     ) -> Result<bool, CertificateError> {
         let key = pack(s).ok_or_else(|| {
             CertificateError::Unrecordable("a position of the proof does not fit a record".into())
         })?;
-        if self.records.contains_key(&key) {
+        if self.records.contains_key(&key) || self.in_frontier.contains(&key) {
             return Ok(true);
         }
-        let options = ProveOptions {
-            first_move,
-            ..self.options
-        };
-        let proof = Certificate::prove_from(s, self.winner, &options)?;
-        self.nodes += proof.nodes;
-        if let Some(c) = proof.certificate {
-            self.depth = self.depth.max(ply + proof.depth);
-            for r in c.records() {
-                self.records.entry(r.position).or_insert(r.action);
-            }
+        if plies == 0 {
+            self.in_frontier.insert(key);
+            self.frontier.push(Leaf {
+                state: *s,
+                ply,
+                again,
+            });
             return Ok(true);
-        }
-        if !proof.timed_out {
-            // Not won, whatever the depth.
-            return Ok(false);
-        }
-        if splits == 0 {
-            self.timed_out = true;
-            return Ok(false);
         }
         if s.to_move == self.winner {
             let moves = match first_move {
@@ -655,20 +738,20 @@ impl Splitter {
                 if c.apply(a, &mut NoEvents).is_err() {
                     continue;
                 }
-                let won = if c.end.is_some() {
+                if c.end.is_some() && c.winner() != Some(self.winner) {
+                    continue;
+                }
+                self.records
+                    .insert(key, CertificateRecord::encode_action(a));
+                if c.end.is_some() {
                     self.depth = self.depth.max(ply + 1);
-                    c.winner() == Some(self.winner)
-                } else {
-                    self.prove(&c, splits - 1, None, ply + 1)?
-                };
-                if won {
-                    self.records
-                        .insert(key, CertificateRecord::encode_action(a));
                     return Ok(true);
                 }
+                return self.lay_out(&c, plies - 1, None, ply + 1, again);
             }
             Ok(false)
         } else {
+            self.records.insert(key, CertificateRecord::NO_MOVE);
             let mut list = ActionList::new();
             s.legal_actions(&mut list);
             for &id in &list {
@@ -679,23 +762,21 @@ impl Splitter {
                 if c.apply(a, &mut NoEvents).is_err() {
                     continue;
                 }
-                let won = if c.end.is_some() {
+                if c.end.is_some() {
+                    if c.winner() != Some(self.winner) {
+                        return Ok(false);
+                    }
                     self.depth = self.depth.max(ply + 1);
-                    c.winner() == Some(self.winner)
-                } else {
-                    self.prove(&c, splits - 1, None, ply + 1)?
-                };
-                if !won {
+                } else if !self.lay_out(&c, plies - 1, None, ply + 1, again)? {
                     return Ok(false);
                 }
             }
-            self.records.insert(key, CertificateRecord::NO_MOVE);
             Ok(true)
         }
     }
 
-    /// The winner's moves at `s` to try, best first by the alpha-beta search: those it
-    /// proves won, or else its best guess alone.
+    /// The winner's moves at `s`, best first by the alpha-beta search: those it proves won,
+    /// or else its best guess alone.
     fn ranked_moves(&mut self, s: &State) -> Vec<Action> {
         let hints = self.ranking.hints(s);
         let won: Vec<Action> = hints
