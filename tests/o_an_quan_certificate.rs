@@ -593,6 +593,7 @@ fn the_committed_strategies_claim_their_first_moves_for_the_first_player() {
         ),
         ("threefold", preset("threefold"), a4_plus),
         ("pay_to_refill", preset("pay_to_refill"), a2_minus),
+        ("vi_wikipedia", preset("vi_wikipedia"), a4_plus),
     ];
     // Every file of the folder is one of these (the docs list the same).
     let dir = format!("{}/certificates/o_an_quan", env!("CARGO_MANIFEST_DIR"));

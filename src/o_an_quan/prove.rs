@@ -67,7 +67,8 @@ pub struct Proof {
     /// The depth (plies from the root) of the last iteration searched; for a split proof,
     /// of the deepest line it proved or tried.
     pub depth: u32,
-    /// Positions the search generated, extraction included.
+    /// Positions the search generated, extraction included; for a split proof, the sum of
+    /// its searches (the alpha-beta rankings not counted).
     pub nodes: u64,
     /// Whether the time limit stopped the search.
     pub timed_out: bool,
