@@ -209,14 +209,15 @@ for (const kind of ['o_an_quan', 'ca_ngua', 'domino']) {
           await hidesTheOtherHand(page, other);
           checked += 1;
         }
-        if (decisions === 6 && !refusedShown) {
+        // Both early: an Ô ăn quan game can end at its fourth ply.
+        if (decisions === 1 && !refusedShown) {
           // A stale action (move 0 again): refused, shown, nothing changes.
           await page.evaluate(() => window.dangianOnline.on.ws.send(JSON.stringify({ type: 'act', move_number: 0, action: 0 })));
           await page.waitForFunction(() => /stale_move/.test(document.querySelector('#online-note').textContent), null, { timeout: 10_000 });
           assert.equal((await stateOf(page)).move, s.move, 'a refusal changes nothing');
           refusedShown = true;
         }
-        if (decisions === 10 && !dropped) {
+        if (decisions === 2 && !dropped) {
           // The network drops: the page connects again, catches up and plays on.
           await other.evaluate(() => window.dangianOnline.drop());
           dropped = true;
