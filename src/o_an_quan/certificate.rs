@@ -1059,7 +1059,7 @@ pub(super) fn walk_from(
 
 /// The legal moves at `state` in the strategy's walk order: by cell, clockwise before
 /// counter-clockwise, which is the order of the action ids.
-fn legal_moves(state: &State) -> Vec<Action> {
+pub(super) fn legal_moves(state: &State) -> Vec<Action> {
     let mut list = crate::game::ActionList::new();
     state.legal_actions(&mut list);
     list.sort_unstable();

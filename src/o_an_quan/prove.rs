@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::action::Action;
 use super::certificate::{
-    pack, walk_from, Certificate, CertificateError, CertificateRecord, Position,
+    legal_moves, pack, walk_from, Certificate, CertificateError, CertificateRecord, Position,
 };
 use super::config::Config;
 use super::search::{evaluate, AlphaBetaBot, AlphaBetaSettings};
@@ -753,12 +753,7 @@ impl Splitter {
             Ok(false)
         } else {
             self.records.insert(key, CertificateRecord::NO_MOVE);
-            let mut list = ActionList::new();
-            s.legal_actions(&mut list);
-            for &id in &list {
-                let Some(a) = Action::from_id(id) else {
-                    continue;
-                };
+            for a in legal_moves(s) {
                 let mut c = *s;
                 if c.apply(a, &mut NoEvents).is_err() {
                     continue;
