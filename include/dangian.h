@@ -830,7 +830,8 @@ enum DgStatus dg_batch_reset(struct DgBatch *batch, uint64_t seed);
  * Write every game's observation of its seat to move, its legal-action mask (1 for a legal
  * id, else 0) and that seat into the rows of `observations`, `masks` and `to_play`, whose
  * lengths (in elements) must be exactly `num_games` times the widths of `dg_batch_shape`
- * (`DG_STATUS_INVALID_ARGUMENT` otherwise, nothing written).
+ * (`DG_STATUS_INVALID_ARGUMENT` otherwise, nothing written). `observations` and `masks`
+ * may be left out: NULL with length 0, and nothing is computed for them.
  *
  * # Safety
  * A NULL pointer is refused; otherwise `batch` is a live handle, each array is writable for
@@ -850,7 +851,8 @@ enum DgStatus dg_batch_observe(const struct DgBatch *batch,
  * observation, legal-action mask and seat to move, the returns per seat in `rewards` on the
  * step the game ended (from −1 to +1; else 0), and `dones[i]` 1 when it ended (it has
  * restarted since), else 0. Every length (in elements) must be exactly `num_games` times the
- * widths of `dg_batch_shape`.
+ * widths of `dg_batch_shape`, but `observations` and `masks` may be left out (NULL with
+ * length 0): a host that does not read them, such as a rollout, does not pay for them.
  *
  * Every argument and every action is checked before any game is played: after an error (a
  * NULL pointer, a wrong length, `DG_STATUS_UNKNOWN_ACTION` or `DG_STATUS_ILLEGAL_ACTION`

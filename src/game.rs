@@ -407,6 +407,31 @@ impl<A: Action> LegalSet<A> {
         self.ids().filter_map(move |id| set.get(id))
     }
 
+    /// The set as a 0/1 mask for learning code: `out[id]` is 1 for every legal id and 0 for
+    /// every other entry (ids past the end of `out` are left out).
+    ///
+    /// ```
+    /// use dangian::{o_an_quan, Game};
+    ///
+    /// let game = o_an_quan::State::new(o_an_quan::Config::default()).unwrap();
+    /// let mut mask = [0u8; 20];
+    /// game.legal_set().write_mask(&mut mask);
+    /// assert_eq!(mask.iter().filter(|&&m| m == 1).count(), 10); // 5 squares, 2 directions
+    /// ```
+    pub fn write_mask(&self, out: &mut [u8]) {
+        out.fill(0);
+        // The two words apart: a 128-bit shift or count is several instructions.
+        for (word, base) in [(self.mask as u64, 0), ((self.mask >> 64) as u64, 64)] {
+            let mut m = word;
+            while m != 0 {
+                if let Some(o) = out.get_mut(base + m.trailing_zeros() as usize) {
+                    *o = 1;
+                }
+                m &= m - 1;
+            }
+        }
+    }
+
     /// The legal ids written into `out` (cleared first), as [`Game::legal_actions`] lists them.
     pub fn write_to(&self, out: &mut ActionList) {
         out.clear();

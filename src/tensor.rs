@@ -20,7 +20,7 @@
 //! [Domino](crate::domino::State#impl-Observe-for-State)), next to the code that writes it.
 #![forbid(unsafe_code)]
 
-use crate::game::{Action as _, ActionList, Game, Seat, ToMove, MAX_SEATS};
+use crate::game::{Action as _, Game, Seat, ToMove, MAX_SEATS};
 
 /// A game with a fixed-size observation tensor per seat.
 pub trait Observe: Game {
@@ -44,12 +44,8 @@ pub trait Observe: Game {
 /// When `out` is shorter than the game's `Action::ID_COUNT`.
 pub fn legal_mask<G: Game>(game: &G, out: &mut [u8]) {
     let n = G::Action::ID_COUNT as usize;
-    out[..n].fill(0);
-    let mut legal = ActionList::new();
-    game.legal_actions(&mut legal);
-    for &id in &legal {
-        out[id as usize] = 1;
-    }
+    // From the legal set's bits: no list of ids is built.
+    game.legal_set().write_mask(&mut out[..n]);
 }
 
 /// The return of each seat: 0 until the game is over, then
@@ -85,7 +81,7 @@ pub(crate) fn is_to_move<G: Game>(game: &G, seat: Seat) -> bool {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::{GameConfig, GameRng, NoEvents};
+    use crate::{ActionList, GameConfig, GameRng, NoEvents};
 
     /// Plays one random game from `config` with `seed`, visiting every position.
     pub(crate) fn random_positions<G: Game>(

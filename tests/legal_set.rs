@@ -19,7 +19,15 @@ where
     let name =
         <G::Config as GameConfig>::PRESETS[preset % <G::Config as GameConfig>::PRESETS.len()];
     let config = G::Config::preset(name).expect("preset");
-    let mut game = G::new(config).expect("preset");
+    same_under::<G>(config, name, seed, choices);
+}
+
+/// [`same_as_checked`] under any config (`name` for the messages).
+fn same_under<G: Game>(config: G::Config, name: &str, seed: u64, choices: &[u8])
+where
+    G::Event: PartialEq,
+{
+    let mut game = G::new(config).expect("a valid config");
     let mut rng = GameRng::new(seed);
     let mut legal = ActionList::new();
     for &c in choices {
@@ -162,6 +170,13 @@ proptest! {
     #[test]
     fn domino_fast_path_is_the_checked_path(p in 0usize..64, seed in any::<u64>(), choices in prop::collection::vec(any::<u8>(), 0..200)) {
         same_as_checked::<dangian::domino::State>(p, seed, &choices);
+    }
+
+    #[test]
+    fn domino_voluntary_draws_fast_path_is_the_checked_path(seed in any::<u64>(), choices in prop::collection::vec(any::<u8>(), 0..200)) {
+        // No preset lets a seat draw while it could play (the chợ's id in the legal set).
+        let config = dangian::domino::Config::from_json(r#"{"draw_policy":"voluntary"}"#).expect("config");
+        same_under::<dangian::domino::State>(config, "voluntary", seed, &choices);
     }
 
     #[test]

@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
 use dangian::any::AnyGame;
+use dangian::tensor::{legal_mask, Observe};
 use dangian::{Action, ActionList, Game, GameRng, NoEvents, ToMove};
 use dangian_ffi::{
     dg_batch_free, dg_batch_new, dg_batch_random_actions, dg_batch_shape, dg_batch_step,
@@ -54,6 +55,36 @@ fn playout_typed<G: Game>(start: &G, rng: &mut GameRng, legal: &mut ActionList) 
         actions += 1;
     }
     black_box(&game);
+    actions
+}
+
+/// [`playout_typed`] doing a learner's work at each decision, as a batch step does it: the
+/// observation of the seat to move and the legal mask written into `obs` and `mask`.
+fn playout_learner<G: Observe>(
+    start: &G,
+    rng: &mut GameRng,
+    legal: &mut ActionList,
+    obs: &mut [f32],
+    mask: &mut [u8],
+) -> u64 {
+    let mut game = start.clone();
+    let mut actions = 0;
+    loop {
+        let action = match game.to_move() {
+            ToMove::Over => break,
+            ToMove::Chance => game.sample_chance(rng),
+            ToMove::Seat(seat) => {
+                game.observe(seat, obs);
+                legal_mask(&game, mask);
+                game.legal_actions(legal);
+                G::Action::from_id(legal[rng.below(legal.len() as u32) as usize])
+            }
+        };
+        let Some(action) = action else { break };
+        let _ = game.apply(action, &mut NoEvents);
+        actions += 1;
+    }
+    black_box((&game, obs, mask));
     actions
 }
 
@@ -200,7 +231,8 @@ struct BatchSteps {
 }
 
 impl BatchSteps {
-    fn new(kind: u32, config_json: &str, games: usize) -> BatchSteps {
+    /// `bare`: observations and masks left out (NULL, length 0).
+    fn new(kind: u32, config_json: &str, games: usize, bare: bool) -> BatchSteps {
         let mut handle = std::ptr::null_mut();
         let mut s = DgBatchShape::default();
         // SAFETY: the config text is valid for its length; the out-pointers are writable.
@@ -219,8 +251,22 @@ impl BatchSteps {
         BatchSteps {
             handle,
             actions: vec![0; games],
-            obs: vec![0.0; games * s.observation_len as usize],
-            masks: vec![0; games * s.action_ids as usize],
+            obs: vec![
+                0.0;
+                if bare {
+                    0
+                } else {
+                    games * s.observation_len as usize
+                }
+            ],
+            masks: vec![
+                0;
+                if bare {
+                    0
+                } else {
+                    games * s.action_ids as usize
+                }
+            ],
             rewards: vec![0.0; games * s.seats as usize],
             dones: vec![0; games],
             to_play: vec![0; games],
@@ -238,9 +284,17 @@ impl BatchSteps {
                 self.handle,
                 self.actions.as_ptr(),
                 n,
-                self.obs.as_mut_ptr(),
+                if self.obs.is_empty() {
+                    std::ptr::null_mut()
+                } else {
+                    self.obs.as_mut_ptr()
+                },
                 self.obs.len(),
-                self.masks.as_mut_ptr(),
+                if self.masks.is_empty() {
+                    std::ptr::null_mut()
+                } else {
+                    self.masks.as_mut_ptr()
+                },
                 self.masks.len(),
                 self.rewards.as_mut_ptr(),
                 self.rewards.len(),
@@ -263,16 +317,28 @@ impl Drop for BatchSteps {
 }
 
 thread_local! {
-    /// Per game: the spreads of whole playouts inside the library / typed (per action) and
-    /// of batch steps / typed (per decision).
-    static PAIRED_BATCH: RefCell<BTreeMap<usize, (String, [Spread; 2])>> = const { RefCell::new(BTreeMap::new()) };
+    /// Per game: the spreads of [`BATCH_RATIOS`].
+    static PAIRED_BATCH: RefCell<BTreeMap<usize, (String, [Spread; 4])>> = const { RefCell::new(BTreeMap::new()) };
 }
 
+/// The batch interfaces' ratios, in the order of the table: whole playouts inside the
+/// library / typed (per action); batch steps / typed, with observations and masks and
+/// without (per decision); batch steps / the typed engine doing the same work
+/// ([`playout_learner`], per decision).
+const BATCH_RATIOS: [&str; 4] = [
+    "playouts / typed",
+    "step / typed",
+    "bare step / typed",
+    "step / typed+observe",
+];
+
 /// [`paired`] for the batch interfaces: per round, the typed playouts, the same number of
-/// playouts by `dg_game_playouts` (per action), and batch steps of 64 games for as many
-/// decisions as the typed playouts made (per decision: the typed engine's share of decisions
-/// among its actions is counted once over many playouts by `dg_game_playouts`).
-fn paired_batch<G: Game>(order: usize, name: &str, start: &G, ffi: *const DgGame, json: &str) {
+/// playouts by `dg_game_playouts` (per action), batch steps of 64 games for as many
+/// decisions as the typed playouts made, with observations and masks and without, and the
+/// typed playouts that also observe and write masks (per decision: the typed engine's share
+/// of decisions among its actions is counted once over many playouts by `dg_game_playouts`).
+/// Timed by the thread's CPU time.
+fn paired_batch<G: Observe>(order: usize, name: &str, start: &G, ffi: *const DgGame, json: &str) {
     let mut legal = ActionList::new();
     let mut rng = GameRng::new(0);
     let t0 = Instant::now();
@@ -286,28 +352,42 @@ fn paired_batch<G: Game>(order: usize, name: &str, start: &G, ffi: *const DgGame
     // SAFETY: a live handle and a writable out-parameter.
     unsafe { dg_game_playouts(ffi, 99, batch.max(200), &mut p) };
     let decision_share = p.decisions as f64 / p.actions.max(1) as f64;
-    let mut steps = BatchSteps::new(G::KIND as u32, json, 64);
-    let mut ratios = [Vec::new(), Vec::new()];
+    let mut steps = BatchSteps::new(G::KIND as u32, json, 64, false);
+    let mut bare = BatchSteps::new(G::KIND as u32, json, 64, true);
+    let mut obs = vec![0.0f32; G::OBSERVATION_LEN];
+    let mut mask = vec![0u8; G::Action::ID_COUNT as usize];
+    let mut ratios: [Vec<f64>; 4] = Default::default();
     for round in 0..ROUNDS as u64 {
         let mut rng = GameRng::new(round);
-        let t = Instant::now();
+        let t = ThreadClock::now();
         let actions: u64 = (0..batch)
             .map(|_| playout_typed(start, &mut rng, &mut legal))
             .sum();
-        let typed = actions as f64 / t.elapsed().as_secs_f64().max(1e-9);
+        let typed = actions as f64 / t.elapsed().max(1e-9);
         let mut rng = GameRng::new(round);
-        let t = Instant::now();
+        let t = ThreadClock::now();
         let inside: u64 = (0..batch).map(|_| playout_inside(ffi, &mut rng)).sum();
-        let inside = inside as f64 / t.elapsed().as_secs_f64().max(1e-9);
-        let want = (actions as f64 * decision_share) as u64;
-        let t = Instant::now();
-        let mut decisions = 0;
-        while decisions < want.max(64) {
-            decisions += steps.step();
+        let inside = inside as f64 / t.elapsed().max(1e-9);
+        let mut rng = GameRng::new(round);
+        let t = ThreadClock::now();
+        let learner: u64 = (0..batch)
+            .map(|_| playout_learner(start, &mut rng, &mut legal, &mut obs, &mut mask))
+            .sum();
+        let learner = learner as f64 / t.elapsed().max(1e-9);
+        let want = ((actions as f64 * decision_share) as u64).max(64);
+        let mut stepped = [0.0; 2];
+        for (rate, steps) in stepped.iter_mut().zip([&mut steps, &mut bare]) {
+            let t = ThreadClock::now();
+            let mut decisions = 0;
+            while decisions < want {
+                decisions += steps.step();
+            }
+            *rate = decisions as f64 / t.elapsed().max(1e-9);
         }
-        let stepped = decisions as f64 / t.elapsed().as_secs_f64().max(1e-9);
         ratios[0].push(inside / typed);
-        ratios[1].push(stepped / (typed * decision_share));
+        ratios[1].push(stepped[0] / (typed * decision_share));
+        ratios[2].push(stepped[1] / (typed * decision_share));
+        ratios[3].push(stepped[0] / (learner * decision_share));
     }
     let stats = ratios.map(|mut r| {
         r.sort_by(f64::total_cmp);
@@ -383,7 +463,7 @@ type Tight = Option<fn(&mut GameRng) -> u64>;
 /// and validates, so it costs more than that).
 type OwnFastPath = bool;
 
-fn bench_game<G: Game>(
+fn bench_game<G: Observe>(
     c: &mut Criterion,
     order: usize,
     name: &str,
@@ -709,18 +789,25 @@ fn summary() {
     });
     println!();
     println!(
-        "paired rounds, the batch interfaces relative to the typed engine: whole playouts \
-         inside the library (dg_game_playouts, per action) and batch steps of 64 games \
-         (dg_batch_step with observations and masks, per decision)"
+        "paired rounds (thread CPU time), the batch interfaces relative to the typed engine: \
+         whole playouts inside the library (dg_game_playouts, per action); batch steps of 64 \
+         games (dg_batch_step, per decision) with observations and masks, without them, and \
+         against typed playouts that write the same observation and mask at each decision"
     );
     println!(
-        "{:<20} {:>22} {:>22}",
-        "game", "playouts / typed", "batch step / typed"
+        "{:<20} {:>22} {:>22} {:>22} {:>22}",
+        "game", BATCH_RATIOS[0], BATCH_RATIOS[1], BATCH_RATIOS[2], BATCH_RATIOS[3]
     );
     PAIRED_BATCH.with(|p| {
-        for (name, [inside, steps]) in p.borrow().values() {
+        for (name, spreads) in p.borrow().values() {
             let cell = |(median, low, high): Spread| format!("{median:.2} ({low:.2}–{high:.2})");
-            println!("{name:<20} {:>22} {:>22}", cell(*inside), cell(*steps));
+            println!(
+                "{name:<20} {:>22} {:>22} {:>22} {:>22}",
+                cell(spreads[0]),
+                cell(spreads[1]),
+                cell(spreads[2]),
+                cell(spreads[3])
+            );
         }
     });
 }

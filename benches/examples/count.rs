@@ -9,7 +9,8 @@
 //! `batch` steps a batch of 64 games (`dg_batch_random_actions` and `dg_batch_step`,
 //! observations and masks written every step) until N games have ended, and prints the
 //! decisions stepped instead: chance is sampled inside the step, uncounted (the `playouts`
-//! path prints both, to convert).
+//! path prints both, to convert); PATH `batch_bare` is the same with observations and masks
+//! left out.
 
 use dangian::any::AnyGame;
 use dangian::{Action, ActionList, Game, GameRng, NoEvents, ToMove};
@@ -24,7 +25,8 @@ use dangian_ffi::{
 };
 
 /// The `batch` path: 64 games stepped together until `n` have ended; returns the decisions.
-fn run_batch(kind: u32, json: &str, n: u64) -> u64 {
+/// `bare`: observations and masks left out.
+fn run_batch(kind: u32, json: &str, n: u64, bare: bool) -> u64 {
     const GAMES: usize = 64;
     let mut b: *mut DgBatch = std::ptr::null_mut();
     let mut s = DgBatchShape::default();
@@ -34,8 +36,13 @@ fn run_batch(kind: u32, json: &str, n: u64) -> u64 {
         dg_batch_new(kind, json.as_ptr(), json.len(), GAMES, 1, &mut b);
         dg_batch_shape(b, &mut s);
         let mut actions = vec![0u32; GAMES];
-        let mut obs = vec![0f32; GAMES * s.observation_len as usize];
-        let mut masks = vec![0u8; GAMES * s.action_ids as usize];
+        let widths = if bare {
+            (0, 0)
+        } else {
+            (s.observation_len, s.action_ids)
+        };
+        let mut obs = vec![0f32; GAMES * widths.0 as usize];
+        let mut masks = vec![0u8; GAMES * widths.1 as usize];
         let mut rewards = vec![0f32; GAMES * s.seats as usize];
         let (mut dones, mut to_play) = (vec![0u8; GAMES], vec![0i32; GAMES]);
         let (mut decisions, mut ended) = (0u64, 0u64);
@@ -66,8 +73,8 @@ fn run_batch(kind: u32, json: &str, n: u64) -> u64 {
 
 fn run<G: Game>(config: G::Config, path: &str, n: u64) -> u64 {
     let json = serde_json::to_string(&config).expect("config");
-    if path == "batch" {
-        return run_batch(G::KIND as u32, &json, n);
+    if path == "batch" || path == "batch_bare" {
+        return run_batch(G::KIND as u32, &json, n, path == "batch_bare");
     }
     let mut rng = GameRng::new(1);
     let mut legal = ActionList::new();

@@ -144,6 +144,24 @@ unsafe fn array<'a, T>(
     Ok(unsafe { std::slice::from_raw_parts_mut(ptr.cast_mut(), len) })
 }
 
+/// [`array`] for an array the caller may leave out: NULL (or any pointer) with `len` 0 is an
+/// empty slice, and nothing is written for it.
+///
+/// # Safety
+/// As [`array`].
+unsafe fn optional_array<'a, T>(
+    ptr: *const T,
+    len: usize,
+    expected: usize,
+    name: &str,
+) -> Result<&'a mut [T]> {
+    if len == 0 {
+        return Ok(&mut []);
+    }
+    // SAFETY: the caller's contract, passed on.
+    unsafe { array(ptr, len, expected, name) }
+}
+
 /// Create `num_games` (1 to `DG_MAX_BATCH_GAMES`) games of `kind` (a `DgGameKind` value)
 /// under the config JSON in `config_json[0..config_len]` (as `dg_game_new`), game `i`
 /// seeded from `seed` and `i`, each advanced to its first decision. The batch's own RNG, for
@@ -269,7 +287,8 @@ pub unsafe extern "C" fn dg_batch_reset(batch: *mut DgBatch, seed: u64) -> DgSta
 /// Write every game's observation of its seat to move, its legal-action mask (1 for a legal
 /// id, else 0) and that seat into the rows of `observations`, `masks` and `to_play`, whose
 /// lengths (in elements) must be exactly `num_games` times the widths of `dg_batch_shape`
-/// (`DG_STATUS_INVALID_ARGUMENT` otherwise, nothing written).
+/// (`DG_STATUS_INVALID_ARGUMENT` otherwise, nothing written). `observations` and `masks`
+/// may be left out: NULL with length 0, and nothing is computed for them.
 ///
 /// # Safety
 /// A NULL pointer is refused; otherwise `batch` is a live handle, each array is writable for
@@ -288,13 +307,13 @@ pub unsafe extern "C" fn dg_batch_observe(
     unsafe {
         guard_batch(batch, |b| {
             let n = b.batch.len();
-            let obs = array(
+            let obs = optional_array(
                 observations,
                 observations_len,
                 n * b.batch.observation_len(),
                 "observations",
             )?;
-            let masks = array(masks, masks_len, n * b.batch.action_ids(), "masks")?;
+            let masks = optional_array(masks, masks_len, n * b.batch.action_ids(), "masks")?;
             let to_play = array(to_play, to_play_len, n, "to_play")?;
             b.batch.observe(obs, masks, to_play)?;
             Ok(())
@@ -307,7 +326,8 @@ pub unsafe extern "C" fn dg_batch_observe(
 /// observation, legal-action mask and seat to move, the returns per seat in `rewards` on the
 /// step the game ended (from −1 to +1; else 0), and `dones[i]` 1 when it ended (it has
 /// restarted since), else 0. Every length (in elements) must be exactly `num_games` times the
-/// widths of `dg_batch_shape`.
+/// widths of `dg_batch_shape`, but `observations` and `masks` may be left out (NULL with
+/// length 0): a host that does not read them, such as a rollout, does not pay for them.
 ///
 /// Every argument and every action is checked before any game is played: after an error (a
 /// NULL pointer, a wrong length, `DG_STATUS_UNKNOWN_ACTION` or `DG_STATUS_ILLEGAL_ACTION`
@@ -340,13 +360,13 @@ pub unsafe extern "C" fn dg_batch_step(
         guard_batch_mut(batch, |b| {
             let n = b.batch.len();
             let actions: &[u32] = array(actions, actions_len, n, "actions")?;
-            let observations = array(
+            let observations = optional_array(
                 observations,
                 observations_len,
                 n * b.batch.observation_len(),
                 "observations",
             )?;
-            let masks = array(masks, masks_len, n * b.batch.action_ids(), "masks")?;
+            let masks = optional_array(masks, masks_len, n * b.batch.action_ids(), "masks")?;
             let rewards = array(rewards, rewards_len, n * b.batch.seats(), "rewards")?;
             let dones_out = array(dones, dones_len, n, "dones")?;
             let to_play = array(to_play, to_play_len, n, "to_play")?;

@@ -453,3 +453,53 @@ fn playouts_match_the_typed_engine_and_allocate_nothing() {
         unsafe { dg_game_free(g) };
     }
 }
+
+/// `observations` and `masks` left out (NULL with length 0) in `dg_batch_step` and
+/// `dg_batch_observe`: the same games, rewards, ends and seats as a batch that writes them,
+/// and no allocation; NULL with a nonzero length is still refused (above).
+#[test]
+fn observations_and_masks_may_be_left_out() {
+    for kind in GameKind::ALL {
+        let full = Batch::new(kind, "", 3, 5);
+        let bare = Batch::new(kind, "", 3, 5);
+        let mut a = full.arrays();
+        let mut b = bare.arrays();
+        let mut allocated = 0;
+        for _ in 0..500 {
+            full.random(&mut a);
+            b.actions.clone_from(&a.actions);
+            assert_eq!(full.step(&mut a), DgStatus::Ok);
+            let before = allocations();
+            let st = unsafe {
+                dg_batch_step(
+                    bare.0,
+                    b.actions.as_ptr(),
+                    b.actions.len(),
+                    null_mut(),
+                    0,
+                    null_mut(),
+                    0,
+                    b.rewards.as_mut_ptr(),
+                    b.rewards.len(),
+                    b.dones.as_mut_ptr(),
+                    b.dones.len(),
+                    b.to_play.as_mut_ptr(),
+                    b.to_play.len(),
+                )
+            };
+            allocated += allocations() - before;
+            assert_eq!(st, DgStatus::Ok, "{kind}: {}", last_error());
+            assert_eq!(
+                (&a.rewards, &a.dones, &a.to_play),
+                (&b.rewards, &b.dones, &b.to_play),
+                "{kind}"
+            );
+        }
+        assert_eq!(allocated, 0, "{kind}: a bare step allocates nothing");
+        let mut t = vec![-7i32; 3];
+        let st =
+            unsafe { dg_batch_observe(bare.0, null_mut(), 0, null_mut(), 0, t.as_mut_ptr(), 3) };
+        assert_eq!(st, DgStatus::Ok);
+        assert_eq!(t, full.observed().2, "{kind}");
+    }
+}

@@ -4,9 +4,11 @@
 
 use super::{AnyError, AnyGame, Playable};
 use crate::chance::GameRng;
-use crate::game::{Action, ActionList, Game, GameConfig, GameKind, NoEvents, Seat, ToMove};
+use crate::game::{
+    Action, Game, GameConfig, GameKind, LegalSet, NoEvents, PlayError, Seat, ToMove,
+};
 use crate::record::Recorded;
-use crate::tensor::{legal_mask, returns};
+use crate::tensor::returns;
 use crate::{ca_ngua, domino, o_an_quan};
 
 /// The seed of game `i` of a batch seeded with `seed` (SplitMix64 of both).
@@ -22,19 +24,28 @@ pub fn batch_seed(seed: u64, i: u64) -> u64 {
 /// N games of one kind, each with its own RNG for chance.
 struct Batch<G: Game> {
     config: G::Config,
+    /// A new game under `config`: a finished game restarts as a copy of it (no config to
+    /// validate again).
+    start: G,
     games: Vec<G>,
     rngs: Vec<GameRng>,
+    /// Each game's legal set, taken once whenever the game changes: a step checks its
+    /// action, plays its token and writes its mask from it, and a random action is drawn
+    /// from it.
+    sets: Vec<LegalSet<G::Action>>,
     episodes: u64,
 }
 
 impl<G: Playable> Batch<G> {
     fn new(config: G::Config, n: usize, seed: u64) -> Result<Batch<G>, AnyError> {
-        // Validated once: every game of the batch is then made from a valid config.
-        G::new(config.clone())?;
+        // Validated once: every game of the batch is then a copy of this one.
+        let start = G::new(config.clone())?;
         let mut b = Batch {
             config,
+            start,
             games: Vec::with_capacity(n),
             rngs: Vec::with_capacity(n),
+            sets: Vec::with_capacity(n),
             episodes: 0,
         };
         b.reset(n, seed);
@@ -49,24 +60,27 @@ impl<G: Playable> Batch<G> {
         G::Action::ID_COUNT as usize
     }
 
-    /// A new game under the batch's config (validated when the batch was made).
+    /// A new game under the batch's config.
     fn fresh(&self) -> G {
-        G::new(self.config.clone()).expect("a validated config")
+        self.start.clone()
     }
 
     fn reset(&mut self, n: usize, seed: u64) {
         self.games.clear();
         self.rngs.clear();
+        self.sets.clear();
         self.episodes = 0;
         for i in 0..n {
             self.rngs.push(GameRng::new(batch_seed(seed, i as u64)));
             let game = self.fresh();
+            self.sets.push(game.legal_set());
             self.games.push(game);
             self.advance(i);
         }
     }
 
-    /// Sample chance until a seat is to move (or the game is over).
+    /// Sample chance until a seat is to move (or the game is over), and take the legal set
+    /// of the position reached.
     fn advance(&mut self, i: usize) {
         let (game, rng) = (&mut self.games[i], &mut self.rngs[i]);
         while game.to_move() == ToMove::Chance {
@@ -77,35 +91,43 @@ impl<G: Playable> Batch<G> {
                 None => break,
             }
         }
+        self.sets[i] = game.legal_set();
     }
 
+    /// Write game `i`'s observation of its seat to move (of seat 0 when nobody is) and its
+    /// legal-action mask, each unless its row is empty; return that seat, or -1.
     fn write(&self, i: usize, obs: &mut [f32], mask: &mut [u8]) -> i32 {
         let g = &self.games[i];
-        legal_mask(g, mask);
-        match g.to_move() {
-            ToMove::Seat(s) => {
-                g.observe(s, obs);
-                i32::from(s.0)
-            }
-            ToMove::Chance | ToMove::Over => {
-                g.observe(Seat(0), obs);
-                -1
-            }
+        if !mask.is_empty() {
+            self.sets[i].write_mask(mask);
         }
+        let (seat, to_play) = match g.to_move() {
+            ToMove::Seat(s) => (s, i32::from(s.0)),
+            ToMove::Chance | ToMove::Over => (Seat(0), -1),
+        };
+        if !obs.is_empty() {
+            g.observe(seat, obs);
+        }
+        to_play
     }
 
-    /// Check every action first (so that a refused batch changes nothing), then apply.
+    /// Check every action first (so that a refused batch changes nothing), then apply. An
+    /// action found in its game's [`LegalSet`] is played by its token, without validating it
+    /// a second time; only a refused one goes through `check`, for its reason.
     fn step(&mut self, actions: &[u32], out: Outputs<'_>) -> Result<(), AnyError> {
         let in_game = |game: usize, error: AnyError| AnyError::InBatch {
             game,
             error: Box::new(error),
         };
         for (i, (&id, g)) in actions.iter().zip(&self.games).enumerate() {
-            let action =
-                G::Action::from_id(id).ok_or_else(|| in_game(i, AnyError::UnknownId(id)))?;
             if !matches!(g.to_move(), ToMove::Seat(_)) {
                 return Err(in_game(i, AnyError::NoSeatToMove));
             }
+            if self.sets[i].contains(id) {
+                continue;
+            }
+            let action =
+                G::Action::from_id(id).ok_or_else(|| in_game(i, AnyError::UnknownId(id)))?;
             g.check(action).map_err(|e| {
                 let error = AnyError::Illegal {
                     code: crate::game::IllegalReason::code(&e),
@@ -114,11 +136,28 @@ impl<G: Playable> Batch<G> {
                 in_game(i, error)
             })?;
         }
-        let (ol, al) = (G::OBSERVATION_LEN, G::Action::ID_COUNT as usize);
         let seats = usize::from(self.config.seats());
+        // A row of an empty array is empty: that array is not written.
+        let ol = if out.observations.is_empty() {
+            0
+        } else {
+            G::OBSERVATION_LEN
+        };
+        let al = if out.masks.is_empty() {
+            0
+        } else {
+            G::Action::ID_COUNT as usize
+        };
         for (i, &id) in actions.iter().enumerate() {
-            let action = G::Action::from_id(id).expect("checked");
-            let _ = self.games[i].apply(action, &mut NoEvents);
+            let game = &mut self.games[i];
+            let _ = match self.sets[i].get(id) {
+                Some(token) => game.apply_legal(token, &mut NoEvents).map_err(|_| ()),
+                // Legal by `check` though not in the set (the two agree; kept for safety).
+                None => match G::Action::from_id(id) {
+                    Some(action) => game.apply(action, &mut NoEvents).map_err(|_| ()),
+                    None => Err(()),
+                },
+            };
             self.advance(i);
             let r = &mut out.rewards[i * seats..(i + 1) * seats];
             if self.games[i].is_over() {
@@ -141,7 +180,16 @@ impl<G: Playable> Batch<G> {
     }
 
     fn observe_all(&self, obs: &mut [f32], mask: &mut [u8], to_play: &mut [i32]) {
-        let (ol, al) = (G::OBSERVATION_LEN, G::Action::ID_COUNT as usize);
+        let ol = if obs.is_empty() {
+            0
+        } else {
+            G::OBSERVATION_LEN
+        };
+        let al = if mask.is_empty() {
+            0
+        } else {
+            G::Action::ID_COUNT as usize
+        };
         for (i, t) in to_play.iter_mut().enumerate().take(self.games.len()) {
             *t = self.write(
                 i,
@@ -159,13 +207,15 @@ impl<G: Playable> Batch<G> {
     }
 
     fn random_actions(&self, rng: &mut GameRng, out: &mut [i64]) {
-        let mut legal = ActionList::new();
-        for (g, o) in self.games.iter().zip(out.iter_mut()) {
-            g.legal_actions(&mut legal);
-            *o = if legal.is_empty() {
-                -1
+        for (&set, o) in self.sets.iter().zip(out.iter_mut()) {
+            // The `i`-th of the set is the `i`-th listed id: the same draw as from the list.
+            *o = match set.nth(if set.is_empty() {
+                0
             } else {
-                i64::from(legal[rng.below(legal.len() as u32) as usize])
+                rng.below(set.len())
+            }) {
+                Some(legal) => i64::from(legal.id()),
+                None => -1,
             };
         }
     }
@@ -262,6 +312,15 @@ fn batch_of<G: Playable>(config_json: &str, n: usize, seed: u64) -> Result<Batch
     Batch::new(config, n, seed)
 }
 
+/// [`AnyError::BufferLength`] unless `got` is `expected` or 0 (an array left out).
+fn optional_length(what: &'static str, expected: usize, got: usize) -> Result<(), AnyError> {
+    if got == 0 {
+        Ok(())
+    } else {
+        length(what, expected, got)
+    }
+}
+
 /// [`AnyError::BufferLength`] unless `got == expected`.
 fn length(what: &'static str, expected: usize, got: usize) -> Result<(), AnyError> {
     if got == expected {
@@ -333,10 +392,12 @@ impl AnyBatch {
     }
 
     /// Write every game's observation of its seat to move, its legal-action mask and that
-    /// seat (or -1) into the rows of `observations`, `masks` and `to_play`.
+    /// seat (or -1) into the rows of `observations`, `masks` and `to_play`. An empty
+    /// `observations` or `masks` is left out: nothing is computed for it.
     ///
     /// # Errors
-    /// [`AnyError::BufferLength`] when an array is not as long as the batch needs.
+    /// [`AnyError::BufferLength`] when an array is neither empty nor as long as the batch
+    /// needs (`to_play` is never left out).
     pub fn observe(
         &self,
         observations: &mut [f32],
@@ -344,12 +405,12 @@ impl AnyBatch {
         to_play: &mut [i32],
     ) -> Result<(), AnyError> {
         let n = self.len();
-        length(
+        optional_length(
             "observations",
             n * self.observation_len(),
             observations.len(),
         )?;
-        length("masks", n * self.action_ids(), masks.len())?;
+        optional_length("masks", n * self.action_ids(), masks.len())?;
         length("to_play", n, to_play.len())?;
         each_batch!(&self.batches, b => b.observe_all(observations, masks, to_play));
         Ok(())
@@ -376,22 +437,25 @@ impl AnyBatch {
     }
 
     /// Play `actions[i]` (an action id) in game `i` for its seat to move, sample chance up
-    /// to the next decision, restart a finished game, and fill `out`.
+    /// to the next decision, restart a finished game, and fill `out`. An empty
+    /// `out.observations` or `out.masks` is left out: a host that does not read them (a
+    /// rollout, a learner with features of its own) does not pay for them.
     ///
     /// # Errors
-    /// [`AnyError::BufferLength`] when an array is not as long as the batch needs;
+    /// [`AnyError::BufferLength`] when an array is neither empty (observations and masks
+    /// only) nor as long as the batch needs;
     /// [`AnyError::InBatch`] naming the first game whose action is unknown or illegal (or
     /// where no seat is to move). Every action is checked before any is played: after an
     /// error no game has changed.
     pub fn step(&mut self, actions: &[u32], out: Outputs<'_>) -> Result<(), AnyError> {
         let n = self.len();
         length("actions", n, actions.len())?;
-        length(
+        optional_length(
             "observations",
             n * self.observation_len(),
             out.observations.len(),
         )?;
-        length("masks", n * self.action_ids(), out.masks.len())?;
+        optional_length("masks", n * self.action_ids(), out.masks.len())?;
         length("rewards", n * self.seats(), out.rewards.len())?;
         length("dones", n, out.dones.len())?;
         length("to_play", n, out.to_play.len())?;
@@ -419,6 +483,7 @@ impl AnyBatch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::ActionList;
 
     /// Observations, masks, rewards, done flags, seats to move.
     type Buffers = (Vec<f32>, Vec<u8>, Vec<f32>, Vec<bool>, Vec<i32>);
@@ -510,6 +575,68 @@ mod tests {
             assert_eq!(b.episodes(), 0);
         }
     }
+
+    /// Observations and masks left out (empty arrays): the same games, seats, rewards and
+    /// ends as a batch that writes them; the masks it does write mark exactly the legal ids
+    /// of each game; an array neither empty nor of the right length is refused.
+    #[test]
+    fn observations_and_masks_may_be_left_out() {
+        for kind in [GameKind::OAnQuan, GameKind::CaNgua, GameKind::Domino] {
+            let mut full = AnyBatch::new(kind, "", 3, 11).unwrap();
+            let mut bare = AnyBatch::new(kind, "", 3, 11).unwrap();
+            let (mut o, mut m, mut r, mut d, mut t) = buffers(&full);
+            let (_, _, mut r2, mut d2, mut t2) = buffers(&bare);
+            bare.observe(&mut [], &mut [], &mut t2).unwrap();
+            full.observe(&mut o, &mut m, &mut t).unwrap();
+            assert_eq!(t, t2, "{kind}");
+            let mut rng = GameRng::new(4);
+            let mut a = vec![0i64; 3];
+            let mut legal = ActionList::new();
+            for _ in 0..400 {
+                full.random_actions(&mut rng, &mut a).unwrap();
+                let ids: Vec<u32> = a.iter().map(|&x| x as u32).collect();
+                let out = Outputs {
+                    observations: &mut o,
+                    masks: &mut m,
+                    rewards: &mut r,
+                    dones: &mut d,
+                    to_play: &mut t,
+                };
+                full.step(&ids, out).unwrap();
+                let out = Outputs {
+                    observations: &mut [],
+                    masks: &mut [],
+                    rewards: &mut r2,
+                    dones: &mut d2,
+                    to_play: &mut t2,
+                };
+                bare.step(&ids, out).unwrap();
+                assert_eq!((&r, &d, &t), (&r2, &d2, &t2), "{kind}");
+                for (i, row) in m.chunks(full.action_ids()).enumerate() {
+                    full.game(i).unwrap().legal_actions(&mut legal);
+                    let marked: Vec<u32> = (0..row.len() as u32)
+                        .filter(|&id| row[id as usize] == 1)
+                        .collect();
+                    assert_eq!(marked, legal.to_vec(), "{kind}: game {i}'s mask");
+                }
+            }
+            assert_eq!(full.episodes(), bare.episodes());
+            let out = Outputs {
+                observations: &mut o[1..],
+                masks: &mut [],
+                rewards: &mut r2,
+                dones: &mut d2,
+                to_play: &mut t2,
+            };
+            assert!(matches!(
+                bare.step(&[0, 0, 0], out),
+                Err(AnyError::BufferLength {
+                    what: "observations",
+                    ..
+                })
+            ));
+        }
+    }
 }
 
 /// What [`AnyGame::playouts`] counted over its playouts.
@@ -539,27 +666,37 @@ pub(super) fn playouts<G: Playable>(
         seats: start.seats(),
         ..Playouts::default()
     };
-    let mut legal = ActionList::new();
     for i in 0..count {
         let mut rng = GameRng::new(batch_seed(seed, i));
         let mut game = start.clone();
         loop {
-            let action = match game.to_move() {
+            match game.to_move() {
                 ToMove::Over => break,
-                ToMove::Chance => game.sample_chance(&mut rng),
+                ToMove::Chance => {
+                    let action = game.sample_chance(&mut rng).ok_or(AnyError::NoSeatToMove)?;
+                    game.apply(action, &mut NoEvents)
+                        .map_err(|e| AnyError::illegal(&e))?;
+                }
                 ToMove::Seat(_) => {
-                    game.legal_actions(&mut legal);
-                    if legal.is_empty() {
+                    // The `i`-th of the set is the `i`-th listed id: the draws of a list.
+                    let set = game.legal_set();
+                    if set.is_empty() {
                         // A seat to move always has an action; a game without one is refused.
                         return Err(AnyError::NoSeatToMove);
                     }
                     r.decisions += 1;
-                    G::Action::from_id(legal[rng.below(legal.len() as u32) as usize])
+                    let legal = set
+                        .nth(rng.below(set.len()))
+                        .ok_or(AnyError::NoSeatToMove)?;
+                    game.apply_legal(legal, &mut NoEvents)
+                        .map_err(|e| match e {
+                            PlayError::Illegal(e) => AnyError::illegal(&e),
+                            PlayError::Stale { .. } | PlayError::UnknownId(_) => {
+                                AnyError::NoSeatToMove
+                            }
+                        })?;
                 }
-            };
-            let action = action.ok_or(AnyError::NoSeatToMove)?;
-            game.apply(action, &mut NoEvents)
-                .map_err(|e| AnyError::illegal(&e))?;
+            }
             r.actions += 1;
         }
         r.playouts += 1;

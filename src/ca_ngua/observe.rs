@@ -57,13 +57,23 @@ impl Observe for State {
             if !rules.seats.in_play(colour) {
                 continue;
             }
+            // The square relative to `base`'s start, `(segment · (c − base) + p) mod len`:
+            // with `segment ≤ len / 4` and `p < len` it lies in `−len..2·len`, so one
+            // correction replaces two divisions per piece.
+            let offset = segment * (i32::from(c) - i32::from(base));
             for &p in &pieces[usize::from(c)] {
                 let p = i32::from(p);
                 if p < 0 {
                     out[o + 3] += 0.25;
                 } else if p <= door {
-                    let square = (segment * i32::from(c) + p).rem_euclid(len);
-                    let rel = (square - segment * i32::from(base)).rem_euclid(len) as usize;
+                    let mut rel = offset + p;
+                    if rel < 0 {
+                        rel += len;
+                    } else if rel >= len {
+                        rel -= len;
+                    }
+                    // Out of range only if the bound failed: then left out, never indexed.
+                    let rel = usize::try_from(rel).unwrap_or(usize::MAX);
                     if rel < 56 {
                         out[o + 4 + rel] = 1.0;
                     }

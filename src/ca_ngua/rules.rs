@@ -26,7 +26,7 @@ use super::state::{CurrentRoll, Phase, RollState, State, YARD};
 use super::view::View;
 use crate::game::{
     ActionList, ChanceList, ChanceOutcome, ConfigError, EventSink, Game, GameKind, IllegalReason,
-    Outcome, Seat, SetupError, StateHasher, ToMove,
+    LegalSet, Outcome, Seat, SetupError, StateHasher, ToMove,
 };
 
 /// Why an action is illegal. The text says exactly why, e.g. "piece 2 is blocked by a yellow
@@ -1893,6 +1893,24 @@ impl Game for State {
             Phase::Move => self.legal_moves(out),
             Phase::Over => {}
         }
+    }
+
+    /// The legal moves are kept as a mask in the state (bit `k` of the three words is move
+    /// id `MOVE_BASE + k`), so the set is that mask shifted: nothing is listed.
+    #[inline]
+    fn legal_set(&self) -> LegalSet<Action> {
+        let mask = match self.phase {
+            Phase::Roll => match self.config.dice {
+                Dice::Two => (1u128 << 21) - 1,
+                Dice::One => ((1u128 << 6) - 1) << 21,
+            },
+            Phase::Move => {
+                let [a, b, c] = self.legal.map(u128::from);
+                (a | b << 32 | c << 64) << MOVE_BASE
+            }
+            Phase::Over => 0,
+        };
+        LegalSet::from_mask(mask, self.move_number)
     }
 
     /// CN-C1: two dice give 21 unordered outcomes, a double of weight 1 and any other pair of

@@ -39,21 +39,33 @@ impl Observe for State {
         out.fill(0.0);
         let n = usize::from(self.seats()).max(1);
         let me = usize::from(seat.0);
-        let rel = |s: usize| (s + n - me % n) % n;
-        for t in self.hand(seat).iter() {
-            out[usize::from(t.index())] = 1.0;
+        // Each seat's offset from `me`, worked out once (a modulo by the seat count per use
+        // was a division each).
+        let mut rel = [0usize; MAX_SEATS];
+        let first = n - me % n;
+        for (s, r) in rel.iter_mut().enumerate().take(n) {
+            *r = if s + first >= n {
+                s + first - n
+            } else {
+                s + first
+            };
         }
-        for t in self.line_tiles().iter() {
-            out[28 + usize::from(t.index())] = 1.0;
+        let rel = |s: usize| rel[s % MAX_SEATS];
+        for (base, tiles) in [(0, self.hand(seat).0), (28, self.line_mask())] {
+            let mut m = tiles;
+            while m != 0 {
+                out[base + m.trailing_zeros() as usize] = 1.0;
+                m &= m - 1;
+            }
         }
         if let Some((l, r)) = self.ends() {
             out[56 + usize::from(l.min(6))] = 1.0;
             out[63 + usize::from(r.min(6))] = 1.0;
         }
         for s in 0..n {
-            out[70 + rel(s)] = self.hand(Seat(s as u8)).len() as f32 / 7.0;
+            out[70 + rel(s)] = self.hands[s].count_ones() as f32 / 7.0;
         }
-        out[74] = self.boneyard().len() as f32 / 28.0;
+        out[74] = self.stock.count_ones() as f32 / 28.0;
         out[75] = f32::from(self.drawable()) / 28.0;
         out[76
             + match self.phase() {
@@ -69,11 +81,10 @@ impl Observe for State {
         out[85 + rel(usize::from(self.leader().0))] = 1.0;
         out[89] = f32::from(u8::from(self.drew));
         for s in 0..n {
-            let lacks = self.lacks(Seat(s as u8));
-            for v in 0..7 {
-                if lacks >> v & 1 != 0 {
-                    out[90 + 7 * rel(s) + v] = 1.0;
-                }
+            let mut lacks = self.lacks(Seat(s as u8));
+            while lacks != 0 {
+                out[90 + 7 * rel(s) + lacks.trailing_zeros() as usize] = 1.0;
+                lacks &= lacks - 1;
             }
         }
         let threshold = self.config().loss_threshold.max(1) as f32;
