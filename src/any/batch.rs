@@ -5,7 +5,7 @@
 use super::{AnyError, AnyGame, Playable};
 use crate::chance::GameRng;
 use crate::game::{
-    Action, Game, GameConfig, GameKind, LegalSet, NoEvents, PlayError, Seat, ToMove,
+    Action, ActionList, Game, GameConfig, GameKind, LegalSet, NoEvents, Seat, ToMove,
 };
 use crate::record::Recorded;
 use crate::tensor::returns;
@@ -148,6 +148,10 @@ impl<G: Playable> Batch<G> {
         } else {
             G::Action::ID_COUNT as usize
         };
+        // Cleared once for all games (a fill per game was a call per game): only the rows of
+        // games that end are written below.
+        out.rewards.fill(0.0);
+        out.dones.fill(false);
         for (i, &id) in actions.iter().enumerate() {
             let game = &mut self.games[i];
             let _ = match self.sets[i].get(id) {
@@ -159,16 +163,13 @@ impl<G: Playable> Batch<G> {
                 },
             };
             self.advance(i);
-            let r = &mut out.rewards[i * seats..(i + 1) * seats];
             if self.games[i].is_over() {
-                r.copy_from_slice(&returns(&self.games[i])[..seats]);
+                out.rewards[i * seats..(i + 1) * seats]
+                    .copy_from_slice(&returns(&self.games[i])[..seats]);
                 out.dones[i] = true;
                 self.episodes += 1;
                 self.games[i] = self.fresh();
                 self.advance(i);
-            } else {
-                r.fill(0.0);
-                out.dones[i] = false;
             }
             out.to_play[i] = self.write(
                 i,
@@ -483,7 +484,6 @@ impl AnyBatch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::ActionList;
 
     /// Observations, masks, rewards, done flags, seats to move.
     type Buffers = (Vec<f32>, Vec<u8>, Vec<f32>, Vec<bool>, Vec<i32>);
@@ -666,37 +666,29 @@ pub(super) fn playouts<G: Playable>(
         seats: start.seats(),
         ..Playouts::default()
     };
+    // Listed ids and `apply`: in Cờ cá ngựa and Domino cheaper per playout action than
+    // drawing from the legal set, whose 128-bit count and select cost more than a list.
+    let mut legal = ActionList::new();
     for i in 0..count {
         let mut rng = GameRng::new(batch_seed(seed, i));
         let mut game = start.clone();
         loop {
-            match game.to_move() {
+            let action = match game.to_move() {
                 ToMove::Over => break,
-                ToMove::Chance => {
-                    let action = game.sample_chance(&mut rng).ok_or(AnyError::NoSeatToMove)?;
-                    game.apply(action, &mut NoEvents)
-                        .map_err(|e| AnyError::illegal(&e))?;
-                }
+                ToMove::Chance => game.sample_chance(&mut rng),
                 ToMove::Seat(_) => {
-                    // The `i`-th of the set is the `i`-th listed id: the draws of a list.
-                    let set = game.legal_set();
-                    if set.is_empty() {
+                    game.legal_actions(&mut legal);
+                    if legal.is_empty() {
                         // A seat to move always has an action; a game without one is refused.
                         return Err(AnyError::NoSeatToMove);
                     }
                     r.decisions += 1;
-                    let legal = set
-                        .nth(rng.below(set.len()))
-                        .ok_or(AnyError::NoSeatToMove)?;
-                    game.apply_legal(legal, &mut NoEvents)
-                        .map_err(|e| match e {
-                            PlayError::Illegal(e) => AnyError::illegal(&e),
-                            PlayError::Stale { .. } | PlayError::UnknownId(_) => {
-                                AnyError::NoSeatToMove
-                            }
-                        })?;
+                    G::Action::from_id(legal[rng.below(legal.len() as u32) as usize])
                 }
-            }
+            };
+            let action = action.ok_or(AnyError::NoSeatToMove)?;
+            game.apply(action, &mut NoEvents)
+                .map_err(|e| AnyError::illegal(&e))?;
             r.actions += 1;
         }
         r.playouts += 1;
