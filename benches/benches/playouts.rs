@@ -17,6 +17,9 @@
 //! choices are uniformly random among the legal actions; chance is sampled from the exact
 //! weights (by the typed engine from the bench's RNG, by `AnyGame::play_chance` from the
 //! bench's RNG, through the C ABI by `dg_game_play_chance` from the handle's own RNG).
+//! Last, the batch interfaces paired the same way: whole playouts inside the library
+//! (`dg_game_playouts`) per action, and `dg_batch_step` per decision with observations and
+//! masks, without them, and against typed playouts that write the same observation and mask.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
