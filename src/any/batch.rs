@@ -94,6 +94,23 @@ impl<G: Playable> Batch<G> {
         self.sets[i] = game.legal_set();
     }
 
+    /// The widths of a row of observations and of masks: 0 for an array left out (empty),
+    /// whose rows are then empty and not written.
+    fn row_widths(obs: &[f32], mask: &[u8]) -> (usize, usize) {
+        (
+            if obs.is_empty() {
+                0
+            } else {
+                G::OBSERVATION_LEN
+            },
+            if mask.is_empty() {
+                0
+            } else {
+                G::Action::ID_COUNT as usize
+            },
+        )
+    }
+
     /// Write game `i`'s observation of its seat to move (of seat 0 when nobody is) and its
     /// legal-action mask, each unless its row is empty; return that seat, or -1.
     fn write(&self, i: usize, obs: &mut [f32], mask: &mut [u8]) -> i32 {
@@ -137,17 +154,7 @@ impl<G: Playable> Batch<G> {
             })?;
         }
         let seats = usize::from(self.config.seats());
-        // A row of an empty array is empty: that array is not written.
-        let ol = if out.observations.is_empty() {
-            0
-        } else {
-            G::OBSERVATION_LEN
-        };
-        let al = if out.masks.is_empty() {
-            0
-        } else {
-            G::Action::ID_COUNT as usize
-        };
+        let (ol, al) = Self::row_widths(out.observations, out.masks);
         // Cleared once for all games (a fill per game was a call per game): only the rows of
         // games that end are written below.
         out.rewards.fill(0.0);
@@ -181,16 +188,7 @@ impl<G: Playable> Batch<G> {
     }
 
     fn observe_all(&self, obs: &mut [f32], mask: &mut [u8], to_play: &mut [i32]) {
-        let ol = if obs.is_empty() {
-            0
-        } else {
-            G::OBSERVATION_LEN
-        };
-        let al = if mask.is_empty() {
-            0
-        } else {
-            G::Action::ID_COUNT as usize
-        };
+        let (ol, al) = Self::row_widths(obs, mask);
         for (i, t) in to_play.iter_mut().enumerate().take(self.games.len()) {
             *t = self.write(
                 i,
@@ -210,13 +208,11 @@ impl<G: Playable> Batch<G> {
     fn random_actions(&self, rng: &mut GameRng, out: &mut [i64]) {
         for (&set, o) in self.sets.iter().zip(out.iter_mut()) {
             // The `i`-th of the set is the `i`-th listed id: the same draw as from the list.
-            *o = match set.nth(if set.is_empty() {
-                0
+            *o = if set.is_empty() {
+                -1
             } else {
-                rng.below(set.len())
-            }) {
-                Some(legal) => i64::from(legal.id()),
-                None => -1,
+                set.nth(rng.below(set.len()))
+                    .map_or(-1, |legal| i64::from(legal.id()))
             };
         }
     }
