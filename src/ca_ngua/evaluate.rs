@@ -82,14 +82,7 @@ impl State {
         let in_yard = |c: usize| pieces[c].iter().any(|&p| p < 0);
         // The occupied squares, twice round (bit `s` and bit `s + len`), so that the twelve
         // squares behind any square are one window of bits.
-        let mut occupied = 0u128;
-        for c in Colour::ALL {
-            for q in 0..4u8 {
-                if let Some(sq) = self.square_of(c, q) {
-                    occupied |= 1u128 << sq;
-                }
-            }
-        }
+        let mut occupied = u128::from(self.occupied);
         occupied |= occupied << len;
         let mut out = [[0.0; 4]; 4];
         for (colour, player) in rules.seats.pairs() {
@@ -97,10 +90,7 @@ impl State {
                 if p < 0 || p > door {
                     continue;
                 }
-                let Some(square) = self.square_of(colour, piece as u8) else {
-                    continue;
-                };
-                let square = i32::from(square);
+                let square = i32::from(self.abs(colour.0, p));
                 let mut risk = 0.0;
                 // The nearest piece behind, within one roll: pieces never pass each other.
                 let window = (occupied >> (square + len - 12)) as u32 & 0xfff;
@@ -130,19 +120,21 @@ impl State {
 }
 
 impl State {
-    /// The evaluation of every seat from the race values (see [`Evaluate::evaluate`]).
-    fn judge_all(&self, with_risk: bool) -> [f64; MAX_SEATS] {
+    /// The evaluation of every seat from the race values (see [`Evaluate::evaluate`]), or
+    /// of seat `only` alone (the other entries are then partial).
+    fn judge_all(&self, with_risk: bool, only: Option<usize>) -> [f64; MAX_SEATS] {
         if self.is_over() {
             return place_rewards(self);
         }
-        self.judge(self.race_values(with_risk))
+        self.judge(self.race_values(with_risk), only)
     }
 
     /// Every seat's score from a value per player (higher is further ahead, 30 apart for
     /// odds of e to 1): places already taken count as they stand; between two players still
     /// racing, the margin of their values is squashed; a seat's score is its mean over the
-    /// other players.
-    fn judge(&self, value: [f64; MAX_SEATS]) -> [f64; MAX_SEATS] {
+    /// other players. With `only`, the pairs without that seat are skipped (a bot judging
+    /// for one seat needs half the squashes); its own score adds up in the same order.
+    fn judge(&self, value: [f64; MAX_SEATS], only: Option<usize>) -> [f64; MAX_SEATS] {
         let mut out = [0.0; MAX_SEATS];
         if self.is_over() {
             return place_rewards(self);
@@ -171,6 +163,9 @@ impl State {
         };
         for a in 0..n {
             for b in a + 1..n {
+                if only.is_some_and(|k| k != a && k != b) {
+                    continue;
+                }
                 let s = squash(margin(a, b), 1.0);
                 out[a] += s;
                 out[b] += 1.0 - s;
@@ -191,16 +186,18 @@ impl Evaluate for State {
     /// margin of [their race values](State) (progress less risk) is squashed;
     /// the seat's score is its mean over the other players.
     fn evaluate(&self, seat: Seat) -> f64 {
-        self.judge_all(true)[seat.index() % MAX_SEATS]
+        let k = seat.index() % MAX_SEATS;
+        self.judge_all(true, Some(k))[k]
     }
 
     fn evaluate_all(&self) -> [f64; MAX_SEATS] {
-        self.judge_all(true)
+        self.judge_all(true, None)
     }
 
     /// The same without the risk of being kicked: the distance run.
     fn material(&self, seat: Seat) -> f64 {
-        self.judge_all(false)[seat.index() % MAX_SEATS]
+        let k = seat.index() % MAX_SEATS;
+        self.judge_all(false, Some(k))[k]
     }
 
     /// The [learned values](learned_values), judged as the race values are (a value
@@ -211,7 +208,7 @@ impl Evaluate for State {
         for v in &mut value {
             *v *= 30.0;
         }
-        self.judge(value)
+        self.judge(value, None)
     }
 
     /// The expert: the hard level's search, its playouts choosing every move by the

@@ -345,18 +345,22 @@ impl AlphaBetaBot {
         };
         s.path[0] = s.cycle_key(game, key(game).1);
         s.path_totals[0] = totals(game);
-        // The root moves with their children, in search order, and the score each got in
-        // the last iteration that searched it completely.
-        let mut root: Vec<(u32, State, i32, bool)> = legal
-            .iter()
-            .filter_map(|&id| {
-                let a = Action::from_id(id)?;
-                let mut child = *game;
-                child.apply(a, &mut NoEvents).ok()?;
+        // The root moves' children, and the moves in search order with their child's slot
+        // and the score each got in the last iteration that searched it completely (sorted
+        // without moving the children).
+        let mut children: Vec<State> = Vec::with_capacity(legal.len());
+        let mut root: Vec<(u32, usize, i32, bool)> = Vec::with_capacity(legal.len());
+        for &id in legal.iter() {
+            let Some(a) = Action::from_id(id) else {
+                continue;
+            };
+            let mut child = *game;
+            if child.apply(a, &mut NoEvents).is_ok() {
                 let gain = material(&child, seat) - material(game, seat);
-                Some((id, child, gain, false))
-            })
-            .collect();
+                root.push((id, children.len(), gain, false));
+                children.push(child);
+            }
+        }
         // Best first: the material won at once.
         root.sort_by_key(|r| std::cmp::Reverse(r.2));
         for r in root.iter_mut() {
@@ -365,11 +369,13 @@ impl AlphaBetaBot {
         let full_window = self.settings.noise > 0;
         let mut reached = 0u8;
         if root.len() > 1 {
+            let mut scores: Vec<(usize, i32)> = Vec::with_capacity(root.len());
             for depth in 1..=i32::from(self.settings.max_depth.max(1)) {
-                let mut scores: Vec<(usize, i32)> = Vec::with_capacity(root.len());
+                scores.clear();
                 let mut alpha = -INF;
                 let mut complete = true;
-                for (i, (id, child, _, _)) in root.iter().enumerate() {
+                for (i, &(_, slot, _, _)) in root.iter().enumerate() {
+                    let child = &children[slot];
                     let v = if full_window || i == 0 {
                         -s.negamax(child, depth - 1, -INF, -alpha, 1)
                     } else {
@@ -384,7 +390,6 @@ impl AlphaBetaBot {
                         complete = false;
                         break;
                     }
-                    let _ = id;
                     scores.push((i, v));
                     if v > alpha {
                         alpha = v;
@@ -840,19 +845,28 @@ impl Searcher<'_> {
             }
         }
         let before = material(s, me);
-        let mut kids: ArrayVec<(i32, u8, State), 10> = ArrayVec::new();
+        // The children are made in place and sorted by their small keys (order, move, slot):
+        // a position is a few hundred bytes, and moving it costs more than the move.
+        let mut children: ArrayVec<State, 10> = ArrayVec::new();
+        let mut kids: ArrayVec<(i32, u8, u8), 10> = ArrayVec::new();
         for &id in &legal {
             let id8 = id as u8;
             if id8 == tt_move {
                 continue;
             }
-            let Some(child) = self.child(s, id8) else {
+            if children.is_full() {
+                break;
+            }
+            children.push(*s);
+            let last = children.len() - 1;
+            if !self.play(&mut children[last], id8) {
+                children.pop();
                 if self.aborted {
                     return 0;
                 }
                 continue;
-            };
-            let gain = material(&child, me) - before;
+            }
+            let gain = material(&children[last], me) - before;
             let killer = if self.killers[p].contains(&id8) {
                 1 << 20
             } else {
@@ -860,14 +874,13 @@ impl Searcher<'_> {
             };
             let order =
                 (gain << 24) + killer + self.history[usize::from(me.0 & 1)][usize::from(id8)];
-            if kids.try_push((order, id8, child)).is_err() {
-                break;
-            }
+            kids.push((order, id8, last as u8));
         }
         kids.sort_by_key(|k| std::cmp::Reverse(k.0));
-        for (i, (order, id, child)) in kids.iter().enumerate() {
+        for (i, &(order, id, slot)) in kids.iter().enumerate() {
+            let child = &children[usize::from(slot)];
             // Late moves that win nothing at once are searched a ply shallower first.
-            let reduce = if self.reduction > 0 && depth >= 3 && i >= 2 && *order < 1 << 20 {
+            let reduce = if self.reduction > 0 && depth >= 3 && i >= 2 && order < 1 << 20 {
                 self.reduction
             } else {
                 0
@@ -892,13 +905,13 @@ impl Searcher<'_> {
             searched += 1;
             if v > best {
                 best = v;
-                best_move = *id;
+                best_move = id;
             }
             if v > alpha {
                 alpha = v;
             }
             if alpha >= beta {
-                self.reward(ply, me, *id, depth);
+                self.reward(ply, me, id, depth);
                 break;
             }
         }
@@ -916,10 +929,18 @@ impl Searcher<'_> {
     /// The position after move `id`, counted against the budget.
     #[inline]
     fn child(&mut self, s: &State, id: u8) -> Option<State> {
-        let a = Action::from_id(u32::from(id))?;
         let mut c = *s;
-        c.apply(a, &mut NoEvents).ok()?;
-        self.spend().then_some(c)
+        self.play(&mut c, id).then_some(c)
+    }
+
+    /// Plays move `id` on `c` (a copy of the position), counted against the budget: false
+    /// for a move that is not legal there, or when the search must stop.
+    #[inline]
+    fn play(&mut self, c: &mut State, id: u8) -> bool {
+        match Action::from_id(u32::from(id)) {
+            Some(a) => c.apply(a, &mut NoEvents).is_ok() && self.spend(),
+            None => false,
+        }
     }
 
     /// A move that cut: remember it as a killer and in the history.
@@ -950,21 +971,32 @@ impl Searcher<'_> {
         let mut legal = ActionList::new();
         s.legal_actions(&mut legal);
         let before = material(s, me);
-        let mut kids: ArrayVec<(i32, State), 10> = ArrayVec::new();
+        // Made in place and sorted by key, as in `negamax`; only captures and ends are kept.
+        let mut children: ArrayVec<State, 10> = ArrayVec::new();
+        let mut kids: ArrayVec<(i32, u8), 10> = ArrayVec::new();
         for &id in &legal {
-            let Some(child) = self.child(s, id as u8) else {
+            if children.is_full() {
+                break;
+            }
+            children.push(*s);
+            let last = children.len() - 1;
+            if !self.play(&mut children[last], id as u8) {
+                children.pop();
                 if self.aborted {
                     return 0;
                 }
                 continue;
-            };
-            let gain = material(&child, me) - before;
-            if (gain > 0 || child.is_over()) && kids.try_push((gain, child)).is_err() {
-                break;
+            }
+            let gain = material(&children[last], me) - before;
+            if gain > 0 || children[last].is_over() {
+                kids.push((gain, last as u8));
+            } else {
+                children.pop();
             }
         }
         kids.sort_by_key(|k| std::cmp::Reverse(k.0));
-        for (_, child) in kids.iter() {
+        for &(_, slot) in kids.iter() {
+            let child = &children[usize::from(slot)];
             let v = if child.is_over() {
                 -self.end_value(child, ply + 1)
             } else {
