@@ -330,6 +330,75 @@ fn a_seeded_bot_always_picks_the_same_action() {
     check_determinism::<ca_ngua::State>(Default::default(), 6);
 }
 
+/// Seeded games with `level` in every seat (chance from one seeded stream), each chosen id
+/// folded into a digest: (digest, decisions).
+fn level_digest<G: Evaluate>(level: Level, games: u64, max_decisions: u32) -> (u64, u32) {
+    let mut digest = 0u64;
+    let mut decisions = 0;
+    let mut rng = GameRng::new(5);
+    for g in 0..games {
+        let mut bots: Vec<_> = (0..4)
+            .map(|i| bot_for_level::<G>(level, g * 10 + i))
+            .collect();
+        let mut game = G::new(G::Config::default()).unwrap();
+        let mut mine = 0;
+        while mine < max_decisions {
+            let action = match game.to_move() {
+                ToMove::Over => break,
+                ToMove::Chance => game.sample_chance(&mut rng).unwrap(),
+                ToMove::Seat(seat) => {
+                    let a = bots[seat.index() % 4].choose(&game).unwrap();
+                    digest = digest.wrapping_mul(31).wrapping_add(u64::from(a.id()));
+                    mine += 1;
+                    a
+                }
+            };
+            game.apply(action, &mut NoEvents).unwrap();
+        }
+        decisions += mine;
+    }
+    (digest, decisions)
+}
+
+/// The levels' choices are pinned: a change that makes a bot cheaper must leave them as they
+/// are, and one meant to change how a level plays changes them here on purpose. (Every level
+/// but the tree searches' hard, which takes seconds a decision in a test build.)
+#[test]
+fn the_levels_choices_are_pinned() {
+    let oaq = [
+        level_digest::<o_an_quan::State>(Level::Easy, 6, 400),
+        level_digest::<o_an_quan::State>(Level::Medium, 2, 400),
+        level_digest::<o_an_quan::State>(Level::Hard, 1, 6),
+    ];
+    let cn = [
+        level_digest::<ca_ngua::State>(Level::Easy, 2, 2_000),
+        level_digest::<ca_ngua::State>(Level::Medium, 1, 300),
+    ];
+    let domino = [
+        level_digest::<domino::State>(Level::Easy, 3, 2_000),
+        level_digest::<domino::State>(Level::Medium, 1, 100),
+    ];
+    assert_eq!(
+        oaq,
+        [
+            (10248755036468996805, 144),
+            (792784824539350028, 43),
+            (66628281, 6)
+        ],
+        "Ô ăn quan"
+    );
+    assert_eq!(
+        cn,
+        [(12017570182007578679, 2286), (6247821326882823319, 300)],
+        "Cờ cá ngựa"
+    );
+    assert_eq!(
+        domino,
+        [(12450420214376869534, 521), (9144906320114679485, 85)],
+        "Domino"
+    );
+}
+
 #[test]
 fn the_hard_level_is_deterministic_too() {
     fn check<G: Evaluate>(config: G::Config, every: u32) {
