@@ -446,6 +446,19 @@ pub(crate) fn decision<G: Game>(game: &G) -> Option<(Seat, ActionList)> {
     (!legal.is_empty()).then_some((seat, legal))
 }
 
+/// The one legal action of the seat to move, when it has no other.
+pub(crate) fn only_action<G: Game>(game: &G) -> Option<G::Action> {
+    let ToMove::Seat(_) = game.to_move() else {
+        return None;
+    };
+    let mut legal = ActionList::new();
+    game.legal_actions(&mut legal);
+    match legal.as_slice() {
+        [id] => G::Action::from_id(*id),
+        _ => None,
+    }
+}
+
 /// The RNG for one decision: the bot's seed mixed with a hash of what the deciding seat
 /// sees, so the choice depends on nothing else.
 pub(crate) fn decision_rng<G: Game>(seed: u64, game: &G, seat: Seat) -> GameRng {
@@ -522,6 +535,16 @@ impl GreedyBot {
 }
 
 impl<G: Evaluate> Bot<G> for GreedyBot {
+    /// The first of [`hints`](Bot::hints), without judging anything when only one action is
+    /// legal (a pass, a forced move: more than half the decisions of Cờ cá ngựa). Each
+    /// decision draws from its own RNG, so skipping one changes no later choice.
+    fn choose(&mut self, game: &G) -> Option<G::Action> {
+        if let Some(only) = only_action(game) {
+            return Some(only);
+        }
+        self.hints(game).first().map(|h| h.action)
+    }
+
     fn hints(&mut self, game: &G) -> Vec<Hint<G::Action>> {
         let Some((seat, legal)) = decision(game) else {
             return Vec::new();

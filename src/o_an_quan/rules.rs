@@ -661,6 +661,14 @@ impl State {
             && !(self.config.forbid_quan_capture_on_first_move && self.ply == 0)
     }
 
+    /// Play `a`, taken from this position's legal actions, without checking it again and
+    /// without events: the search's inner loop, where every id comes from `legal_actions`.
+    #[inline]
+    pub(super) fn play_legal(&mut self, a: Action) {
+        debug_assert!(self.check(a).is_ok(), "{a} is not legal here");
+        self.play(a, &mut NoEvents);
+    }
+
     /// Play `a`, already known to be legal: the move, its turn-end event and what follows it.
     #[inline(always)]
     fn play<S: EventSink<Event>>(&mut self, a: Action, events: &mut S) {

@@ -25,7 +25,7 @@ use super::endgame::{shared_table, EndgameTable};
 use super::{Action, BigStone, CapResolution, EndReason, Refill, State};
 use crate::bot::portable::exp;
 use crate::bot::{decision, decision_rng, Bot, Hint, Proven, ProvenResult};
-use crate::game::{Action as _, ActionList, Game, NoEvents, Seat};
+use crate::game::{Action as _, ActionList, Game, Seat};
 
 /// The settings of [`AlphaBetaBot`]: all counts, so results are the same everywhere.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -355,11 +355,10 @@ impl AlphaBetaBot {
                 continue;
             };
             let mut child = *game;
-            if child.apply(a, &mut NoEvents).is_ok() {
-                let gain = material(&child, seat) - material(game, seat);
-                root.push((id, children.len(), gain, false));
-                children.push(child);
-            }
+            child.play_legal(a);
+            let gain = material(&child, seat) - material(game, seat);
+            root.push((id, children.len(), gain, false));
+            children.push(child);
         }
         // Best first: the material won at once.
         root.sort_by_key(|r| std::cmp::Reverse(r.2));
@@ -933,12 +932,15 @@ impl Searcher<'_> {
         self.play(&mut c, id).then_some(c)
     }
 
-    /// Plays move `id` on `c` (a copy of the position), counted against the budget: false
-    /// for a move that is not legal there, or when the search must stop.
+    /// Plays move `id`, one of the position's legal actions, on `c` (a copy of the
+    /// position), counted against the budget: false when the search must stop.
     #[inline]
     fn play(&mut self, c: &mut State, id: u8) -> bool {
         match Action::from_id(u32::from(id)) {
-            Some(a) => c.apply(a, &mut NoEvents).is_ok() && self.spend(),
+            Some(a) => {
+                c.play_legal(a);
+                self.spend()
+            }
             None => false,
         }
     }
@@ -1022,6 +1024,7 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::NoEvents;
 
     /// Plain minimax to a fixed depth, no pruning, no table: the reference.
     fn minimax(s: &State, depth: i32, ply: i32, root: Seat) -> i32 {
