@@ -123,6 +123,12 @@ const WIN: i32 = 1_000_000;
 const INF: i32 = 2 * WIN;
 /// Scores beyond this are decided games.
 const DECIDED: i32 = WIN / 2;
+/// The number of action ids (ten squares, two directions): more than a position has moves.
+const MAX_MOVES: usize = Action::ID_COUNT as usize;
+
+/// Moves' ids with their scores, best first ([`AlphaBetaBot::rank`]).
+type Ranking = ArrayVec<(u32, i32), MAX_MOVES>;
+
 /// The deepest ply the search keeps killers for.
 const MAX_PLY: usize = 128;
 /// No move (in the table, as a killer).
@@ -303,10 +309,19 @@ impl AlphaBetaBot {
         self.settings
     }
 
-    fn search(&mut self, game: &State) -> Vec<Hint<Action>> {
-        let Some((seat, legal)) = decision(game) else {
-            return Vec::new();
-        };
+    /// Whether a decision may be overridden by a table: an endgame table or a certificate
+    /// (its own, or the installed ones the settings consult).
+    fn consults_tables(&self) -> bool {
+        self.endgame.is_some()
+            || self.settings.endgame > 0
+            || self.settings.certificates
+            || !self.certificates.is_empty()
+    }
+
+    /// The search's ranking of the moves of the seat to move, best first, each with its score
+    /// (the tables not consulted): `None` when no seat is to move.
+    fn rank(&mut self, game: &State) -> Option<(Seat, Ranking)> {
+        let (seat, legal) = decision(game)?;
         // The clock is read only for a time budget (wasm32 without WASI has none).
         let deadline = self.time.map(|t| Instant::now() + t);
         let size = 1usize << self.settings.table_bits.clamp(4, 26);
@@ -319,7 +334,7 @@ impl AlphaBetaBot {
             self.table.fill(Entry::default());
             self.generation = 1;
         }
-        let mut noise = [0i32; 20];
+        let mut noise = [0i32; MAX_MOVES];
         if self.settings.noise > 0 {
             let mut rng = decision_rng(self.seed, game, seat);
             for n in noise.iter_mut() {
@@ -348,9 +363,9 @@ impl AlphaBetaBot {
         // The root moves' children, and the moves in search order with their child's slot
         // and the score each got in the last iteration that searched it completely (sorted
         // without moving the children).
-        let mut children: Vec<State> = Vec::with_capacity(legal.len());
-        let mut root: Vec<(u32, usize, i32, bool)> = Vec::with_capacity(legal.len());
-        for &id in legal.iter() {
+        let mut children: ArrayVec<State, MAX_MOVES> = ArrayVec::new();
+        let mut root: ArrayVec<(u32, usize, i32, bool), MAX_MOVES> = ArrayVec::new();
+        for &id in legal.iter().take(MAX_MOVES) {
             let Some(a) = Action::from_id(id) else {
                 continue;
             };
@@ -368,7 +383,7 @@ impl AlphaBetaBot {
         let full_window = self.settings.noise > 0;
         let mut reached = 0u8;
         if root.len() > 1 {
-            let mut scores: Vec<(usize, i32)> = Vec::with_capacity(root.len());
+            let mut scores: ArrayVec<(usize, i32), MAX_MOVES> = ArrayVec::new();
             for depth in 1..=i32::from(self.settings.max_depth.max(1)) {
                 scores.clear();
                 let mut alpha = -INF;
@@ -426,12 +441,23 @@ impl AlphaBetaBot {
             }
         }
         self.last = (reached, s.nodes);
-        let mut hints: Vec<Hint<Action>> = root
+        Some((
+            seat,
+            root.iter().map(|&(id, _, score, _)| (id, score)).collect(),
+        ))
+    }
+
+    /// The hints: the search's ranking, then the tables' moves first where they hold.
+    fn search(&mut self, game: &State) -> Vec<Hint<Action>> {
+        let Some((seat, ranking)) = self.rank(game) else {
+            return Vec::new();
+        };
+        let mut hints: Vec<Hint<Action>> = ranking
             .iter()
-            .filter_map(|(id, _, score, _)| {
+            .filter_map(|&(id, score)| {
                 Some(Hint {
-                    action: Action::from_id(*id)?,
-                    score: to_unit(*score),
+                    action: Action::from_id(id)?,
+                    score: to_unit(score),
                     visits: 0,
                     proven: None,
                 })
@@ -464,6 +490,16 @@ fn to_unit(score: i32) -> f64 {
 }
 
 impl Bot<State> for AlphaBetaBot {
+    /// The first of [`hints`](Bot::hints); without a table to consult (the easy level), the
+    /// search's best move, without scoring the others as hints.
+    fn choose(&mut self, game: &State) -> Option<Action> {
+        if self.consults_tables() {
+            return self.hints(game).first().map(|h| h.action);
+        }
+        let (_, ranking) = self.rank(game)?;
+        ranking.first().and_then(|&(id, _)| Action::from_id(id))
+    }
+
     fn hints(&mut self, game: &State) -> Vec<Hint<Action>> {
         self.search(game)
     }
