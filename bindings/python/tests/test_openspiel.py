@@ -147,6 +147,25 @@ def test_clone_is_independent_and_keeps_the_history(spiel: Any) -> None:
     assert not state.is_chance_node() and copy.is_chance_node()
 
 
+def test_a_domino_clone_shares_its_deal_start(spiel: Any) -> None:
+    # The state at the start of the deal (what resampling replays from) is never changed, so
+    # clones share it: cloning copies a reference, not a second state.
+    game = spiel.load(Kind.DOMINO, preset="four_players")
+    state = _random_position(game, random.Random(6), 40)
+    start = state._deal_start
+    assert start is not None and len(start.core) < len(state.core)
+    copy = state.clone()
+    assert copy._deal_start is start and copy.clone()._deal_start is start
+    # The clone still resamples by itself, from that start.
+    import pyspiel
+
+    player = copy.current_player()
+    assert player >= 0
+    other = copy.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
+    assert other.information_state_string(player) == copy.information_state_string(player)
+    assert other._deal_start is start
+
+
 def _decisions(state: Any) -> int:
     return sum(1 for a in state.full_history() if a.player >= 0)
 

@@ -221,10 +221,10 @@ class DangianState(pyspiel.State):  # type: ignore[misc,unused-ignore]
     asked. Domino's states are `DominoState`s.
     """
 
-    def __init__(self, game: DangianGame, core: SpielCore, deal_start: "Optional[DangianState]" = None) -> None:
+    def __init__(self, game: DangianGame, core: SpielCore) -> None:
         super().__init__(game)
+        # The only attribute: OpenSpiel's clone deep-copies each one (`SpielCore.__deepcopy__`).
         self.core = core
-        self._deal_start = deal_start
 
     # Called from Python, these two go straight to Rust (not through OpenSpiel's C++ and back
     # into Python): `state.legal_actions(player=None)`, `state.is_chance_node()`. (Properties,
@@ -267,15 +267,43 @@ class DangianState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         return self.clone()  # type: ignore[no-any-return]
 
     def __deepcopy__(self, memo: Any) -> "DangianState":
-        return type(self)(self.get_game(), self.core.copy(), self._deal_start)
+        return type(self)(self.get_game(), self.core.copy())
 
     def __str__(self) -> str:
         return self.core.board_text()
 
 
+class _Shared:
+    """A value that every copy of a state shares: deep-copying it gives itself, so cloning a
+    state (which deep-copies its attributes) copies a reference, not the value."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __deepcopy__(self, memo: Any) -> "_Shared":
+        return self
+
+
 class DominoState(DangianState):
     """A Domino state: it keeps the state at the start of the current deal (shared between
     clones, never changed), from which `resample_from_infostate` replays a new deal."""
+
+    # No snapshot until a deal begins (a class default: nothing for a clone to copy).
+    _deal: Optional[_Shared] = None
+
+    def __init__(self, game: DangianGame, core: SpielCore, deal: Optional[_Shared] = None) -> None:
+        super().__init__(game, core)
+        if deal is not None:
+            self._deal = deal
+
+    @property
+    def _deal_start(self) -> "Optional[DangianState]":
+        return None if self._deal is None else self._deal.value  # type: ignore[no-any-return]
+
+    def __deepcopy__(self, memo: Any) -> "DominoState":
+        return DominoState(self.get_game(), self.core.copy(), self._deal)
 
     def _apply_action(self, action: int) -> None:
         if self.core.at_deal_start():
@@ -283,8 +311,8 @@ class DominoState(DangianState):
             if start is None or len(start.core) != len(self.core):
                 # A deal begins: keep this state (its history too) for resampling.
                 snapshot = self.clone()
-                snapshot._deal_start = None
-                self._deal_start = snapshot
+                snapshot._deal = None
+                self._deal = _Shared(snapshot)
         self.core.apply(action)
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "DangianState":
@@ -297,11 +325,11 @@ class DominoState(DangianState):
         if self.is_terminal():
             return self.clone()  # type: ignore[no-any-return]
         tail, _ = self.core.resample(player_id, seed)
-        start = self._deal_start
-        if start is None:
-            start = self.get_game().new_initial_state()
-        out = start.clone()
-        out._deal_start = start
+        deal = self._deal
+        if deal is None:
+            deal = _Shared(self.get_game().new_initial_state())
+        out = deal.value.clone()
+        out._deal = deal
         for action in tail:
             out.apply_action(action)
         return out  # type: ignore[no-any-return]
