@@ -300,7 +300,7 @@ class DominoState(DangianState):
 
     @property
     def _deal_start(self) -> "Optional[DangianState]":
-        return None if self._deal is None else self._deal.value  # type: ignore[no-any-return]
+        return None if self._deal is None else self._deal.value
 
     def __deepcopy__(self, memo: Any) -> "DominoState":
         return DominoState(self.get_game(), self.core.copy(), self._deal)
