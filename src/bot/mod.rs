@@ -446,7 +446,8 @@ pub(crate) fn decision<G: Game>(game: &G) -> Option<(Seat, ActionList)> {
     (!legal.is_empty()).then_some((seat, legal))
 }
 
-/// The one legal action of the seat to move, when it has no other.
+/// The one legal action of the seat to move, when it has no other. (It reads the list in
+/// place: [`decision`] returns it by value, a copy that costs more than the check.)
 pub(crate) fn only_action<G: Game>(game: &G) -> Option<G::Action> {
     let ToMove::Seat(_) = game.to_move() else {
         return None;
