@@ -40,7 +40,9 @@ pub struct AlphaBetaSettings {
     pub quiescence: u8,
     /// Random noise added to each move's score at the root, in sixteenths of a stone: 0
     /// always plays the move the search likes best; more makes the bot weaker and more
-    /// varied (the easy levels). With noise every root move gets an exact score.
+    /// varied (the easy levels). With noise no root move is probed with a null window: each
+    /// gets a score, exact where it reaches the best found before it and otherwise an upper
+    /// bound on its value, and the noise is added to those.
     pub noise: i32,
     /// log2 of the transposition table's entries (16 bytes each).
     pub table_bits: u8,
@@ -376,7 +378,7 @@ impl AlphaBetaBot {
             children.push(child);
         }
         // Best first: the material won at once.
-        root.sort_by_key(|r| std::cmp::Reverse(r.2));
+        sort_best_first(&mut root, |r| r.2);
         for r in root.iter_mut() {
             r.2 = -INF;
         }
@@ -421,12 +423,12 @@ impl AlphaBetaBot {
                         r.3 = false;
                     }
                     // Stable: equal scores keep the earlier order.
-                    root.sort_by_key(|r| {
-                        std::cmp::Reverse(if r.3 {
+                    sort_best_first(&mut root, |r| {
+                        if r.3 {
                             r.2 + if full_window { noise[r.0 as usize] } else { 0 }
                         } else {
                             -INF
-                        })
+                        }
                     });
                 }
                 if !complete {
@@ -472,6 +474,22 @@ impl AlphaBetaBot {
             }
         }
         hints
+    }
+}
+
+/// Sorts `items` by `key`, largest first, equal keys in their order: a stable insertion
+/// sort, as the lists are ten items at most and the library's sort is not inlined for them.
+#[inline]
+fn sort_best_first<T: Copy, const N: usize>(items: &mut ArrayVec<T, N>, key: impl Fn(&T) -> i32) {
+    for i in 1..items.len() {
+        let x = items[i];
+        let kx = key(&x);
+        let mut j = i;
+        while j > 0 && key(&items[j - 1]) < kx {
+            items[j] = items[j - 1];
+            j -= 1;
+        }
+        items[j] = x;
     }
 }
 
@@ -815,11 +833,19 @@ impl Searcher<'_> {
         // rule sees it: a cycle may move stones from one captured pile to the other, as a
         // player in debt refills again and again) and going round gains nothing: the cycle
         // is worth the totals it started from, less the contempt for repeating.
-        let position = self.cycle_key(s, position);
         let p = (ply as usize).min(MAX_PLY - 1);
-        self.path[p] = position;
-        self.path_totals[p] = totals(s);
-        let mut back = p;
+        // Only a node with an ancestor two plies up looks for a cycle, and only a node with
+        // searched descendants two plies down (depth 3 or more) is looked back at: the
+        // shallow nodes of the easy level skip the key.
+        let mut back = if p >= 2 || depth >= 3 { p } else { 0 };
+        let position = if back > 0 {
+            let position = self.cycle_key(s, position);
+            self.path[p] = position;
+            self.path_totals[p] = totals(s);
+            position
+        } else {
+            0
+        };
         while back >= 2 {
             back -= 2;
             if self.path[back] == position {
@@ -911,7 +937,10 @@ impl Searcher<'_> {
                 (gain << 24) + killer + self.history[usize::from(me.0 & 1)][usize::from(id8)];
             kids.push((order, id8, last as u8));
         }
-        kids.sort_by_key(|k| std::cmp::Reverse(k.0));
+        sort_best_first(&mut kids, |k| k.0);
+        // Children at the horizon without a capture search have a value whatever the window:
+        // one look each, no null-window probe to confirm.
+        let exact_children = depth == 1 && self.quiescence == 0;
         for (i, &(order, id, slot)) in kids.iter().enumerate() {
             let child = &children[usize::from(slot)];
             // Late moves that win nothing at once are searched a ply shallower first.
@@ -920,7 +949,9 @@ impl Searcher<'_> {
             } else {
                 0
             };
-            let v = if searched == 0 {
+            let v = if exact_children {
+                -self.leaf(child, ply + 1)
+            } else if searched == 0 {
                 -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
             } else {
                 let mut probe =
@@ -992,6 +1023,20 @@ impl Searcher<'_> {
         *h = (*h + depth * depth).min(1 << 19);
     }
 
+    /// The value of `s` for its player to move at the horizon with no capture search: what
+    /// `negamax` at depth 0 returns with [`AlphaBetaSettings::quiescence`] 0, whatever the
+    /// window.
+    #[inline]
+    fn leaf(&self, s: &State, ply: i32) -> i32 {
+        if s.is_over() {
+            return self.end_value(s, ply);
+        }
+        if let Some(v) = self.hopeless(s, ply) {
+            return v;
+        }
+        evaluate(s, self.mover(ply))
+    }
+
     /// Stand pat, or a move that captures: the value of `s` for its player to move.
     fn quiesce(&mut self, s: &State, mut alpha: i32, beta: i32, ply: i32, left: i32) -> i32 {
         if let Some(v) = self.hopeless(s, ply) {
@@ -1032,7 +1077,7 @@ impl Searcher<'_> {
                 children.pop();
             }
         }
-        kids.sort_by_key(|k| std::cmp::Reverse(k.0));
+        sort_best_first(&mut kids, |k| k.0);
         for &(_, slot) in kids.iter() {
             let child = &children[usize::from(slot)];
             let v = if child.is_over() {
