@@ -1,8 +1,9 @@
 //! `BotVecEnv`: N games stepped together with the package's bots in some seats, inside Rust.
 //! The learner's seats take actions from Python; every other seat is a bot that moves in the
 //! same call, so one step goes from one learner decision to the next in every game. The batch
-//! is split over threads (each with its own bots), with the GIL released; the bots' choices
-//! depend only on their seed and the position, so results do not depend on the split.
+//! is cut into blocks of games that threads (each with its own bots) take as they come free,
+//! with the GIL released; the bots' choices depend only on their seed and the position, so
+//! results do not depend on which thread played which game.
 //!
 //! Also `bot_actions`: a bot's choice in many positions at once, for custom loops.
 
@@ -419,28 +420,29 @@ impl<G: BotGame> BotBatch<G> {
     fn run(&mut self, actions: Option<&[u32]>, reset_seed: u64, out: Rows<'_>) {
         let n = self.games.len();
         let k = self.workers.len();
-        let per = n.div_ceil(k);
         let (ol, al, seats) = (
             G::OBSERVATION_LEN,
             G::Action::ID_COUNT as usize,
             self.table.seats,
         );
         let table = &self.table;
-        let mut parts = Vec::with_capacity(k);
+        // Blocks of a few games, taken by whichever thread is free: the games' decisions
+        // differ in cost (a forced move against a full search), so an even split of the
+        // batch would leave one thread idle while the other finishes.
+        let block = n.div_ceil(k * BLOCKS_PER_THREAD).max(1);
+        let mut blocks = Vec::with_capacity(n.div_ceil(block));
         let chunks = self
-            .workers
-            .iter_mut()
-            .map(|m| m.get_mut().unwrap_or_else(PoisonError::into_inner))
-            .zip(self.games.chunks_mut(per))
-            .zip(self.rngs.chunks_mut(per))
-            .zip(out.obs.chunks_mut(per * ol))
-            .zip(out.masks.chunks_mut(per * al))
-            .zip(out.rewards.chunks_mut(per * seats))
-            .zip(out.dones.chunks_mut(per))
-            .zip(out.to_play.chunks_mut(per))
+            .games
+            .chunks_mut(block)
+            .zip(self.rngs.chunks_mut(block))
+            .zip(out.obs.chunks_mut(block * ol))
+            .zip(out.masks.chunks_mut(block * al))
+            .zip(out.rewards.chunks_mut(block * seats))
+            .zip(out.dones.chunks_mut(block))
+            .zip(out.to_play.chunks_mut(block))
             .enumerate();
-        for (c, (((((((bots, games), rngs), obs), masks), rewards), dones), to_play)) in chunks {
-            let acts = actions.map(|a| &a[c * per..c * per + games.len()]);
+        for (c, ((((((games, rngs), obs), masks), rewards), dones), to_play)) in chunks {
+            let acts = actions.map(|a| &a[c * block..c * block + games.len()]);
             let rows = Rows {
                 obs,
                 masks,
@@ -448,34 +450,23 @@ impl<G: BotGame> BotBatch<G> {
                 dones,
                 to_play,
             };
-            parts.push((bots, c * per, games, rngs, acts, rows));
+            blocks.push((c * block, games, rngs, acts, rows));
         }
-        let counts: Vec<Counts> = if parts.len() == 1 {
-            let (bots, first, games, rngs, acts, rows) = parts.pop().expect("one part");
-            vec![table.run(bots, first, games, rngs, acts, reset_seed, rows)]
-        } else {
-            std::thread::scope(|scope| {
-                let mut parts = parts.into_iter();
-                let (bots, first, games, rngs, acts, rows) = parts.next().expect("a part");
-                let handles: Vec<_> = parts
-                    .map(|(bots, first, games, rngs, acts, rows)| {
-                        scope.spawn(move || {
-                            catch_unwind(AssertUnwindSafe(|| {
-                                table.run(bots, first, games, rngs, acts, reset_seed, rows)
-                            }))
-                        })
-                    })
-                    .collect();
-                let mut all = vec![table.run(bots, first, games, rngs, acts, reset_seed, rows)];
-                for h in handles {
-                    match h.join() {
-                        Ok(Ok(c)) => all.push(c),
-                        Ok(Err(payload)) | Err(payload) => std::panic::resume_unwind(payload),
-                    }
-                }
-                all
-            })
-        };
+        let workers = self
+            .workers
+            .iter_mut()
+            .map(|m| m.get_mut().unwrap_or_else(PoisonError::into_inner))
+            .collect();
+        let counts = share_out(
+            workers,
+            blocks,
+            |bots, (first, games, rngs, acts, rows), c: &mut Counts| {
+                let done = table.run(bots, first, games, rngs, acts, reset_seed, rows);
+                c.episodes += done.episodes;
+                c.silent += done.silent;
+                c.bot_moves += done.bot_moves;
+            },
+        );
         for c in counts {
             self.episodes += c.episodes;
             self.silent += c.silent;
@@ -914,9 +905,12 @@ fn choose_all<G: BotGame>(positions: &[G], spec: SeatSpec, seed: u64, threads: u
     if positions.is_empty() {
         return out;
     }
-    let per = positions.len().div_ceil(threads.clamp(1, positions.len()));
-    let work = |games: &[G], out: &mut [i64]| {
-        let Some(mut bot) = make_bot::<G>(spec, seed) else {
+    let k = threads.clamp(1, positions.len());
+    let block = positions.len().div_ceil(k * BLOCKS_PER_THREAD).max(1);
+    let blocks: Vec<_> = positions.chunks(block).zip(out.chunks_mut(block)).collect();
+    let bots = (0..k).map(|_| make_bot::<G>(spec, seed)).collect();
+    share_out(bots, blocks, |bot, (games, out), _: &mut ()| {
+        let Some(bot) = bot else {
             return;
         };
         for (g, o) in games.iter().zip(out.iter_mut()) {
@@ -924,22 +918,53 @@ fn choose_all<G: BotGame>(positions: &[G], spec: SeatSpec, seed: u64, threads: u
                 *o = bot.choose(g).map_or(-1, |a| i64::from(a.id()));
             }
         }
+    });
+    out
+}
+
+/// How many blocks per thread a batch is cut into ([`share_out`]).
+const BLOCKS_PER_THREAD: usize = 32;
+
+/// Runs `tasks` on `workers`, one thread each (the first on the calling thread), every worker
+/// taking the next task as it finishes one, and returns what each worker gathered in `R`. A
+/// panic on any thread is raised again on the caller's.
+fn share_out<W: Send, T: Send, R: Send + Default>(
+    workers: Vec<W>,
+    tasks: Vec<T>,
+    work: impl Fn(&mut W, T, &mut R) + Sync,
+) -> Vec<R> {
+    let queue = Mutex::new(tasks.into_iter());
+    let drain = |worker: &mut W| {
+        let mut gathered = R::default();
+        loop {
+            let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+            let Some(task) = next else {
+                return gathered;
+            };
+            work(worker, task, &mut gathered);
+        }
     };
+    let mut workers = workers.into_iter();
+    let Some(mut first) = workers.next() else {
+        return Vec::new();
+    };
+    if workers.len() == 0 {
+        return vec![drain(&mut first)];
+    }
     std::thread::scope(|scope| {
-        let mut chunks = positions.chunks(per).zip(out.chunks_mut(per));
-        let (g0, o0) = chunks.next().expect("a chunk");
-        let handles: Vec<_> = chunks
-            .map(|(g, o)| scope.spawn(move || catch_unwind(AssertUnwindSafe(|| work(g, o)))))
+        let drain = &drain;
+        let handles: Vec<_> = workers
+            .map(|mut w| scope.spawn(move || catch_unwind(AssertUnwindSafe(|| drain(&mut w)))))
             .collect();
-        work(g0, o0);
+        let mut all = vec![drain(&mut first)];
         for h in handles {
             match h.join() {
-                Ok(Ok(())) => {}
+                Ok(Ok(r)) => all.push(r),
                 Ok(Err(payload)) | Err(payload) => std::panic::resume_unwind(payload),
             }
         }
-    });
-    out
+        all
+    })
 }
 
 /// A bot's choice in each of `games` (all of one kind): an int64 array, the action id the bot

@@ -71,6 +71,22 @@ def test_same_seeds_same_games_whatever_the_threads(kind: str) -> None:
 
 
 @pytest.mark.parametrize("kind", KINDS)
+def test_a_large_batch_is_the_same_whatever_the_threads(kind: str) -> None:
+    # 200 games: blocks of several games each (the last one shorter), taken by the threads in
+    # whatever order they come free.
+    p = players(kind, "easy")
+    runs = [trajectory(BotVecEnv(kind, 200, p, threads=t), 12, seed=5) for t in (1, 2, 3)]
+    assert same(runs[0], runs[1]) and same(runs[0], runs[2])
+    # Every row is its own game's: the mask of game i is game i's legal actions.
+    env = BotVecEnv(kind, 200, p, seed=5, threads=2)
+    _, mask, _ = env.reset(seed=5)
+    _, mask, _, _, _ = env.step(masked_choice(np.random.default_rng(5), mask))
+    for i in range(200):
+        g = env.game(i)
+        assert np.flatnonzero(mask[i]).tolist() == sorted(g.legal_actions())
+
+
+@pytest.mark.parametrize("kind", KINDS)
 def test_bot_seats_are_never_shown_to_the_learner(kind: str) -> None:
     learners = (1,) if seats_of(kind) == 2 else (0, 2)
     env = BotVecEnv(kind, 16, players(kind, "random", learners), seed=5)
