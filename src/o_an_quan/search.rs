@@ -359,6 +359,7 @@ impl AlphaBetaBot {
             history: [[0; 20]; 2],
             path: [0; MAX_PLY],
             path_totals: [0; MAX_PLY],
+            in_play: value_in_play(game),
         };
         s.path[0] = s.cycle_key(game, key(game).1);
         s.path_totals[0] = totals(game);
@@ -634,6 +635,16 @@ fn board_key(s: &State) -> u64 {
     )
 }
 
+/// The value on the board (dân, and the big stones at the quan value) and in both scores:
+/// the same after every move (captures and refills move it between the board and the piles).
+fn value_in_play(s: &State) -> i32 {
+    let quan = i32::from(s.config().quan_value);
+    let board: i32 = s.board().iter().map(|&d| i32::from(d)).sum();
+    let big = s.big_stones();
+    let on_board = big.iter().filter(|b| **b == BigStone::OnBoard).count() as i32;
+    board + quan * on_board + s.score(Seat(0)) + s.score(Seat(1))
+}
+
 /// Seat 0's total minus seat 1's as a cap would count them (scores and stones on one's own
 /// side), in stones.
 fn totals(s: &State) -> i32 {
@@ -671,6 +682,8 @@ struct Searcher<'a> {
     path: [u64; MAX_PLY],
     /// The totals of the line being searched, by ply ([`totals`]).
     path_totals: [i32; MAX_PLY],
+    /// The root's [`value_in_play`], every position's.
+    in_play: i32,
 }
 
 impl Searcher<'_> {
@@ -741,14 +754,12 @@ impl Searcher<'_> {
         if self.progress == 0 || s.config().refill != Refill::BorrowAsDebt {
             return None;
         }
-        let quan = i32::from(s.config().quan_value);
-        let mut board: i32 = s.board().iter().map(|&d| i32::from(d)).sum();
-        board += quan
-            * s.big_stones()
-                .iter()
-                .filter(|b| **b == BigStone::OnBoard)
-                .count() as i32;
+        // Every move keeps the value in play (the board's, both scores) as it was at the
+        // root: captures and refills move stones between the board and the piles. So the
+        // board's value is what the scores leave of it, without counting the board.
         let (a, b) = (s.score(Seat(0)), s.score(Seat(1)));
+        let board = self.in_play - a - b;
+        debug_assert_eq!(board, value_in_play(s) - a - b);
         let winner = if a + board < b {
             Seat(1)
         } else if b + board < a {
@@ -1170,6 +1181,7 @@ mod tests {
                     history: [[0; 20]; 2],
                     path: [0; MAX_PLY],
                     path_totals: [0; MAX_PLY],
+                    in_play: value_in_play(&s),
                 };
                 // Iterative deepening fills the table as the bot does.
                 let mut v = 0;
