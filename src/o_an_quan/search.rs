@@ -372,11 +372,13 @@ impl AlphaBetaBot {
             let Some(a) = Action::from_id(id) else {
                 continue;
             };
-            let mut child = *game;
+            // Made in place (a position is a few hundred bytes).
+            children.push(*game);
+            let slot = children.len() - 1;
+            let child = &mut children[slot];
             child.play_legal(a);
-            let gain = material(&child, seat) - material(game, seat);
-            root.push((id, children.len(), gain, false));
-            children.push(child);
+            let gain = material(child, seat) - material(game, seat);
+            root.push((id, slot, gain, false));
         }
         // Best first: the material won at once.
         sort_best_first(&mut root, |r| r.2);
