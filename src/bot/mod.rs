@@ -535,44 +535,62 @@ impl GreedyBot {
     }
 }
 
+impl GreedyBot {
+    /// Calls `judged` with each legal action of the seat to move and its score (the
+    /// evaluation after it, plus the tie-breaking jitter), in ascending id order.
+    fn judge_each<G: Evaluate>(&self, game: &G, mut judged: impl FnMut(G::Action, f64)) {
+        let Some((seat, legal)) = decision(game) else {
+            return;
+        };
+        let mut rng = decision_rng(self.seed, game, seat);
+        let known = game.determinize(seat, &mut rng);
+        for &id in legal.iter() {
+            let Some(action) = G::Action::from_id(id) else {
+                continue;
+            };
+            let mut next = known.clone();
+            let score = match next.apply(action, &mut NoEvents) {
+                Ok(()) if self.learned => next.learned_all()[seat.index() % MAX_SEATS],
+                Ok(()) => next.evaluate(seat),
+                // Unreachable: the action is legal in every position the seat imagines.
+                Err(_) => 0.0,
+            };
+            // A tiny random jitter breaks ties without favouring low ids.
+            let jitter = f64::from(rng.below(1024)) * 1e-9;
+            judged(action, score + jitter);
+        }
+    }
+}
+
 impl<G: Evaluate> Bot<G> for GreedyBot {
     /// The first of [`hints`](Bot::hints), without judging anything when only one action is
-    /// legal (a pass, a forced move: more than half the decisions of Cờ cá ngựa). Each
-    /// decision draws from its own RNG, so skipping one changes no later choice.
+    /// legal (a pass, a forced move: more than half the decisions of Cờ cá ngựa), and
+    /// without listing and sorting the others. Each decision draws from its own RNG, so
+    /// skipping one changes no later choice.
     fn choose(&mut self, game: &G) -> Option<G::Action> {
         if let Some(only) = only_action(game) {
             return Some(only);
         }
-        self.hints(game).first().map(|h| h.action)
+        // The first of the best, as the hints' stable sort puts it.
+        let mut best: Option<(G::Action, f64)> = None;
+        self.judge_each(game, |action, score| {
+            if best.is_none_or(|(_, b)| score.total_cmp(&b).is_gt()) {
+                best = Some((action, score));
+            }
+        });
+        best.map(|(action, _)| action)
     }
 
     fn hints(&mut self, game: &G) -> Vec<Hint<G::Action>> {
-        let Some((seat, legal)) = decision(game) else {
-            return Vec::new();
-        };
-        let mut rng = decision_rng(self.seed, game, seat);
-        let known = game.determinize(seat, &mut rng);
-        let mut hints: Vec<_> = legal
-            .iter()
-            .filter_map(|&id| {
-                let action = G::Action::from_id(id)?;
-                let mut next = known.clone();
-                let score = match next.apply(action, &mut NoEvents) {
-                    Ok(()) if self.learned => next.learned_all()[seat.index() % MAX_SEATS],
-                    Ok(()) => next.evaluate(seat),
-                    // Unreachable: the action is legal in every position the seat imagines.
-                    Err(_) => 0.0,
-                };
-                // A tiny random jitter breaks ties without favouring low ids.
-                let jitter = f64::from(rng.below(1024)) * 1e-9;
-                Some(Hint {
-                    action,
-                    score: score + jitter,
-                    proven: None,
-                    visits: 0,
-                })
+        let mut hints = Vec::new();
+        self.judge_each(game, |action, score| {
+            hints.push(Hint {
+                action,
+                score,
+                proven: None,
+                visits: 0,
             })
-            .collect();
+        });
         sort_hints(&mut hints);
         hints
     }
