@@ -536,8 +536,20 @@ fn material(s: &State, seat: Seat) -> i32 {
 /// stone: the score margin; the stones on each side (they come home at the end, but are
 /// exposed until then); a refill the player could not pay.
 pub(super) fn evaluate(s: &State, me: Seat) -> i32 {
+    evaluate_with(s, me, scores(s))
+}
+
+/// Both seats' scores, seat 0's first.
+#[inline]
+fn scores(s: &State) -> [i32; 2] {
+    [s.score(Seat(0)), s.score(Seat(1))]
+}
+
+/// [`evaluate`] with the scores already counted ([`scores`]).
+#[inline]
+fn evaluate_with(s: &State, me: Seat, scores: [i32; 2]) -> i32 {
     let op = Seat(1 - (me.0 & 1));
-    let mut v = 16 * (s.score(me) - s.score(op));
+    let mut v = 16 * (scores[usize::from(me.0 & 1)] - scores[usize::from(op.0)]);
     let (side_me, side_op) = (s.side_stones(me) as i32, s.side_stones(op) as i32);
     v += 8 * (side_me - side_op);
     let config = s.config();
@@ -752,14 +764,14 @@ impl Searcher<'_> {
     /// totals as they are. Such a position is worth what ending the game now would be, so
     /// the side behind prefers a quick end to a long line that costs it a refill every few
     /// plies (and that the horizon would hide).
-    fn hopeless(&self, s: &State, ply: i32) -> Option<i32> {
+    fn hopeless(&self, s: &State, ply: i32, scores: [i32; 2]) -> Option<i32> {
         if self.progress == 0 || s.config().refill != Refill::BorrowAsDebt {
             return None;
         }
         // Every move keeps the value in play (the board's, both scores) as it was at the
         // root: captures and refills move stones between the board and the piles. So the
         // board's value is what the scores leave of it, without counting the board.
-        let (a, b) = (s.score(Seat(0)), s.score(Seat(1)));
+        let [a, b] = scores;
         let board = self.in_play - a - b;
         debug_assert_eq!(board, value_in_play(s) - a - b);
         let winner = if a + board < b {
@@ -1044,19 +1056,22 @@ impl Searcher<'_> {
         if s.is_over() {
             return self.end_value(s, ply);
         }
-        if let Some(v) = self.hopeless(s, ply) {
+        // The scores counted once for both.
+        let scores = scores(s);
+        if let Some(v) = self.hopeless(s, ply, scores) {
             return v;
         }
-        evaluate(s, self.mover(ply))
+        evaluate_with(s, self.mover(ply), scores)
     }
 
     /// Stand pat, or a move that captures: the value of `s` for its player to move.
     fn quiesce(&mut self, s: &State, mut alpha: i32, beta: i32, ply: i32, left: i32) -> i32 {
-        if let Some(v) = self.hopeless(s, ply) {
+        let scores = scores(s);
+        if let Some(v) = self.hopeless(s, ply, scores) {
             return v;
         }
         let me = self.mover(ply);
-        let stand = evaluate(s, me);
+        let stand = evaluate_with(s, me, scores);
         if stand >= beta || left <= 0 {
             return stand;
         }
