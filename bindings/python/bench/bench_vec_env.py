@@ -5,7 +5,7 @@ same random play timed inside Rust (`dangian.rust_random_play`, no Python per st
     python bench/bench_vec_env.py [SECONDS_PER_ROW]
 
 With `bots`: the learner (seat 0, the same numpy policy) against the package's bots in every
-other seat through `BotVecEnv` (the bots moving inside the same call, the batch split over
+other seat through `BotVecEnv` (the bots moving inside the same call, the batch stepped by
 THREADS threads): learner steps per second for each game, opponent and N, each row measured
 REPEATS times (the range is printed; against hard once, for eight times as long), with the CPU time the process got per second of wall
 time (below THREADS: the machine was busy); then each bot's own cost per decision, timed
