@@ -557,7 +557,7 @@ fn evaluate_with(s: &State, me: Seat, scores: [i32; 2]) -> i32 {
         // A side about to run dry with nothing to refill it from loses the game.
         let need = 5 * i32::from(config.refill_amount_per_square);
         let pay = |seat: Seat| match config.refill {
-            Refill::PayFromScore => s.score(seat),
+            Refill::PayFromScore => scores[usize::from(seat.0 & 1)],
             _ => s.captured_dan(seat),
         };
         if pay(me) < need && side_me <= 2 {
@@ -656,7 +656,8 @@ fn value_in_play(s: &State) -> i32 {
     let board: i32 = s.board().iter().map(|&d| i32::from(d)).sum();
     let big = s.big_stones();
     let on_board = big.iter().filter(|b| **b == BigStone::OnBoard).count() as i32;
-    board + quan * on_board + s.score(Seat(0)) + s.score(Seat(1))
+    let [a, b] = scores(s);
+    board + quan * on_board + a + b
 }
 
 /// Seat 0's total minus seat 1's as a cap would count them (scores and stones on one's own
