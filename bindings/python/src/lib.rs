@@ -1937,14 +1937,26 @@ impl SpielCore {
     }
 
     /// The chance outcomes with their exact probabilities (integer weights over their sum).
-    fn chance_outcomes(&self) -> PyResult<Vec<(u32, f64)>> {
+    fn chance_outcomes(&self, py: Python<'_>) -> PyResult<Vec<(u32, Py<PyFloat>)>> {
         guard!(self, {
             let mut out = ChanceList::new();
             self.game.chance_outcomes(&mut out);
             let total: f64 = out.iter().map(|o| f64::from(o.weight)).sum();
+            // Outcomes of the same weight share one float (a deal's 28 tiles: one, not 28).
+            let mut last: Option<(u32, Py<PyFloat>)> = None;
             Ok(out
                 .iter()
-                .map(|o| (o.id, f64::from(o.weight) / total))
+                .map(|o| {
+                    let p = match &last {
+                        Some((w, p)) if *w == o.weight => p.clone_ref(py),
+                        _ => {
+                            let p = PyFloat::new(py, f64::from(o.weight) / total).unbind();
+                            last = Some((o.weight, p.clone_ref(py)));
+                            p
+                        }
+                    };
+                    (o.id, p)
+                })
                 .collect())
         })
     }
@@ -2045,11 +2057,6 @@ impl SpielCore {
     /// The game as a `Game` (a copy, with events off).
     fn game(&self) -> PyResult<PyGame> {
         guard!(self, { Ok(PyGame::wrap(self.game.clone(), 0)) })
-    }
-
-    /// Whether the next action is the first of a deal (Domino; at the start for every game).
-    fn at_deal_start(&self) -> PyResult<bool> {
-        guard!(self, { Ok(self.ids.len() == self.deal_index) })
     }
 
     /// The index in `history` at which the current deal began (Domino; 0 for the others).

@@ -147,23 +147,56 @@ def test_clone_is_independent_and_keeps_the_history(spiel: Any) -> None:
     assert not state.is_chance_node() and copy.is_chance_node()
 
 
-def test_a_domino_clone_shares_its_deal_start(spiel: Any) -> None:
-    # The state at the start of the deal (what resampling replays from) is never changed, so
-    # clones share it: cloning copies a reference, not a second state.
-    game = spiel.load(Kind.DOMINO, preset="four_players")
-    state = _random_position(game, random.Random(6), 40)
-    start = state._deal_start
-    assert start is not None and len(start.core) < len(state.core)
-    copy = state.clone()
-    assert copy._deal_start is start and copy.clone()._deal_start is start
-    # The clone still resamples by itself, from that start.
+def _kept_deal_start(state: Any) -> Any:
+    return state._deal
+
+
+def test_a_domino_deal_start_is_made_once_when_resampling_needs_it(spiel: Any) -> None:
     import pyspiel
 
-    player = copy.current_player()
-    assert player >= 0
-    other = copy.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
+    # Playing keeps nothing for resampling; the first resampling makes the state at the
+    # start of the deal (replaying the history up to there), and the copies made after
+    # share it (cloning copies a reference, not a second state) while in that deal.
+    game = spiel.load(Kind.DOMINO, preset="four_players")
+    rng = random.Random(6)
+    state = _random_position(game, rng, 150)
+    while state.is_terminal() or state.is_chance_node() or state.core.deal_index == 0:
+        state = _random_position(game, rng, 150)
+    assert _kept_deal_start(state) is None
+    player = state.current_player()
+    first = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(1, 0.0, 1.0))
+    start = state._deal.state
+    index = state.core.deal_index
+    assert start is not None and start.history() == state.history()[:index]
+    assert first.information_state_string(player) == state.information_state_string(player)
+    copy = state.clone()
+    assert copy._deal.state is start and copy.clone()._deal.state is start and first._deal.state is start
+    # A copy resamples from the same start without making it again.
+    other = copy.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(2, 0.0, 1.0))
     assert other.information_state_string(player) == copy.information_state_string(player)
-    assert other._deal_start is start
+    assert other._deal.state is start and other.history()[:index] == state.history()[:index]
+    # Pickled, a state leaves its deal start out and makes it again when asked: the same
+    # resampling as the original's.
+    import pickle
+
+    restored = pickle.loads(pickle.dumps(copy))
+    assert restored._deal.index == index and restored._deal.state is None
+    again = restored.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(2, 0.0, 1.0))
+    assert again.history() == other.history() and restored._deal.state is not start
+    # A copy that plays into the next deal makes its own start there.
+    while copy.core.deal_index == index and not copy.is_terminal():
+        if copy.is_chance_node():
+            copy.apply_action(copy.chance_outcomes()[0][0])
+        else:
+            copy.apply_action(copy.legal_actions()[0])
+    while not copy.is_terminal() and copy.is_chance_node():
+        copy.apply_action(copy.chance_outcomes()[0][0])
+    assert not copy.is_terminal() and copy.core.deal_index > index
+    player = copy.current_player()
+    later = copy.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(3, 0.0, 1.0))
+    assert copy._deal.state is not start and copy._deal.index == copy.core.deal_index
+    assert later.information_state_string(player) == copy.information_state_string(player)
+    assert state._deal.state is start
 
 
 def _decisions(state: Any) -> int:

@@ -273,47 +273,56 @@ class DangianState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         return self.core.board_text()
 
 
-class _Shared:
-    """A value that every copy of a state shares: deep-copying it gives itself, so cloning a
-    state (which deep-copies its attributes) copies a reference, not the value."""
+class _DealStart:
+    """The state at the start of a deal (index `index` of the history), shared by every copy
+    of a state in that deal: deep-copying it gives itself, so cloning a state copies a
+    reference. The state is made the first time a resampling asks for it and never changed
+    after; a pickled one leaves it out (it is made again when asked for)."""
 
-    __slots__ = ("value",)
+    __slots__ = ("index", "state")
 
-    def __init__(self, value: Any) -> None:
-        self.value = value
+    def __init__(self, index: int) -> None:
+        self.index = index
+        self.state: Optional[DangianState] = None
 
-    def __deepcopy__(self, memo: Any) -> "_Shared":
+    def __deepcopy__(self, memo: Any) -> "_DealStart":
         return self
+
+    def __reduce__(self) -> Tuple[Any, Tuple[int]]:
+        return (_DealStart, (self.index,))
 
 
 class DominoState(DangianState):
-    """A Domino state: it keeps the state at the start of the current deal (shared between
-    clones, never changed), from which `resample_from_infostate` replays a new deal."""
+    """A Domino state: `resample_from_infostate` replays a new deal from the state at the
+    start of the current one, made when first needed (playing costs nothing for it) and
+    shared by the copies made after."""
 
-    # No snapshot until a deal begins (a class default: nothing for a clone to copy).
-    _deal: Optional[_Shared] = None
+    # No deal start until a resampling asks for one (a class default: nothing to copy).
+    _deal: Optional[_DealStart] = None
 
-    def __init__(self, game: DangianGame, core: SpielCore, deal: Optional[_Shared] = None) -> None:
+    def __init__(self, game: DangianGame, core: SpielCore, deal: Optional[_DealStart] = None) -> None:
         super().__init__(game, core)
         if deal is not None:
             self._deal = deal
 
-    @property
-    def _deal_start(self) -> "Optional[DangianState]":
-        return None if self._deal is None else self._deal.value
-
     def __deepcopy__(self, memo: Any) -> "DominoState":
         return DominoState(self.get_game(), self.core.copy(), self._deal)
 
-    def _apply_action(self, action: int) -> None:
-        if self.core.at_deal_start():
-            start = self._deal_start
-            if start is None or len(start.core) != len(self.core):
-                # A deal begins: keep this state (its history too) for resampling.
-                snapshot = self.clone()
-                snapshot._deal = None
-                self._deal = _Shared(snapshot)
-        self.core.apply(action)
+    def _deal_start(self) -> "DangianState":
+        """The state at the start of the current deal, with its history: the first time, a new
+        game replays the history up to there (`SpielCore.deal_index`); then this state and its
+        later copies share it. A copy shares it only while in the same deal, where everything
+        before the deal's start is the same as the original's."""
+        index = self.core.deal_index
+        deal = self._deal
+        if deal is None or deal.index != index:
+            deal = self._deal = _DealStart(index)
+        if deal.state is None:
+            start = self.get_game().new_initial_state()
+            for action in self.core.history()[:index]:
+                start.apply_action(action)
+            deal.state = start
+        return deal.state
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "DangianState":
         """A state `player_id` cannot tell from this one, drawn with `probability_sampler`
@@ -325,11 +334,8 @@ class DominoState(DangianState):
         if self.is_terminal():
             return self.clone()  # type: ignore[no-any-return]
         tail, _ = self.core.resample(player_id, seed)
-        deal = self._deal
-        if deal is None:
-            deal = _Shared(self.get_game().new_initial_state())
-        out = deal.value.clone()
-        out._deal = deal
+        out = self._deal_start().clone()
+        out._deal = self._deal
         for action in tail:
             out.apply_action(action)
         return out  # type: ignore[no-any-return]
