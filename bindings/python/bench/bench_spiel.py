@@ -1,7 +1,9 @@
 """The OpenSpiel adapter's speed: the cost of `state.clone()` by game length (four-seat Cờ
 cá ngựa after 0, 500 and 2,000 actions), and random playouts (actions per second, chance
 nodes included) through the adapter, through the plain `dangian.Game` loop, and through
-OpenSpiel's C++ `oware`, in the same run and with the same Python loop, in turns.
+OpenSpiel's C++ `oware`, in the same run and with the same Python loop, in turns; and what
+OpenSpiel's `apply_action` costs by itself on a Python game's state (its overrides doing
+nothing), so the best an adapter can do: the plain loop's action plus that.
 
     python bench/bench_spiel.py [SECONDS_PER_ROW]
 """
@@ -64,6 +66,33 @@ def spiel_playouts(game: Any, seconds: float, rng: random.Random) -> Tuple[int, 
     return actions_done, time.perf_counter() - start
 
 
+class _Idle(pyspiel.State):  # type: ignore[misc,unused-ignore]
+    """A Python game's state whose overrides do nothing: `apply_action` on it costs what
+    OpenSpiel's C++ does around every action (`ApplyAction` calls `current_player` and then
+    `_apply_action` back in Python, and keeps the history)."""
+
+    def current_player(self) -> int:
+        return 0
+
+    def _apply_action(self, action: int) -> None:
+        pass
+
+    def is_terminal(self) -> bool:
+        return False
+
+
+def idle_applies(game: Any, seconds: float) -> Tuple[int, float]:
+    """`apply_action` on an `_Idle` state, with the same loop around it: (calls, seconds)."""
+    calls = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = _Idle(game)
+        for _ in range(1000):
+            state.apply_action(0)
+        calls += 1000
+    return calls, time.perf_counter() - start
+
+
 def plain_playouts(kind: dangian.Kind, seconds: float, rng: random.Random) -> Tuple[int, float]:
     """The same playouts with `dangian.Game` directly: (actions, seconds)."""
     actions_done = 0
@@ -82,28 +111,38 @@ def plain_playouts(kind: dangian.Kind, seconds: float, rng: random.Random) -> Tu
 
 
 def playouts(seconds: float, slices: int = 6) -> None:
-    """Each game's three loops run in turns, `slices` short turns each, so that a change of
-    the machine's load hits all three alike."""
+    """Each game's loops run in turns, `slices` short turns each, so that a change of the
+    machine's load hits them all alike."""
     oware_game = pyspiel.load_game("oware")
-    print("| game | adapter (actions/s) | plain `Game` loop | `oware` | adapter / plain | adapter / oware | plain / oware |")
-    print("|---|---|---|---|---|---|---|")
+    print(
+        "| game | adapter (actions/s) | plain `Game` loop | `oware` | adapter / plain "
+        "| adapter / oware | plain / oware | `apply_action` alone | best adapter / plain |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
     for kind in dangian.Kind:
         game = dangian.spiel.load(kind)
-        totals: Dict[str, List[float]] = {"adapter": [0, 0.0], "plain": [0, 0.0], "oware": [0, 0.0]}
+        names = ("oware", "adapter", "plain", "idle")
+        totals: Dict[str, List[float]] = {name: [0, 0.0] for name in names}
         rngs = {name: random.Random(1) for name in totals}
         turn = seconds / slices
         for _ in range(slices):
-            for name in ("oware", "adapter", "plain"):
+            for name in names:
                 if name == "plain":
                     n, t = plain_playouts(kind, turn, rngs[name])
+                elif name == "idle":
+                    n, t = idle_applies(game, turn / 4)
                 else:
                     n, t = spiel_playouts(oware_game if name == "oware" else game, turn, rngs[name])
                 totals[name][0] += n
                 totals[name][1] += t
         rate = {name: n / t for name, (n, t) in totals.items()}
         a, p, o = rate["adapter"], rate["plain"], rate["oware"]
+        idle = 1.0 / rate["idle"]
+        # The plain loop's action with OpenSpiel's crossing added, against the plain loop.
+        best = (1.0 / p) / (1.0 / p + idle)
         print(
-            f"| {kind.game_name} | {a:,.0f} | {p:,.0f} | {o:,.0f} | {a / p:.2f} | {a / o:.2f} | {p / o:.2f} |",
+            f"| {kind.game_name} | {a:,.0f} | {p:,.0f} | {o:,.0f} | {a / p:.2f} | {a / o:.2f} "
+            f"| {p / o:.2f} | {idle * 1e6:.2f} µs | {best:.2f} |",
             flush=True,
         )
 

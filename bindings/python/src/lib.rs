@@ -21,7 +21,7 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBytes, PyDict, PyFloat, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyFloat, PyInt, PyString, PyTuple};
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -170,17 +170,27 @@ where
             )
             .into()
         };
+        // The common case first, without looking `__index__` up: a plain int within 64 bits.
+        if obj.is_exact_instance_of::<PyInt>() {
+            if let Ok(n) = obj.extract::<i64>() {
+                return T::try_from(i128::from(n))
+                    .map(Int)
+                    .map_err(|_| out_of_range(n.to_string()));
+            }
+        }
         if obj.is_instance_of::<PyFloat>() || !obj.hasattr("__index__")? {
             return Err(PyTypeError::new_err(format!(
                 "an integer is required, not {}",
                 obj.get_type().name()?
             )));
         }
-        match obj.extract::<i128>() {
+        // A bool, a numpy integer, an int subclass, any object with `__index__`: its value.
+        let value = obj.call_method0("__index__")?;
+        match value.extract::<i128>() {
             Ok(n) => T::try_from(n)
                 .map(Int)
                 .map_err(|_| out_of_range(n.to_string())),
-            Err(_) => Err(out_of_range(obj.str()?.to_string())),
+            Err(_) => Err(out_of_range(value.str()?.to_string())),
         }
     }
 }

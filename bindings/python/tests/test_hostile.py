@@ -200,6 +200,29 @@ def test_other_integers_out_of_range(value: int) -> None:
         dangian.VecEnv("o_an_quan", 2.0)  # type: ignore[arg-type]
 
 
+def test_integers_of_every_kind_are_the_same_argument() -> None:
+    # A plain int within 64 bits takes a short path; a bool, a numpy integer, an int subclass
+    # or an object with __index__ the general one: the same value, the same result.
+    class Seat(int):
+        pass
+
+    class Index:
+        def __index__(self) -> int:
+            return 1
+
+    game = dangian.Game("o_an_quan")
+    expected = game.observation(1)
+    for value in (np.int64(1), np.uint8(1), True, Seat(1), Index()):
+        np.testing.assert_array_equal(game.observation(value), expected)  # type: ignore[arg-type]
+    top = dangian.Game("ca_ngua", seed=2**64 - 1)
+    assert dangian.Game("ca_ngua", seed=np.uint64(2**64 - 1)).state() == top.state()  # type: ignore[arg-type]
+    for bad in (-1, np.int64(-1), Seat(-1)):
+        with pytest.raises(dangian.InvalidArgumentError, match="-1 is out of range"):
+            dangian.Game("ca_ngua", seed=bad)  # type: ignore[arg-type]
+        with pytest.raises(dangian.InvalidArgumentError, match="seat -1 is not in this game"):
+            game.observation(bad)  # type: ignore[arg-type]
+
+
 # ---- every call, hostile arguments ----------------------------------------------------------
 
 
