@@ -186,6 +186,12 @@ where
         }
         // A bool, a numpy integer, an int subclass, any object with `__index__`: its value.
         let value = obj.call_method0("__index__")?;
+        if !value.is_instance_of::<PyInt>() {
+            return Err(PyTypeError::new_err(format!(
+                "__index__ returned {}, not an int",
+                value.get_type().name()?
+            )));
+        }
         match value.extract::<i128>() {
             Ok(n) => T::try_from(n)
                 .map(Int)

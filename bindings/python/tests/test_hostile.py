@@ -216,6 +216,12 @@ def test_integers_of_every_kind_are_the_same_argument() -> None:
         np.testing.assert_array_equal(game.observation(value), expected)  # type: ignore[arg-type]
     top = dangian.Game("ca_ngua", seed=2**64 - 1)
     assert dangian.Game("ca_ngua", seed=np.uint64(2**64 - 1)).state() == top.state()  # type: ignore[arg-type]
+    class Liar:
+        def __index__(self) -> Any:
+            return "1"
+
+    with pytest.raises(TypeError, match="__index__ returned str, not an int"):
+        game.observation(Liar())  # type: ignore[arg-type]
     for bad in (-1, np.int64(-1), Seat(-1)):
         with pytest.raises(dangian.InvalidArgumentError, match="-1 is out of range"):
             dangian.Game("ca_ngua", seed=bad)  # type: ignore[arg-type]
