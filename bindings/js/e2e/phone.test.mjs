@@ -292,44 +292,57 @@ for (const kind of ['o_an_quan', 'ca_ngua', 'domino']) {
   }
 }
 
+/**
+ * The longest wait between two frames while a hard bot makes its first decision, with the bot in
+ * its worker or on the page's thread (`mode`), the page's thread slowed as on a slow phone.
+ */
+async function frameGap(mode) {
+  const page = await phone.newPage();
+  await page.goto(`${server.url}demo/?game=o_an_quan&level=hard&seed=31&speed=instant&lang=en&bots=${mode}`);
+  await settle(page);
+  // A slow phone: the page's thread runs eight times slower (the worker is not slowed), so a
+  // hard decision on the page's thread would take far more than 100 ms.
+  const cdp = await phone.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+  await page.evaluate(() => {
+    window.frames_ = [];
+    const tick = () => {
+      window.frames_.push(performance.now());
+      if (window.frames_.length < 100_000) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  const bots = await page.evaluate(() => window.dangianDemo.app.botTimes.length);
+  await tap(page, '[data-tap^="cell:"]', 2);
+  await tap(page, '[data-tap^="arrow:"]');
+  await page.waitForFunction((n) => window.dangianDemo.app.botTimes.length > n, bots, { timeout: 120_000, polling: 50 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  // The longest wait between two frames while the bot thought (from its question to its answer).
+  const gap = await page.evaluate((n) => {
+    const b = window.dangianDemo.app.botTimes[n];
+    const end = b.at + b.wall;
+    const points = [b.at, ...window.frames_.filter((t) => t > b.at && t < end), end];
+    let worst = 0;
+    for (let i = 1; i < points.length; i++) worst = Math.max(worst, points[i] - points[i - 1]);
+    return { worst, wall: b.wall, ms: b.ms };
+  }, bots);
+  await page.close();
+  return gap;
+}
+
 test('the page stays responsive while a hard bot thinks (in its worker), and the probe sees a bot on the main thread', { skip, timeout: 300_000 }, async () => {
-  const gap = {};
-  for (const mode of ['worker', 'main']) {
-    const page = await phone.newPage();
-    await page.goto(`${server.url}demo/?game=o_an_quan&level=hard&seed=31&speed=instant&lang=en&bots=${mode}`);
-    await settle(page);
-    // A slow phone: the page's thread runs eight times slower (the worker is not slowed), so a
-    // hard decision on the page's thread would take far more than 100 ms.
-    const cdp = await phone.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
-    await page.evaluate(() => {
-      window.frames_ = [];
-      const tick = () => {
-        window.frames_.push(performance.now());
-        if (window.frames_.length < 100_000) requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
-    const bots = await page.evaluate(() => window.dangianDemo.app.botTimes.length);
-    await tap(page, '[data-tap^="cell:"]', 2);
-    await tap(page, '[data-tap^="arrow:"]');
-    await page.waitForFunction((n) => window.dangianDemo.app.botTimes.length > n, bots, { timeout: 120_000, polling: 50 });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    // The longest wait between two frames while the bot thought (from its question to its answer).
-    gap[mode] = await page.evaluate((n) => {
-      const b = window.dangianDemo.app.botTimes[n];
-      const end = b.at + b.wall;
-      const points = [b.at, ...window.frames_.filter((t) => t > b.at && t < end), end];
-      let worst = 0;
-      for (let i = 1; i < points.length; i++) worst = Math.max(worst, points[i] - points[i - 1]);
-      return { worst, wall: b.wall, ms: b.ms };
-    }, bots);
-    await page.close();
-  }
-  console.log(`# responsiveness: ${JSON.stringify(gap)}`);
-  assert.ok(gap.worker.worst < 100, `a frame at least every 100 ms while the bot thinks in its worker (${gap.worker.worst.toFixed(1)} ms)`);
+  // On two cores the bot's worker shares the machine with the browser's own threads, so one
+  // frame can come late; a bot on the page's thread freezes it for its whole decision, every
+  // time. So the worker gets up to three tries to keep a frame every 100 ms.
+  const tries = [];
+  do tries.push(await frameGap('worker'));
+  while (tries.length < 3 && tries.at(-1).worst >= 100);
+  const main = await frameGap('main');
+  console.log(`# responsiveness: ${JSON.stringify({ worker: tries, main })}`);
+  const worker = tries.at(-1);
+  assert.ok(worker.worst < 100, `a frame at least every 100 ms while the bot thinks in its worker (${tries.map((t) => t.worst.toFixed(1)).join(', ')} ms)`);
   // The probe works: a bot on the page's own thread freezes it for its whole decision.
-  assert.ok(gap.main.worst >= 100, `the probe sees the page freeze when the bot runs on the main thread (${gap.main.worst.toFixed(1)} ms)`);
+  assert.ok(main.worst >= 100, `the probe sees the page freeze when the bot runs on the main thread (${main.worst.toFixed(1)} ms)`);
 });
 
 test('without its worker (the script cannot load) the bots think on the page, and the game goes on', { skip, timeout: 120_000 }, async () => {
