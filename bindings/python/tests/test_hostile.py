@@ -216,6 +216,7 @@ def test_integers_of_every_kind_are_the_same_argument() -> None:
         np.testing.assert_array_equal(game.observation(value), expected)  # type: ignore[arg-type]
     top = dangian.Game("ca_ngua", seed=2**64 - 1)
     assert dangian.Game("ca_ngua", seed=np.uint64(2**64 - 1)).state() == top.state()  # type: ignore[arg-type]
+
     class Liar:
         def __index__(self) -> Any:
             return "1"
