@@ -171,33 +171,37 @@ where
             .into()
         };
         // The common case first, without looking `__index__` up: a plain int within 64 bits.
-        if obj.is_exact_instance_of::<PyInt>() {
-            if let Ok(n) = obj.extract::<i64>() {
-                return T::try_from(i128::from(n))
-                    .map(Int)
-                    .map_err(|_| out_of_range(n.to_string()));
+        let plain = if obj.is_exact_instance_of::<PyInt>() {
+            obj.extract::<i64>().ok()
+        } else {
+            None
+        };
+        let n = match plain {
+            Some(n) => i128::from(n),
+            None => {
+                if obj.is_instance_of::<PyFloat>() || !obj.hasattr("__index__")? {
+                    return Err(PyTypeError::new_err(format!(
+                        "an integer is required, not {}",
+                        obj.get_type().name()?
+                    )));
+                }
+                // A bool, a numpy integer, an int subclass, any object with `__index__`.
+                let value = obj.call_method0("__index__")?;
+                if !value.is_instance_of::<PyInt>() {
+                    return Err(PyTypeError::new_err(format!(
+                        "__index__ returned {}, not an int",
+                        value.get_type().name()?
+                    )));
+                }
+                match value.extract::<i128>() {
+                    Ok(n) => n,
+                    Err(_) => return Err(out_of_range(value.str()?.to_string())),
+                }
             }
-        }
-        if obj.is_instance_of::<PyFloat>() || !obj.hasattr("__index__")? {
-            return Err(PyTypeError::new_err(format!(
-                "an integer is required, not {}",
-                obj.get_type().name()?
-            )));
-        }
-        // A bool, a numpy integer, an int subclass, any object with `__index__`: its value.
-        let value = obj.call_method0("__index__")?;
-        if !value.is_instance_of::<PyInt>() {
-            return Err(PyTypeError::new_err(format!(
-                "__index__ returned {}, not an int",
-                value.get_type().name()?
-            )));
-        }
-        match value.extract::<i128>() {
-            Ok(n) => T::try_from(n)
-                .map(Int)
-                .map_err(|_| out_of_range(n.to_string())),
-            Err(_) => Err(out_of_range(value.str()?.to_string())),
-        }
+        };
+        T::try_from(n)
+            .map(Int)
+            .map_err(|_| out_of_range(n.to_string()))
     }
 }
 
