@@ -113,25 +113,36 @@ impl RelayPoint {
     }
 }
 
-/// The next cell round the ring in direction `dir`, by [`RING_NEXT`] (a cell is always
-/// below 12).
+/// The next cell round the ring in direction `dir` (a cell is always below 12).
 #[inline]
 fn ring_step(cell: u8, dir: Dir) -> u8 {
-    RING_NEXT[usize::from(dir == Dir::Ccw)][usize::from(cell) % 12]
+    match dir {
+        Dir::Cw => cw_step(cell),
+        Dir::Ccw => ccw_step(cell),
+    }
 }
 
-/// The next cell round the ring, per direction (`[Cw, Ccw]`), as a table: the sowing loop
-/// looks it up instead of branching on the direction and the ring's end for every stone.
-const RING_NEXT: [[u8; 12]; 2] = {
-    let mut t = [[0u8; 12]; 2];
-    let mut c = 0;
-    while c < 12 {
-        t[0][c] = if c == 0 { 11 } else { c as u8 - 1 };
-        t[1][c] = if c >= 11 { 0 } else { c as u8 + 1 };
-        c += 1;
+/// The next cell clockwise (ring direction −1). Computed, not looked up in a table: in the
+/// sowing loop each stone's cell depends on the last one's, and a compare and a conditional
+/// move take a fraction of a load's time.
+#[inline(always)]
+fn cw_step(cell: u8) -> u8 {
+    if cell == 0 {
+        11
+    } else {
+        cell - 1
     }
-    t
-};
+}
+
+/// The next cell counter-clockwise (ring direction +1); see [`cw_step`].
+#[inline(always)]
+fn ccw_step(cell: u8) -> u8 {
+    if cell >= 11 {
+        0
+    } else {
+        cell + 1
+    }
+}
 
 impl State {
     /// The cell after `cell` in direction `dir` (quan squares left out under
@@ -243,6 +254,30 @@ impl State {
         }
     }
 
+    /// Sow `hand` stones round the plain ring from `pos`, each in the cell `step` gives after
+    /// the last: the cell of the last stone. Generic over the step so that each direction is
+    /// its own loop with the step inlined.
+    #[inline(always)]
+    fn sow_ring<S: EventSink<Event>>(
+        &mut self,
+        mut pos: u8,
+        mut hand: u16,
+        step: impl Fn(u8) -> u8,
+        sink: &mut S,
+    ) -> u8 {
+        while hand > 0 {
+            pos = step(pos);
+            let cell = &mut self.dan[usize::from(pos)];
+            *cell += 1;
+            hand -= 1;
+            sink.emit(Event::Sow {
+                cell: pos,
+                now: *cell,
+            });
+        }
+        pos
+    }
+
     /// Sow `take` stones (already in hand) from `from`, then look at the next square
     /// (rules §2.2).
     #[inline(always)]
@@ -256,18 +291,12 @@ impl State {
         let mut pos = from;
         let mut hand = take;
         if PLAIN || (!self.config.skip_quan_squares && !self.config.skip_origin_on_lap) {
-            // The plain ring (the seed rules): one table step per stone.
-            let next = &RING_NEXT[usize::from(dir == Dir::Ccw)];
-            while hand > 0 {
-                pos = next[usize::from(pos)];
-                let cell = &mut self.dan[usize::from(pos)];
-                *cell += 1;
-                hand -= 1;
-                sink.emit(Event::Sow {
-                    cell: pos,
-                    now: *cell,
-                });
-            }
+            // The plain ring (the seed rules): one step per stone, a loop per direction.
+            pos = match dir {
+                Dir::Cw => self.sow_ring(pos, hand, cw_step, sink),
+                Dir::Ccw => self.sow_ring(pos, hand, ccw_step, sink),
+            };
+            hand = 0;
         }
         while hand > 0 {
             pos = self.next_cell::<PLAIN>(pos, dir);

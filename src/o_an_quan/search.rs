@@ -339,7 +339,10 @@ impl AlphaBetaBot {
         let mut noise = [0i32; MAX_MOVES];
         if self.settings.noise > 0 {
             let mut rng = decision_rng(self.seed, game, seat);
-            for n in noise.iter_mut() {
+            // Drawn in id order up to the highest legal id: the ones after it are never used,
+            // and stopping early changes none of those before.
+            let used = legal.iter().max().map_or(0, |&id| id as usize + 1);
+            for n in noise.iter_mut().take(used) {
                 *n = rng.below(self.settings.noise as u32 + 1) as i32;
             }
         }
@@ -954,11 +957,8 @@ impl Searcher<'_> {
                 continue;
             }
             let gain = material(&children[last], me) - before;
-            let killer = if self.killers[p].contains(&id8) {
-                1 << 20
-            } else {
-                0
-            };
+            let [k0, k1] = self.killers[p];
+            let killer = if id8 == k0 || id8 == k1 { 1 << 20 } else { 0 };
             let order =
                 (gain << 24) + killer + self.history[usize::from(me.0 & 1)][usize::from(id8)];
             kids.push((order, id8, last as u8));
