@@ -322,6 +322,8 @@ struct BotBatch<G: Game> {
     /// One set of bots per thread (behind a mutex only so that the batch is `Sync`: it is
     /// reached through `&mut`, never locked).
     workers: Vec<Mutex<Bots<G>>>,
+    /// The threads besides the caller's that the steps run on, kept for the batch's life.
+    helpers: Helpers,
     seed: u64,
     episodes: u64,
     silent: u64,
@@ -367,6 +369,7 @@ impl<G: BotGame> BotBatch<G> {
             workers: (0..threads.clamp(1, n))
                 .map(|_| Mutex::new(Vec::new()))
                 .collect(),
+            helpers: Helpers::new(threads.clamp(1, n) - 1),
             seed: 0,
             episodes: 0,
             silent: 0,
@@ -457,7 +460,7 @@ impl<G: BotGame> BotBatch<G> {
             .iter_mut()
             .map(|m| m.get_mut().unwrap_or_else(PoisonError::into_inner))
             .collect();
-        let counts = share_out(
+        let counts = self.helpers.share_out(
             workers,
             blocks,
             |bots, (first, games, rngs, acts, rows), c: &mut Counts| {
@@ -557,7 +560,9 @@ fn threads_in_range(threads: Option<usize>) -> Res<usize> {
 /// the picks of its `"random"` seats (a stream of their own); seat `s`'s other bot from
 /// `seed` and `s` (`bot_seeds`). A bot's choice depends only on its seed and the position,
 /// so the games are the same whatever `threads` is. The batch is split over
-/// `threads` (default: the machine's cores) with the GIL released.
+/// `threads` (default: the machine's cores) with the GIL released: the calling thread and
+/// `threads - 1` helper threads that the environment keeps for its life (a process forked
+/// from this one starts its own at its first step).
 #[pyclass(module = "dangian._dangian", name = "BotVecEnv")]
 struct BotVecEnv {
     kind: GameKind,
@@ -909,7 +914,8 @@ fn choose_all<G: BotGame>(positions: &[G], spec: SeatSpec, seed: u64, threads: u
     let block = positions.len().div_ceil(k * BLOCKS_PER_THREAD).max(1);
     let blocks: Vec<_> = positions.chunks(block).zip(out.chunks_mut(block)).collect();
     let bots = (0..k).map(|_| make_bot::<G>(spec, seed)).collect();
-    share_out(bots, blocks, |bot, (games, out), _: &mut ()| {
+    let mut helpers = Helpers::lend(k - 1);
+    helpers.share_out(bots, blocks, |bot, (games, out), _: &mut ()| {
         let Some(bot) = bot else {
             return;
         };
@@ -919,52 +925,108 @@ fn choose_all<G: BotGame>(positions: &[G], spec: SeatSpec, seed: u64, threads: u
             }
         }
     });
+    helpers.give_back();
     out
 }
 
 /// How many blocks per thread a batch is cut into ([`share_out`]).
 const BLOCKS_PER_THREAD: usize = 32;
 
-/// Runs `tasks` on `workers`, one thread each (the first on the calling thread), every worker
-/// taking the next task as it finishes one, and returns what each worker gathered in `R`. A
-/// panic on any thread is raised again on the caller's.
-fn share_out<W: Send, T: Send, R: Send + Default>(
-    workers: Vec<W>,
-    tasks: Vec<T>,
-    work: impl Fn(&mut W, T, &mut R) + Sync,
-) -> Vec<R> {
-    let queue = Mutex::new(tasks.into_iter());
-    let drain = |worker: &mut W| {
-        let mut gathered = R::default();
-        loop {
+/// The helpers [`Helpers::lend`] gives out and [`Helpers::give_back`] keeps.
+static SPARE_HELPERS: Mutex<Vec<Helpers>> = Mutex::new(Vec::new());
+
+/// The threads that work beside the caller's: a pool kept from call to call, since starting a
+/// thread for every step cost about 80 µs, as much as a whole step of 1,024 games against the
+/// random bot.
+struct Helpers {
+    /// The pool (none for the caller's thread alone, or if the system would not start one),
+    /// and the process that started it: a process forked from this one has none of its
+    /// threads, so a call there starts a new pool.
+    pool: Option<(rayon::ThreadPool, u32)>,
+    /// How many helper threads were asked for.
+    threads: usize,
+}
+
+impl Helpers {
+    /// Helpers kept between calls of `bot_actions`, which has no object to keep them in: a
+    /// few sets, one per call under way.
+    const SPARE_SETS: usize = 4;
+
+    /// `threads` helper threads (none for 0).
+    fn new(threads: usize) -> Helpers {
+        let pool = if threads == 0 {
+            None
+        } else {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .thread_name(|i| format!("dangian-helper-{i}"))
+                .build()
+                .ok()
+        };
+        let pool = pool.map(|pool| (pool, std::process::id()));
+        Helpers { pool, threads }
+    }
+
+    /// `threads` helper threads for one call, from the spares when there are some.
+    fn lend(threads: usize) -> Helpers {
+        let mut spare = SPARE_HELPERS.lock().unwrap_or_else(PoisonError::into_inner);
+        match spare.iter().position(|h| h.threads == threads) {
+            Some(i) => spare.swap_remove(i),
+            None => Helpers::new(threads),
+        }
+    }
+
+    /// Keeps these helpers for a later call (unless enough are kept).
+    fn give_back(self) {
+        let mut spare = SPARE_HELPERS.lock().unwrap_or_else(PoisonError::into_inner);
+        if spare.len() < Helpers::SPARE_SETS {
+            spare.push(self);
+        }
+    }
+
+    /// Runs `tasks` on `workers`, the first on the calling thread and each other on a helper
+    /// thread, every worker taking the next task as it finishes one, and returns what each
+    /// worker gathered in `R`. A panic on any thread is raised again on the caller's.
+    fn share_out<W: Send, T: Send, R: Send + Default>(
+        &mut self,
+        mut workers: Vec<W>,
+        tasks: Vec<T>,
+        work: impl Fn(&mut W, T, &mut R) + Sync,
+    ) -> Vec<R> {
+        if matches!(&self.pool, Some((_, pid)) if *pid != std::process::id()) {
+            // A forked process: the pool's threads stayed in the parent. The pool is forgotten,
+            // not dropped: dropping it would wake threads that are not here, through locks
+            // that one of them may have held at the fork.
+            std::mem::forget(self.pool.take());
+            *self = Helpers::new(self.threads);
+        }
+        let queue = Mutex::new(tasks.into_iter());
+        let drain = |worker: &mut W, gathered: &mut R| loop {
             let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
             let Some(task) = next else {
-                return gathered;
+                return;
             };
-            work(worker, task, &mut gathered);
-        }
-    };
-    let mut workers = workers.into_iter();
-    let Some(mut first) = workers.next() else {
-        return Vec::new();
-    };
-    if workers.len() == 0 {
-        return vec![drain(&mut first)];
-    }
-    std::thread::scope(|scope| {
-        let drain = &drain;
-        let handles: Vec<_> = workers
-            .map(|mut w| scope.spawn(move || catch_unwind(AssertUnwindSafe(|| drain(&mut w)))))
-            .collect();
-        let mut all = vec![drain(&mut first)];
-        for h in handles {
-            match h.join() {
-                Ok(Ok(r)) => all.push(r),
-                Ok(Err(payload)) | Err(payload) => std::panic::resume_unwind(payload),
-            }
+            work(worker, task, gathered);
+        };
+        let mut all: Vec<R> = workers.iter().map(|_| R::default()).collect();
+        let Some(((first, others), (mine, theirs))) =
+            workers.split_first_mut().zip(all.split_first_mut())
+        else {
+            return all;
+        };
+        match &self.pool {
+            Some((pool, _)) if !others.is_empty() => pool.in_place_scope(|scope| {
+                let drain = &drain;
+                for (w, r) in others.iter_mut().zip(theirs.iter_mut()) {
+                    scope.spawn(move |_| drain(w, r));
+                }
+                drain(first, mine);
+            }),
+            // No helper: the caller does everything with the first worker.
+            _ => drain(first, mine),
         }
         all
-    })
+    }
 }
 
 /// A bot's choice in each of `games` (all of one kind): an int64 array, the action id the bot

@@ -3,6 +3,9 @@ Gymnasium and SuperSuit-layout vector environments over them."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from typing import Any, List, Tuple
 
 import numpy as np
@@ -84,6 +87,42 @@ def test_a_large_batch_is_the_same_whatever_the_threads(kind: str) -> None:
     for i in range(200):
         g = env.game(i)
         assert np.flatnonzero(mask[i]).tolist() == sorted(g.legal_actions())
+
+
+FORKED = """
+import os, sys
+import numpy as np
+import dangian
+
+def run(env):
+    rng = np.random.default_rng(3)
+    _, mask, _ = env.reset(seed=3)
+    seen = []
+    for _ in range(5):
+        obs, mask, _, _, _ = env.step(np.argmax(rng.random(mask.shape) * mask, axis=1))
+        seen.append(obs)
+    return np.concatenate(seen)
+
+env = dangian.BotVecEnv("o_an_quan", 64, ["learner", "easy"], threads=2)
+expected = run(env)
+positions = [env.game(i) for i in range(8)]
+choices = dangian.bot_actions(positions, "easy", 1, threads=2).tolist()
+pid = os.fork()
+if pid == 0:
+    same = np.array_equal(run(env), expected)
+    same = same and dangian.bot_actions(positions, "easy", 1, threads=2).tolist() == choices
+    os._exit(0 if same else 1)
+_, status = os.waitpid(pid, 0)
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no os.fork on this platform")
+def test_a_forked_process_steps_with_threads_of_its_own() -> None:
+    # The helper threads are kept from step to step; a process forked after they started has
+    # none of them, and its steps (and bot_actions) must start their own rather than wait.
+    run = subprocess.run([sys.executable, "-c", FORKED], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
 
 
 @pytest.mark.parametrize("kind", KINDS)
