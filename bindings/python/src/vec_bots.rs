@@ -929,7 +929,7 @@ fn choose_all<G: BotGame>(positions: &[G], spec: SeatSpec, seed: u64, threads: u
     out
 }
 
-/// How many blocks per thread a batch is cut into ([`share_out`]).
+/// How many blocks per thread a batch is cut into ([`Helpers::share_out`]).
 const BLOCKS_PER_THREAD: usize = 32;
 
 /// The helpers [`Helpers::lend`] gives out and [`Helpers::give_back`] keeps.
