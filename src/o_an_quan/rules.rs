@@ -647,7 +647,7 @@ impl State {
     /// mover's non-empty squares in the directions the rules allow, less the first-move
     /// exclusions.
     #[inline]
-    fn legal_mask(&self) -> (u32, u32) {
+    pub(super) fn legal_mask(&self) -> (u32, u32) {
         if self.end.is_some() {
             return (0, 0);
         }

@@ -25,7 +25,7 @@ use super::endgame::{shared_table, EndgameTable};
 use super::{Action, BigStone, CapResolution, EndReason, Refill, State};
 use crate::bot::portable::exp;
 use crate::bot::{decision, decision_rng, Bot, Hint, Proven, ProvenResult};
-use crate::game::{Action as _, ActionList, Game, Seat};
+use crate::game::{Action as _, Game, Seat};
 
 /// The settings of [`AlphaBetaBot`]: all counts, so results are the same everywhere.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -483,6 +483,19 @@ impl AlphaBetaBot {
     }
 }
 
+/// The ids of a legal mask ([`State::legal_mask`]), ascending as `legal_actions` lists them:
+/// the search reads the mask instead of filling a list.
+#[inline]
+fn ids(mut mask: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let id = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            id
+        })
+    })
+}
+
 /// Sorts `items` by `key`, largest first, equal keys in their order: a stable insertion
 /// sort, as the lists are ten items at most and the library's sort is not inlined for them.
 #[inline]
@@ -910,14 +923,13 @@ impl Searcher<'_> {
             }
         }
         let me = self.mover(ply);
-        let mut legal = ActionList::new();
-        s.legal_actions(&mut legal);
+        let legal = s.legal_mask().0;
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = NO_MOVE;
         let mut searched = 0;
         // The table's move first, before the others are even generated: it often cuts.
-        if tt_move != NO_MOVE && legal.contains(&u32::from(tt_move)) {
+        if tt_move != NO_MOVE && legal.checked_shr(u32::from(tt_move)).unwrap_or(0) & 1 == 1 {
             if let Some(child) = self.child(s, tt_move) {
                 let v = -self.negamax(&child, depth - 1, -beta, -alpha, ply + 1);
                 if self.aborted {
@@ -939,8 +951,7 @@ impl Searcher<'_> {
         // a position is a few hundred bytes, and moving it costs more than the move.
         let mut children: ArrayVec<State, 10> = ArrayVec::new();
         let mut kids: ArrayVec<(i32, u8, u8), 10> = ArrayVec::new();
-        for &id in &legal {
-            let id8 = id as u8;
+        for id8 in ids(legal) {
             if id8 == tt_move {
                 continue;
             }
@@ -1080,19 +1091,18 @@ impl Searcher<'_> {
             alpha = stand;
         }
         let mut best = stand;
-        let mut legal = ActionList::new();
-        s.legal_actions(&mut legal);
+        let legal = s.legal_mask().0;
         let before = material(s, me);
         // Made in place and sorted by key, as in `negamax`; only captures and ends are kept.
         let mut children: ArrayVec<State, 10> = ArrayVec::new();
         let mut kids: ArrayVec<(i32, u8), 10> = ArrayVec::new();
-        for &id in &legal {
+        for id in ids(legal) {
             if children.is_full() {
                 break;
             }
             children.push(*s);
             let last = children.len() - 1;
-            if !self.play(&mut children[last], id as u8) {
+            if !self.play(&mut children[last], id) {
                 children.pop();
                 if self.aborted {
                     return 0;
@@ -1134,6 +1144,7 @@ impl Searcher<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::ActionList;
     use crate::game::NoEvents;
 
     /// Plain minimax to a fixed depth, no pruning, no table: the reference.
