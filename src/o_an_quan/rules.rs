@@ -113,6 +113,19 @@ impl RelayPoint {
     }
 }
 
+/// The ids set in an id mask ([`State::legal_mask`]), ascending: how `legal_actions` lists
+/// them, and how the search reads the mask without filling a list.
+#[inline]
+pub(super) fn ids(mut mask: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let id = mask.trailing_zeros() as u8;
+            mask &= mask - 1;
+            id
+        })
+    })
+}
+
 /// The next cell round the ring in direction `dir` (a cell is always below 12).
 #[inline]
 fn ring_step(cell: u8, dir: Dir) -> u8 {
@@ -766,10 +779,8 @@ impl Game for State {
     /// At most 10 actions: 5 own squares × 2 directions (within [`ActionList`]'s 64).
     fn legal_actions(&self, out: &mut ActionList) {
         out.clear();
-        let mut ids = self.legal_mask().0;
-        while ids != 0 {
-            out.push(ids.trailing_zeros());
-            ids &= ids - 1;
+        for id in ids(self.legal_mask().0) {
+            out.push(u32::from(id));
         }
     }
 

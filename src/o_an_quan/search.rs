@@ -22,6 +22,7 @@ use arrayvec::ArrayVec;
 
 use super::certificate::{installed_covering, Certificate};
 use super::endgame::{shared_table, EndgameTable};
+use super::rules::ids;
 use super::{Action, BigStone, CapResolution, EndReason, Refill, State};
 use crate::bot::portable::exp;
 use crate::bot::{decision, decision_rng, Bot, Hint, Proven, ProvenResult};
@@ -481,19 +482,6 @@ impl AlphaBetaBot {
         }
         hints
     }
-}
-
-/// The ids of a legal mask ([`State::legal_mask`]), ascending as `legal_actions` lists them:
-/// the search reads the mask instead of filling a list.
-#[inline]
-fn ids(mut mask: u32) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (mask != 0).then(|| {
-            let id = mask.trailing_zeros() as u8;
-            mask &= mask - 1;
-            id
-        })
-    })
 }
 
 /// Sorts `items` by `key`, largest first, equal keys in their order: a stable insertion
