@@ -298,30 +298,29 @@ impl State {
         dir: Dir,
         sink: &mut S,
     ) -> Leg {
-        let mut pos = from;
-        let mut hand = take;
-        if PLAIN || (!self.config.skip_quan_squares && !self.config.skip_origin_on_lap) {
+        let pos = if PLAIN || (!self.config.skip_quan_squares && !self.config.skip_origin_on_lap) {
             // The plain ring (the seed rules): one step per stone, a loop per direction.
-            pos = match dir {
-                Dir::Cw => self.sow_ring(pos, hand, cw_step, sink),
-                Dir::Ccw => self.sow_ring(pos, hand, ccw_step, sink),
-            };
-            hand = 0;
-        }
-        while hand > 0 {
-            pos = self.next_cell::<PLAIN>(pos, dir);
-            // OAQ-A4: by default the origin gets a stone on a lap; Oware-style skips it.
-            if self.config.skip_origin_on_lap && pos == from {
-                pos = self.next_cell::<PLAIN>(pos, dir);
+            match dir {
+                Dir::Cw => self.sow_ring(from, take, cw_step, sink),
+                Dir::Ccw => self.sow_ring(from, take, ccw_step, sink),
             }
-            let cell = &mut self.dan[usize::from(pos)];
-            *cell += 1;
-            hand -= 1;
-            sink.emit(Event::Sow {
-                cell: pos,
-                now: *cell,
-            });
-        }
+        } else {
+            let mut pos = from;
+            for _ in 0..take {
+                pos = self.next_cell::<PLAIN>(pos, dir);
+                // OAQ-A4: by default the origin gets a stone on a lap; Oware-style skips it.
+                if self.config.skip_origin_on_lap && pos == from {
+                    pos = self.next_cell::<PLAIN>(pos, dir);
+                }
+                let cell = &mut self.dan[usize::from(pos)];
+                *cell += 1;
+                sink.emit(Event::Sow {
+                    cell: pos,
+                    now: *cell,
+                });
+            }
+            pos
+        };
         // OAQ-A4 (Ludii): a large sowing ends the turn with no relay and no capture.
         if let (false, Some(k)) = (PLAIN, self.config.stop_after_sowing_at_least) {
             if take >= k {
