@@ -769,6 +769,7 @@ impl Searcher<'_> {
     /// totals as they are. Such a position is worth what ending the game now would be, so
     /// the side behind prefers a quick end to a long line that costs it a refill every few
     /// plies (and that the horizon would hide).
+    #[inline]
     fn hopeless(&self, s: &State, ply: i32, scores: [i32; 2]) -> Option<i32> {
         if self.progress == 0 || s.config().refill != Refill::BorrowAsDebt {
             return None;
@@ -819,8 +820,9 @@ impl Searcher<'_> {
         self.nodes += 1;
         if self.nodes >= self.budget {
             self.aborted = true;
-        } else if let Some(d) = self.deadline {
-            if self.nodes & 1023 == 0 && Instant::now() >= d {
+        } else if self.nodes & 1023 == 0 {
+            // The clock is read every 1,024 positions, and only for a time budget.
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
                 self.aborted = true;
             }
         }
