@@ -227,16 +227,15 @@ class DangianState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         self.core = core
 
     # Called from Python, these two go straight to Rust (not through OpenSpiel's C++ and back
-    # into Python): `state.legal_actions(player=None)`, `state.is_chance_node()`. (Properties,
-    # not instance attributes: OpenSpiel's clone copies the instance dict as it is.)
+    # into Python). Methods, not instance attributes (OpenSpiel's clone copies the instance
+    # dict as it is) nor properties returning the core's method (a property's call costs
+    # about twice a method's).
 
-    @property
-    def legal_actions(self) -> Any:
-        return self.core.legal_actions
+    def legal_actions(self, player: Optional[int] = None) -> List[int]:
+        return self.core.legal_actions(player)
 
-    @property
-    def is_chance_node(self) -> Any:
-        return self.core.is_chance
+    def is_chance_node(self) -> bool:
+        return self.core.is_chance()
 
     # -- the pyspiel API --
 
