@@ -11,7 +11,7 @@ use std::time::Duration;
 use dangian::bot::{
     bot_for_level, bot_with_budget, place_rewards, Bot, Evaluate, ExpectimaxBot,
     ExpectimaxSettings, GreedyBot, Level, MctsBot, MctsSettings, PuctBot, PuctSettings, RandomBot,
-    HIDDEN_OUTCOME,
+    RememberingBot, HIDDEN_OUTCOME,
 };
 use dangian::domino::{self, DrawPolicy, End, Phase, Placement, Setup, Tile};
 use dangian::o_an_quan::{AlphaBetaBot, AlphaBetaSettings};
@@ -397,6 +397,63 @@ fn the_levels_choices_are_pinned() {
         [(12450420214376869534, 521), (9144906320114679485, 85)],
         "Domino"
     );
+}
+
+/// Games of a random learner (seat 0) against `bot`, every choice of `bot` checked against
+/// `fresh()` (a new bot of the same level and seed): returns the decisions made.
+fn check_remembered<G: Evaluate>(
+    mut bot: RememberingBot<G, Box<dyn Bot<G> + Send>>,
+    fresh: impl Fn() -> Box<dyn Bot<G> + Send>,
+    games: u64,
+) -> (RememberingBot<G, Box<dyn Bot<G> + Send>>, u64) {
+    let mut rng = GameRng::new(11);
+    let mut decisions = 0;
+    for _ in 0..games {
+        let mut game = G::new(G::Config::default()).unwrap();
+        loop {
+            let action = match game.to_move() {
+                ToMove::Over => break,
+                ToMove::Chance => game.sample_chance(&mut rng).unwrap(),
+                ToMove::Seat(Seat(0)) => {
+                    let ids = legal(&game);
+                    G::Action::from_id(ids[rng.below(ids.len() as u32) as usize]).unwrap()
+                }
+                ToMove::Seat(_) => {
+                    let a = bot.choose(&game);
+                    assert_eq!(
+                        a,
+                        fresh().choose(&game),
+                        "{:?}: the bot's own choice",
+                        G::KIND
+                    );
+                    decisions += 1;
+                    a.unwrap()
+                }
+            };
+            game.apply(action, &mut NoEvents).unwrap();
+        }
+    }
+    (bot, decisions)
+}
+
+/// A remembering bot answers exactly as the bot it wraps, and from memory where a learner's
+/// games come back to a position (Ô ăn quan's openings): with its full memory and with a
+/// memory of two positions that forgets all the time.
+#[test]
+fn a_remembering_bot_chooses_what_its_bot_chooses() {
+    let easy = || bot_for_level::<o_an_quan::State>(Level::Easy, 3);
+    let (bot, decisions) = check_remembered(RememberingBot::new(easy()), easy, 60);
+    assert!(
+        bot.remembered() * 10 > decisions,
+        "{} of {decisions} remembered",
+        bot.remembered()
+    );
+    let (small, _) = check_remembered(RememberingBot::with_capacity(easy(), 2), easy, 20);
+    assert!(small.remembered() > 0);
+    let domino = || bot_for_level::<domino::State>(Level::Easy, 3);
+    check_remembered(RememberingBot::new(domino()), domino, 3);
+    let cn = || bot_for_level::<ca_ngua::State>(Level::Easy, 3);
+    check_remembered(RememberingBot::new(cn()), cn, 2);
 }
 
 #[test]

@@ -14,6 +14,8 @@
 //! - [`ExpectimaxBot`] (expectimax over the dice, averaged over determinizations where
 //!   something is hidden) and [`PuctBot`] (AlphaZero's tree search with the evaluation as its
 //!   leaf value): the reference opponents the levels are measured against.
+//! - [`RememberingBot`]: any of them, answering a position it has seen before from memory
+//!   (the same choice, as a level's choice depends only on the seed and the position).
 //!
 //! The levels per game ([`bot_for_level`]):
 //!
@@ -55,10 +57,12 @@ mod expectimax;
 mod mcts;
 pub(crate) mod portable;
 mod puct;
+mod remember;
 
 pub use expectimax::{ExpectimaxBot, ExpectimaxSettings};
 pub use mcts::{MctsBot, MctsSettings, MAX_TREE_NODES};
 pub use puct::{PuctBot, PuctSettings};
+pub use remember::{RememberingBot, REMEMBERED_POSITIONS};
 
 use std::fmt;
 use std::str::FromStr;

@@ -100,7 +100,7 @@ def bots_main(seconds: float, repeats: int, threads: int) -> None:
     print("| game | easy µs/decision | medium | hard |")
     print("|---|---|---|---|")
     for kind in KINDS:
-        c = bot_costs(kind, 256)
+        c = bot_costs(kind, 1024)
         print(f"| {kind} | {c['easy']:,.1f} | {c['medium']:,.1f} | {c['hard']:,.0f} |", flush=True)
 
 

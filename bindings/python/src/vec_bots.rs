@@ -9,7 +9,9 @@
 
 use super::*;
 use dangian::any::Playable;
-use dangian::bot::{bot_for_level, bot_with_budget, Bot, MctsBot, MctsSettings, RandomBot};
+use dangian::bot::{
+    bot_for_level, bot_with_budget, Bot, MctsBot, MctsSettings, RandomBot, RememberingBot,
+};
 use dangian::o_an_quan::{AlphaBetaBot, AlphaBetaSettings};
 use dangian::tensor::{legal_mask, returns};
 use dangian::{ca_ngua, domino, o_an_quan, Action, Game, GameConfig, NoEvents, Recorded};
@@ -92,11 +94,20 @@ impl SeatSpec {
 
 /// A game the bots play: `Playable`, plus the expert's search with a count budget.
 trait BotGame: Playable + Send + Sync {
+    /// Whether an environment's bots remember their choices by position
+    /// ([`RememberingBot`]): in a game without chance a learner's games come back to the same
+    /// positions (half of easy's decisions against a random learner in Ô ăn quan); with dice
+    /// or a shuffle almost never (under 0.2 % in Cờ cá ngựa and Domino), where the memory
+    /// would only cost.
+    const REMEMBERS: bool = false;
+
     /// The expert's search ([`bot_with_budget`]'s) with `count` instead of a time budget.
     fn expert(count: u32, seed: u64) -> Box<dyn Bot<Self> + Send>;
 }
 
 impl BotGame for o_an_quan::State {
+    const REMEMBERS: bool = true;
+
     fn expert(count: u32, seed: u64) -> Box<dyn Bot<Self> + Send> {
         // `AlphaBetaBot::with_time`'s search, counted in positions.
         let settings = AlphaBetaSettings {
@@ -385,6 +396,11 @@ impl<G: BotGame> BotBatch<G> {
                     .map(|(s, &spec)| match spec {
                         // Drawn from the game's own stream (see `Rngs`).
                         SeatSpec::Random => None,
+                        // Exact only for choices that depend on the position alone.
+                        SeatSpec::Level(_) | SeatSpec::ExpertCount(_) if G::REMEMBERS => {
+                            make_bot::<G>(spec, bot_seed(seed, s))
+                                .map(|b| Box::new(RememberingBot::new(b)) as Box<dyn Bot<G> + Send>)
+                        }
                         _ => make_bot::<G>(spec, bot_seed(seed, s)),
                     })
                     .collect();

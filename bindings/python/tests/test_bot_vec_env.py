@@ -211,6 +211,36 @@ def test_the_same_games_as_dangian_game_with_the_same_bots(kind: str, level: str
     assert ended == n
 
 
+@pytest.mark.parametrize("level", ["easy", "medium"])
+def test_remembered_choices_are_the_bots_own(level: str) -> None:
+    """Ô ăn quan's bots in an environment remember their choices by position: a learner that
+    picks one of its first two legal actions brings its games back to the same positions
+    again and again, and every episode, replayed with `Game.bot_choose`, is the same."""
+    n = 8
+    env = BotVecEnv("o_an_quan", n, ["learner", level], seed=2, threads=2)
+    obs, mask, _ = env.reset(seed=2)
+    bot_seed = env.bot_seeds[1]
+    replay = [Game("o_an_quan") for _ in range(n)]
+    episodes = 0
+    for step in range(250):
+        actions = np.zeros(n, dtype=np.int64)
+        for i, g in enumerate(replay):
+            assert np.array_equal(g.observation(0), obs[i]), (i, step)
+            legal = g.legal_actions()
+            actions[i] = legal[((step * 5 + i) // 3) % min(2, len(legal))]
+        obs, mask, rewards, dones, _ = env.step(actions)
+        for i, g in enumerate(replay):
+            g.apply(int(actions[i]))
+            while not g.is_over and g.to_move == 1:
+                g.apply(g.bot_choose(1, level, bot_seed))
+            assert bool(dones[i]) == g.is_over, (i, step)
+            if g.is_over:
+                assert rewards[i].tolist() == pytest.approx(g.returns())
+                episodes += 1
+                replay[i] = Game("o_an_quan")
+    assert episodes > 3 * n
+
+
 def test_a_refused_step_changes_nothing() -> None:
     env = BotVecEnv("o_an_quan", 3, ["learner", "easy"], seed=4)
     obs, mask, _ = env.observe()
