@@ -60,7 +60,8 @@ def bot_rate(kind: str, opponent: str, n: int, seconds: float, threads: int) -> 
 
 
 def bot_costs(kind: str, positions: int) -> Dict[str, float]:
-    """Microseconds of one thread per decision of each bot, over positions of random play."""
+    """Microseconds of one thread per decision of each bot, over positions of random play (the
+    least of three calls)."""
     env = dangian.BotVecEnv(kind, positions, ["learner"] + ["random"] * (dangian.Game(kind).seats - 1), seed=3, threads=1)
     _, mask, _ = env.reset(seed=3)
     rng = np.random.default_rng(3)
@@ -70,9 +71,13 @@ def bot_costs(kind: str, positions: int) -> Dict[str, float]:
     out: Dict[str, float] = {}
     for bot in ("easy", "medium", "hard"):
         sample = games if bot != "hard" else games[: max(1, positions // 16)]
-        start = time.process_time()
-        dangian.bot_actions(sample, bot, 1, threads=1)
-        out[bot] = (time.process_time() - start) / len(sample) * 1e6
+        # The least of three calls: the machine's disturbances only ever add time.
+        best = float("inf")
+        for _ in range(3):
+            start = time.process_time()
+            dangian.bot_actions(sample, bot, 1, threads=1)
+            best = min(best, time.process_time() - start)
+        out[bot] = best / len(sample) * 1e6
     return out
 
 
