@@ -1,9 +1,7 @@
 //! A bot that remembers its choices by position.
 
-use super::Bot;
+use super::{Bot, Hint};
 use crate::game::{Game, ToMove};
-
-use super::Hint;
 
 /// How many positions [`RememberingBot::new`] remembers by default: 16,384 (Ô ăn quan's
 /// positions are 224 bytes, so about 3.8 MB once full).
@@ -12,7 +10,7 @@ pub const REMEMBERED_POSITIONS: usize = 1 << 14;
 /// A wrapper that remembers the choices of `bot` by position and answers a position it has
 /// seen from memory, with the same action the bot would choose.
 ///
-/// This is exact for the package's bots at a [`Level`](super::Level) or a counted budget:
+/// This is exact for the library's bots at a [`Level`](super::Level) or a counted budget:
 /// their choice depends only on their seed and the position (the module's docs), so a
 /// remembered choice is the one a fresh search would make. It pays where positions come back:
 /// a game without chance (Ô ăn quan), whose openings a learner replays thousands of times in
@@ -21,9 +19,9 @@ pub const REMEMBERED_POSITIONS: usize = 1 << 14;
 /// ([`bot_with_budget`](super::bot_with_budget)): its choices are not a function of the
 /// position, and memory would make them depend on what it played before.
 ///
-/// Positions are compared whole (`==`), never by hash alone. The memory holds `capacity`
-/// positions in pairs that share a slot: one keeps the earlier position of the two (openings
-/// come back most), the other the latest. [`hints`](Bot::hints) is not remembered.
+/// Positions are compared whole (`==`), never by hash alone. A position's hash picks a pair
+/// of entries: one keeps the earlier position of the two (openings come back most), the
+/// other the latest. [`hints`](Bot::hints) is not remembered.
 ///
 /// ```
 /// use dangian::bot::{bot_for_level, Bot, Level, RememberingBot};

@@ -96,7 +96,7 @@ impl SeatSpec {
 trait BotGame: Playable + Send + Sync {
     /// Whether an environment's bots remember their choices by position
     /// ([`RememberingBot`]): in a game without chance a learner's games come back to the same
-    /// positions (half of easy's decisions against a random learner in Ô ăn quan); with dice
+    /// positions (45 % of easy's decisions against a random learner in Ô ăn quan); with dice
     /// or a shuffle almost never (under 0.2 % in Cờ cá ngựa and Domino), where the memory
     /// would only cost.
     const REMEMBERS: bool = false;
@@ -153,6 +153,11 @@ fn make_bot<G: BotGame>(spec: SeatSpec, seed: u64) -> Option<Box<dyn Bot<G> + Se
         SeatSpec::ExpertCount(n) => Some(G::expert(n, seed)),
         SeatSpec::ExpertTime(d) => Some(bot_with_budget::<G>(d, seed)),
     }
+}
+
+/// `bot`, remembering its choices ([`RememberingBot`]).
+fn remembering<G: BotGame>(bot: Box<dyn Bot<G> + Send>) -> Box<dyn Bot<G> + Send> {
+    Box::new(RememberingBot::new(bot))
 }
 
 /// The seed of seat `seat`'s bot in a batch seeded with `seed`.
@@ -396,10 +401,10 @@ impl<G: BotGame> BotBatch<G> {
                     .map(|(s, &spec)| match spec {
                         // Drawn from the game's own stream (see `Rngs`).
                         SeatSpec::Random => None,
-                        // Exact only for choices that depend on the position alone.
+                        // Remembering is exact only where a choice depends on the position
+                        // alone: not with a time budget.
                         SeatSpec::Level(_) | SeatSpec::ExpertCount(_) if G::REMEMBERS => {
-                            make_bot::<G>(spec, bot_seed(seed, s))
-                                .map(|b| Box::new(RememberingBot::new(b)) as Box<dyn Bot<G> + Send>)
+                            make_bot::<G>(spec, bot_seed(seed, s)).map(remembering)
                         }
                         _ => make_bot::<G>(spec, bot_seed(seed, s)),
                     })
