@@ -450,20 +450,6 @@ pub(crate) fn decision<G: Game>(game: &G) -> Option<(Seat, ActionList)> {
     (!legal.is_empty()).then_some((seat, legal))
 }
 
-/// The one legal action of the seat to move, when it has no other. (It reads the list in
-/// place: [`decision`] returns it by value, a copy that costs more than the check.)
-pub(crate) fn only_action<G: Game>(game: &G) -> Option<G::Action> {
-    let ToMove::Seat(_) = game.to_move() else {
-        return None;
-    };
-    let mut legal = ActionList::new();
-    game.legal_actions(&mut legal);
-    match legal.as_slice() {
-        [id] => G::Action::from_id(*id),
-        _ => None,
-    }
-}
-
 /// The RNG for one decision: the bot's seed mixed with a hash of what the deciding seat
 /// sees, so the choice depends on nothing else.
 pub(crate) fn decision_rng<G: Game>(seed: u64, game: &G, seat: Seat) -> GameRng {
@@ -542,10 +528,20 @@ impl GreedyBot {
 impl GreedyBot {
     /// Calls `judged` with each legal action of the seat to move and its score (the
     /// evaluation after it, plus the tie-breaking jitter), in ascending id order.
-    fn judge_each<G: Evaluate>(&self, game: &G, mut judged: impl FnMut(G::Action, f64)) {
-        let Some((seat, legal)) = decision(game) else {
-            return;
-        };
+    fn judge_each<G: Evaluate>(&self, game: &G, judged: impl FnMut(G::Action, f64)) {
+        if let Some((seat, legal)) = decision(game) {
+            self.judge_legal(game, seat, &legal, judged);
+        }
+    }
+
+    /// [`judge_each`](Self::judge_each) with the seat to move and its legal actions given.
+    fn judge_legal<G: Evaluate>(
+        &self,
+        game: &G,
+        seat: Seat,
+        legal: &[u32],
+        mut judged: impl FnMut(G::Action, f64),
+    ) {
         let mut rng = decision_rng(self.seed, game, seat);
         let known = game.determinize(seat, &mut rng);
         for &id in legal.iter() {
@@ -572,12 +568,18 @@ impl<G: Evaluate> Bot<G> for GreedyBot {
     /// without listing and sorting the others. Each decision draws from its own RNG, so
     /// skipping one changes no later choice.
     fn choose(&mut self, game: &G) -> Option<G::Action> {
-        if let Some(only) = only_action(game) {
-            return Some(only);
+        // The legal actions listed once, in place (not copied out as `decision` does).
+        let ToMove::Seat(seat) = game.to_move() else {
+            return None;
+        };
+        let mut legal = ActionList::new();
+        game.legal_actions(&mut legal);
+        if let [only] = legal.as_slice() {
+            return G::Action::from_id(*only);
         }
         // The first of the best, as the hints' stable sort puts it.
         let mut best: Option<(G::Action, f64)> = None;
-        self.judge_each(game, |action, score| {
+        self.judge_legal(game, seat, &legal, |action, score| {
             if best.is_none_or(|(_, b)| score.total_cmp(&b).is_gt()) {
                 best = Some((action, score));
             }
