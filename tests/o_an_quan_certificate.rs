@@ -676,7 +676,7 @@ fn a_bot_with_a_certificate_wins_every_game() {
 /// hold is refused and installs nothing; a certificate covers only its own rules.
 #[test]
 fn installed_certificates_reach_the_level_bots() {
-    use dangian::bot::{bot_for_level, Level, ProvenResult, RandomBot};
+    use dangian::bot::{bot_for_level, Bot, Level, ProvenResult, RandomBot, RememberingBot};
     use dangian::o_an_quan::{install_certificate, installed_certificates, uninstall_certificates};
     use std::sync::Arc;
     // Rules of this test alone (a cap of 14 plies), so the installed certificate reaches no
@@ -702,6 +702,32 @@ fn installed_certificates_reach_the_level_bots() {
         (hints[0].action, hints[0].proven.map(|p| p.result))
     };
     assert_eq!(proven_win(Level::Medium, &start).1, None);
+    // The first player's positions of a game against a random reply, and a remembering
+    // medium bot that has decided each of them (then answers them from memory).
+    let mut positions = Vec::new();
+    let mut game = start;
+    let mut reply = RandomBot::new(3);
+    while game.end_reason().is_none() {
+        let action = if game.to_move() == dangian::ToMove::Seat(Seat(0)) {
+            positions.push(game);
+            proven_win(Level::Medium, &game).0
+        } else {
+            reply.choose(&game).unwrap()
+        };
+        game.apply(action, &mut NoEvents).unwrap();
+    }
+    let fresh_choices = |positions: &[State]| -> Vec<Option<Action>> {
+        let choose = |p: &State| bot_for_level::<State>(Level::Medium, 1).choose(p);
+        positions.iter().map(choose).collect()
+    };
+    let mut remembering = RememberingBot::new(bot_for_level::<State>(Level::Medium, 1));
+    let uncertified: Vec<_> = positions.iter().map(|p| remembering.choose(p)).collect();
+    assert_eq!(uncertified, fresh_choices(&positions));
+    let again: Vec<_> = positions.iter().map(|p| remembering.choose(p)).collect();
+    assert_eq!(
+        (again, remembering.remembered()),
+        (uncertified.clone(), positions.len() as u64)
+    );
 
     // A certificate with one record's move changed to a losing one no longer holds:
     // refused, nothing installed.
@@ -729,6 +755,12 @@ fn installed_certificates_reach_the_level_bots() {
     install_certificate(Arc::new(c.clone())).unwrap();
     assert_eq!(installed_certificates().len(), 1);
     assert!(!c.covers(&State::new(small_rules()).unwrap()));
+    // The remembering bot forgets what it decided without the certificate: it plays the
+    // certificate's moves, as a fresh bot does, and some of them are not what it chose before.
+    let certified: Vec<_> = positions.iter().map(|p| remembering.choose(p)).collect();
+    assert_eq!(remembering.remembered(), positions.len() as u64);
+    assert_eq!(certified, fresh_choices(&positions));
+    assert_ne!(certified, uncertified);
 
     for seed in 0..20 {
         let mut game = start;
@@ -759,6 +791,8 @@ fn installed_certificates_reach_the_level_bots() {
     }
     uninstall_certificates();
     assert_eq!(proven_win(Level::Medium, &start).1, None);
+    let after: Vec<_> = positions.iter().map(|p| remembering.choose(p)).collect();
+    assert_eq!(after, uncertified);
 }
 
 /// The prover gives up when its time is up (the clock is read every 65,536 positions or

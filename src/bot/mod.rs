@@ -111,6 +111,16 @@ pub trait Evaluate: Game {
         self.evaluate(seat)
     }
 
+    /// A number that changes whenever something outside the position that this game's
+    /// levels consult changes (Ô ăn quan: the installed certificates, see
+    /// [`install_certificate`](crate::o_an_quan::install_certificate)): while it stays the
+    /// same, a level's choice in a position stays the same, and
+    /// [`RememberingBot`] forgets what it remembered when it changes. Defaults to 0 (nothing
+    /// consulted).
+    fn consulted_version() -> u64 {
+        0
+    }
+
     /// A full state consistent with everything `seat` has seen, with the hidden parts
     /// (other hands, the order of a stock) sampled with `rng`. Games without hidden
     /// information return the state itself.

@@ -1,6 +1,6 @@
 //! A bot that remembers its choices by position.
 
-use super::{Bot, Hint};
+use super::{Bot, Evaluate, Hint};
 use crate::game::{Game, ToMove};
 
 /// How many positions [`RememberingBot::new`] remembers by default: 16,384 (Ô ăn quan's
@@ -17,7 +17,9 @@ pub const REMEMBERED_POSITIONS: usize = 1 << 14;
 /// training; against Cờ cá ngựa's dice and Domino's shuffle almost no position comes back, and
 /// the memory only costs. Do not wrap a bot whose budget is wall-clock time
 /// ([`bot_with_budget`](super::bot_with_budget)): its choices are not a function of the
-/// position, and memory would make them depend on what it played before.
+/// position, and memory would make them depend on what it played before. What the levels
+/// consult beside the position (Ô ăn quan's installed certificates) is followed: when it
+/// changes ([`Evaluate::consulted_version`]), the memory is forgotten.
 ///
 /// Positions are compared whole (`==`), never by hash alone. A position's hash picks a pair
 /// of entries: one keeps the earlier position of the two (openings come back most), the
@@ -42,9 +44,11 @@ pub struct RememberingBot<G: Game, B> {
     memory: Vec<Option<(G, G::Action)>>,
     capacity: usize,
     remembered: u64,
+    /// [`Evaluate::consulted_version`] when the memory was filled.
+    version: u64,
 }
 
-impl<G: Game, B: Bot<G>> RememberingBot<G, B> {
+impl<G: Evaluate, B: Bot<G>> RememberingBot<G, B> {
     /// `bot` remembering up to [`REMEMBERED_POSITIONS`] positions.
     pub fn new(bot: B) -> Self {
         Self::with_capacity(bot, REMEMBERED_POSITIONS)
@@ -58,6 +62,7 @@ impl<G: Game, B: Bot<G>> RememberingBot<G, B> {
             memory: Vec::new(),
             capacity: positions.clamp(2, 1 << 30).next_power_of_two(),
             remembered: 0,
+            version: G::consulted_version(),
         }
     }
 
@@ -77,11 +82,16 @@ impl<G: Game, B: Bot<G>> RememberingBot<G, B> {
     }
 }
 
-impl<G: Game, B: Bot<G>> Bot<G> for RememberingBot<G, B> {
+impl<G: Evaluate, B: Bot<G>> Bot<G> for RememberingBot<G, B> {
     fn choose(&mut self, game: &G) -> Option<G::Action> {
         let ToMove::Seat(_) = game.to_move() else {
             return None;
         };
+        let version = G::consulted_version();
+        if version != self.version {
+            self.memory.fill(None);
+            self.version = version;
+        }
         let slot = self.slot(game);
         if let Some(pair) = self.memory.get(slot..slot + 2) {
             for (g, action) in pair.iter().flatten() {

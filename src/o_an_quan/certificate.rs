@@ -2,6 +2,7 @@
 //! verification, and the conversions between states and records.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 
 use super::action::{Action, Dir};
@@ -876,6 +877,15 @@ impl Certificate {
 /// The certificates installed for the process ([`install_certificate`]).
 static INSTALLED: Mutex<Vec<Arc<Certificate>>> = Mutex::new(Vec::new());
 
+/// How many times the installed set has changed: a bot's remembered choices
+/// ([`RememberingBot`](crate::bot::RememberingBot)) hold only while it stays the same.
+static INSTALLED_CHANGES: AtomicU64 = AtomicU64::new(0);
+
+/// The count of changes to the installed certificates ([`Evaluate::consulted_version`](crate::bot::Evaluate::consulted_version)).
+pub(crate) fn installed_version() -> u64 {
+    INSTALLED_CHANGES.load(Ordering::Acquire)
+}
+
 /// The most certificates installed at once: one per rule set a host plays is the use.
 pub const MAX_INSTALLED_CERTIFICATES: usize = 8;
 
@@ -911,6 +921,7 @@ pub fn install_certificate(certificate: Arc<Certificate>) -> Result<(), Certific
         installed.remove(0);
     }
     installed.push(certificate);
+    INSTALLED_CHANGES.fetch_add(1, Ordering::AcqRel);
     Ok(())
 }
 
@@ -921,7 +932,11 @@ pub fn installed_certificates() -> Vec<Arc<Certificate>> {
 
 /// Removes every installed certificate (the memory goes when no bot holds one any more).
 pub fn uninstall_certificates() {
-    INSTALLED.lock().unwrap_or_else(|e| e.into_inner()).clear();
+    let mut installed = INSTALLED.lock().unwrap_or_else(|e| e.into_inner());
+    if !installed.is_empty() {
+        installed.clear();
+        INSTALLED_CHANGES.fetch_add(1, Ordering::AcqRel);
+    }
 }
 
 /// The installed certificate holding `state`'s position under its rules, if any.

@@ -30,6 +30,11 @@ impl Evaluate for State {
         squash(f64::from(self.score(seat) - self.score(other)), 8.0)
     }
 
+    /// The installed certificates: medium, hard and the expert play their moves.
+    fn consulted_version() -> u64 {
+        super::certificate::installed_version()
+    }
+
     fn level_bot(level: Level, seed: u64) -> Box<dyn Bot<Self> + Send> {
         let settings = match level {
             Level::Easy => AlphaBetaSettings::EASY,
