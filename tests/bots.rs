@@ -400,7 +400,7 @@ fn the_levels_choices_are_pinned() {
 }
 
 /// Games of a random learner (seat 0) against `bot`, every choice of `bot` checked against
-/// `fresh()` (a new bot of the same level and seed): returns the decisions made.
+/// `fresh()` (a new bot of the same level and seed): returns the bot and the decisions made.
 fn check_remembered<G: Evaluate>(
     mut bot: RememberingBot<G, Box<dyn Bot<G> + Send>>,
     fresh: impl Fn() -> Box<dyn Bot<G> + Send>,
