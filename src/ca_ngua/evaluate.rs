@@ -3,7 +3,7 @@
 //! [`LEARNED_FEATURES`] features of the position with weights learned from games
 //! ([`LEARNED_WEIGHTS`]), which the expert plays by.
 
-use super::{Colour, Phase, State, TurnOrder};
+use super::{Phase, State, TurnOrder};
 use crate::bot::{place_rewards, squash, Bot, Evaluate, MctsBot, MctsSettings};
 use crate::game::{Game, Seat, MAX_SEATS};
 
@@ -77,15 +77,26 @@ impl State {
         let pieces = self.pieces();
         let door = rules.door();
         let len = i32::from(rules.track_len);
-        let segment = i32::from(rules.segment());
-        let owner = |c: Colour| rules.seats.owner(c);
-        let in_yard = |c: usize| pieces[c].iter().any(|&p| p < 0);
+        // Per player, the start squares (bit per square) onto which an opponent may leave its
+        // yard: a colour in play with a piece in the yard threatens its start square.
+        let mut exits = [0u64; 4];
+        for (colour, owner) in rules.seats.pairs() {
+            if pieces[colour.index()].iter().any(|&p| p < 0) {
+                let start = 1u64 << self.abs(colour.0, 0);
+                for (player, mask) in exits.iter_mut().enumerate() {
+                    if player != usize::from(owner) {
+                        *mask |= start;
+                    }
+                }
+            }
+        }
         // The occupied squares, twice round (bit `s` and bit `s + len`), so that the twelve
         // squares behind any square are one window of bits.
         let mut occupied = u128::from(self.occupied);
         occupied |= occupied << len;
         let mut out = [[0.0; 4]; 4];
         for (colour, player) in rules.seats.pairs() {
+            let exit = exits[usize::from(player) & 3];
             for (piece, &p) in pieces[colour.index()].iter().enumerate() {
                 if p < 0 || p > door {
                     continue;
@@ -96,21 +107,21 @@ impl State {
                 let window = (occupied >> (square + len - 12)) as u32 & 0xfff;
                 if window != 0 {
                     let d = 12 - (31 - window.leading_zeros() as i32);
-                    let behind = (square - d).rem_euclid(len) as u8;
-                    if let Some((c, q)) = self.piece_on(behind) {
-                        let other = owner(c);
+                    // `d ≤ 12 < len`: one addition wraps round (no division on this path).
+                    let behind = if square >= d {
+                        square - d
+                    } else {
+                        square - d + len
+                    };
+                    if let Some((c, q)) = self.piece_on(behind as u8) {
                         let room = i32::from(door) - i32::from(self.progress(c, q));
-                        if other != Some(player) && room >= d {
+                        if rules.seats.owner(c) != Some(player) && room >= d {
                             risk += REACH[d as usize];
                         }
                     }
                 }
-                // An opponent's start square: it may leave its yard onto this piece.
-                if square % segment == 0 {
-                    let c = (square / segment) as usize & 3;
-                    if owner(Colour(c as u8)).is_some_and(|o| o != player) && in_yard(c) {
-                        risk += EXIT_CHANCE;
-                    }
+                if exit >> square & 1 != 0 {
+                    risk += EXIT_CHANCE;
                 }
                 out[colour.index()][piece] = risk.min(0.9);
             }
@@ -326,4 +337,90 @@ pub fn learned_values(state: &State, weights: &[f64; LEARNED_FEATURES]) -> [f64;
         *v = f.iter().zip(weights).map(|(a, b)| a * b).sum::<f64>();
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ca_ngua::{Action, Config};
+    use crate::{Action as _, ActionList, GameRng, NoEvents, ToMove};
+
+    /// [`State::piece_risks`] by its definition, one square at a time: the nearest piece
+    /// within twelve squares behind, and every opponent's colour with a piece in the yard
+    /// whose start square it is.
+    fn risks_by_definition(s: &State) -> [[f64; 4]; 4] {
+        let rules = s.config();
+        let (door, len) = (rules.door(), rules.track_len);
+        let mut out = [[0.0; 4]; 4];
+        for (colour, player) in rules.seats.pairs() {
+            for piece in 0..4u8 {
+                let p = s.progress(colour, piece);
+                if !(0..=door).contains(&p) {
+                    continue;
+                }
+                let square = s.abs(colour.0, p);
+                let mut risk = 0.0;
+                let nearest = (1..=12u8).find_map(|d| {
+                    let behind = (square + len - d) % len;
+                    s.piece_on(behind).map(|(c, q)| (d, c, q))
+                });
+                if let Some((d, c, q)) = nearest {
+                    let room = i32::from(door) - i32::from(s.progress(c, q));
+                    if rules.seats.owner(c) != Some(player) && room >= i32::from(d) {
+                        risk += REACH[usize::from(d)];
+                    }
+                }
+                for (c, o) in rules.seats.pairs() {
+                    let in_yard = (0..4).any(|q| s.progress(c, q) < 0);
+                    if o != player && in_yard && s.abs(c.0, 0) == square {
+                        risk += EXIT_CHANCE;
+                    }
+                }
+                out[colour.index()][usize::from(piece)] = risk.min(0.9);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn piece_risks_follow_their_definition() {
+        let configs = [
+            Config::default(),
+            Config::two_players(),
+            Config::three_players(),
+            Config::two_players_two_colours(),
+            Config::one_die(),
+            Config {
+                track_len: 40,
+                kick_own_other_colour: true,
+                ..Config::two_players_two_colours()
+            },
+            Config {
+                track_len: 52,
+                ..Config::three_players()
+            },
+        ];
+        let mut legal = ActionList::new();
+        let mut checked = 0;
+        for (i, config) in configs.into_iter().enumerate() {
+            for game in 0..20u64 {
+                let mut rng = GameRng::new(game * 16 + i as u64);
+                let mut s = State::new(config).expect("a valid config");
+                while !s.is_over() {
+                    assert_eq!(s.piece_risks(), risks_by_definition(&s), "{s:?}");
+                    checked += 1;
+                    let a = match s.to_move() {
+                        ToMove::Chance => s.sample_chance(&mut rng).expect("an outcome"),
+                        _ => {
+                            s.legal_actions(&mut legal);
+                            let pick = legal[rng.below(legal.len() as u32) as usize];
+                            Action::from_id(pick).expect("a legal id")
+                        }
+                    };
+                    s.apply(a, &mut NoEvents).expect("legal");
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked} positions");
+    }
 }
