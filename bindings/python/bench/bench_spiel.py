@@ -1,9 +1,9 @@
 """The OpenSpiel adapter's speed: the cost of `state.clone()` by game length (four-seat Cờ
 cá ngựa after 0, 500 and 2,000 actions), and random playouts (actions per second, chance
-nodes included) through the adapter, through the plain `dangian.Game` loop, and through
-OpenSpiel's C++ `oware`, in the same run and with the same Python loop, in turns; and what
-OpenSpiel's `apply_action` costs by itself on a Python game's state (its overrides doing
-nothing), so the best an adapter can do: the plain loop's action plus that.
+nodes included) through the adapter, through the adapter with every action applied by
+OpenSpiel's C++ `apply_action` (`pyspiel.State.apply_action`, what the adapter's own
+`apply_action` skips when called from Python), through the plain `dangian.Game` loop, and
+through OpenSpiel's C++ `oware`, in the same run and with the same Python loop, in turns.
 
     python bench/bench_spiel.py [SECONDS_PER_ROW]
 """
@@ -50,47 +50,24 @@ def clone_costs() -> None:
         print(f"| {len(state.history())} | {cost * 1e6:,.1f} µs |", flush=True)
 
 
-def spiel_playouts(game: Any, seconds: float, rng: random.Random) -> Tuple[int, float]:
-    """Random playouts through pyspiel states for about `seconds`: (actions, seconds)."""
+def spiel_playouts(
+    game: Any, seconds: float, rng: random.Random, through_cpp: bool = False
+) -> Tuple[int, float]:
+    """Random playouts through pyspiel states for about `seconds` (each action applied by
+    OpenSpiel's C++ `apply_action` if `through_cpp`): (actions, seconds)."""
     actions_done = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         state = game.new_initial_state()
+        apply = (lambda a: pyspiel.State.apply_action(state, a)) if through_cpp else state.apply_action
         while not state.is_terminal():
             if state.is_chance_node():
                 actions, probs = zip(*state.chance_outcomes())
-                state.apply_action(rng.choices(actions, probs)[0])
+                apply(rng.choices(actions, probs)[0])
             else:
-                state.apply_action(rng.choice(state.legal_actions()))
+                apply(rng.choice(state.legal_actions()))
             actions_done += 1
     return actions_done, time.perf_counter() - start
-
-
-class _Idle(pyspiel.State):  # type: ignore[misc,unused-ignore]
-    """A Python game's state whose overrides do nothing: `apply_action` on it costs what
-    OpenSpiel's C++ does around every action (`ApplyAction` calls `current_player` and then
-    `_apply_action` back in Python, and keeps the history)."""
-
-    def current_player(self) -> int:
-        return 0
-
-    def _apply_action(self, action: int) -> None:
-        pass
-
-    def is_terminal(self) -> bool:
-        return False
-
-
-def idle_applies(game: Any, seconds: float) -> Tuple[int, float]:
-    """`apply_action` on an `_Idle` state, with the same loop around it: (calls, seconds)."""
-    calls = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state = _Idle(game)
-        for _ in range(1000):
-            state.apply_action(0)
-        calls += 1000
-    return calls, time.perf_counter() - start
 
 
 def plain_playouts(kind: dangian.Kind, seconds: float, rng: random.Random) -> Tuple[int, float]:
@@ -116,12 +93,12 @@ def playouts(seconds: float, slices: int = 6) -> None:
     oware_game = pyspiel.load_game("oware")
     print(
         "| game | adapter (actions/s) | plain `Game` loop | `oware` | adapter / plain "
-        "| adapter / oware | plain / oware | `apply_action` alone | best adapter / plain |"
+        "| adapter / oware | plain / oware | adapter, C++ `apply_action` |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|")
     for kind in dangian.Kind:
         game = dangian.spiel.load(kind)
-        names = ("oware", "adapter", "plain", "idle")
+        names = ("oware", "adapter", "plain", "cpp")
         totals: Dict[str, List[float]] = {name: [0, 0.0] for name in names}
         rngs = {name: random.Random(1) for name in totals}
         turn = seconds / slices
@@ -129,20 +106,17 @@ def playouts(seconds: float, slices: int = 6) -> None:
             for name in names:
                 if name == "plain":
                     n, t = plain_playouts(kind, turn, rngs[name])
-                elif name == "idle":
-                    n, t = idle_applies(game, turn / 4)
+                elif name == "oware":
+                    n, t = spiel_playouts(oware_game, turn, rngs[name])
                 else:
-                    n, t = spiel_playouts(oware_game if name == "oware" else game, turn, rngs[name])
+                    n, t = spiel_playouts(game, turn, rngs[name], through_cpp=name == "cpp")
                 totals[name][0] += n
                 totals[name][1] += t
         rate = {name: n / t for name, (n, t) in totals.items()}
         a, p, o = rate["adapter"], rate["plain"], rate["oware"]
-        idle = 1.0 / rate["idle"]
-        # The plain loop's action with OpenSpiel's crossing added, against the plain loop.
-        best = (1.0 / p) / (1.0 / p + idle)
         print(
             f"| {kind.game_name} | {a:,.0f} | {p:,.0f} | {o:,.0f} | {a / p:.2f} | {a / o:.2f} "
-            f"| {p / o:.2f} | {idle * 1e6:.2f} µs | {best:.2f} |",
+            f"| {p / o:.2f} | {rate['cpp']:,.0f} |",
             flush=True,
         )
 

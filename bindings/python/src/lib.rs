@@ -1816,6 +1816,15 @@ const SEEN_BY_ALL: u8 = u8::MAX;
 /// replays (each is checked by replaying the deal; the first one almost always does).
 const RESAMPLE_TRIES: u32 = 64;
 
+/// The OpenSpiel player id of whoever is to move.
+fn spiel_player(to_move: ToMove) -> i32 {
+    match to_move {
+        ToMove::Seat(s) => i32::from(s.0),
+        ToMove::Chance => SPIEL_CHANCE,
+        ToMove::Over => SPIEL_TERMINAL,
+    }
+}
+
 /// The state behind `dangian.spiel`'s OpenSpiel states: the game, the ids of every action
 /// applied since the start (chance outcomes included) and, per action, which seat alone saw
 /// it (a Domino tile dealt or drawn) or that all did. Copying it copies the game and two
@@ -1918,13 +1927,7 @@ impl SpielCore {
 
     /// The OpenSpiel player to move: the seat, -1 chance, -4 over.
     fn current_player(&self) -> PyResult<i32> {
-        guard!(self, {
-            Ok(match self.game.to_move() {
-                ToMove::Seat(s) => i32::from(s.0),
-                ToMove::Chance => SPIEL_CHANCE,
-                ToMove::Over => SPIEL_TERMINAL,
-            })
-        })
+        guard!(self, { Ok(spiel_player(self.game.to_move())) })
     }
 
     /// Whether the game is over.
@@ -2004,6 +2007,21 @@ impl SpielCore {
     /// The ids of every action applied, chance outcomes included (a new list).
     fn history(&self) -> PyResult<Vec<u32>> {
         guard!(self, { Ok(self.ids.clone()) })
+    }
+
+    /// Every action applied with the OpenSpiel player who took it (-1 for chance), as
+    /// `(player, id)` pairs: the history replayed from the start (no player is kept per
+    /// action, so playing costs nothing for it).
+    fn full_history(&self) -> PyResult<Vec<(i32, u32)>> {
+        guard!(self, {
+            let mut game = (*self.origin).clone();
+            let mut out = Vec::with_capacity(self.ids.len());
+            for &id in &self.ids {
+                out.push((spiel_player(game.to_move()), id));
+                game.apply(id).map_err(Failure::from)?;
+            }
+            Ok(out)
+        })
     }
 
     /// The actions as `seat` saw them, in notation, space-separated: a tile dealt to or

@@ -147,6 +147,62 @@ def test_clone_is_independent_and_keeps_the_history(spiel: Any) -> None:
     assert not state.is_chance_node() and copy.is_chance_node()
 
 
+@pytest.mark.parametrize("kind", list(Kind), ids=[k.game_name for k in Kind])
+def test_history_is_the_same_whichever_side_applies(spiel: Any, kind: Kind) -> None:
+    """`apply_action` from Python goes to the Rust core alone, not through OpenSpiel's C++
+    (which keeps its own copy of the history). A state played through both, in turns,
+    answers every history question, serializes and pickles exactly as a state played
+    through OpenSpiel's C++ alone (whose C++ history is whole)."""
+    import pickle
+
+    import pyspiel
+
+    game = spiel.load(kind, preset=PRESETS[kind], config=CONFIGS[kind])
+    rng = random.Random(21)
+    mixed, cpp = game.new_initial_state(), game.new_initial_state()
+    assert mixed.is_initial_state() and mixed.move_number() == 0 and mixed.history_str() == ""
+    for step in range(160):
+        if mixed.is_terminal():
+            break
+        if mixed.is_chance_node():
+            ids, probs = zip(*mixed.chance_outcomes())
+            action = rng.choices(ids, probs)[0]
+        else:
+            action = rng.choice(mixed.legal_actions())
+        if kind != Kind.O_AN_QUAN:
+            # OpenSpiel's C++ asks this only of games with chance.
+            assert mixed.is_initial_non_chance_state() == pyspiel.State.is_initial_non_chance_state(cpp)
+        if step == 5:
+            child, cpp_child = mixed.child(action), pyspiel.State.child(mixed, action)
+            assert child.history() == cpp_child.history() == mixed.history() + [action]
+            assert mixed.move_number() == 5
+        # Python's path three times in four, OpenSpiel's C++ the fourth.
+        if step % 4 == 3:
+            pyspiel.State.apply_action(mixed, action)
+        else:
+            mixed.apply_action(action)
+        pyspiel.State.apply_action(cpp, action)
+        assert mixed.history() == pyspiel.State.history(cpp)
+        assert mixed.history_str() == pyspiel.State.history_str(cpp)
+        assert [(a.player, a.action) for a in mixed.full_history()] == [
+            (a.player, a.action) for a in pyspiel.State.full_history(cpp)
+        ]
+        assert mixed.move_number() == pyspiel.State.move_number(cpp) == step + 1
+        assert not mixed.is_initial_state()
+    assert mixed.move_number() > 10
+    assert mixed.serialize() == pyspiel.State.serialize(cpp)
+    # Restored from either text, OpenSpiel's C++ copy of the history is whole again.
+    for restored in (game.deserialize_state(mixed.serialize()), pickle.loads(pickle.dumps(mixed))):
+        assert pyspiel.State.history(restored) == restored.history() == mixed.history()
+        assert pyspiel.State.move_number(restored) == mixed.move_number()
+        assert str(restored) == str(mixed)
+    # OpenSpiel's C++ serialization writes its own copy of the history (the actions C++
+    # applied), but stores the core: the state it restores is whole.
+    _, restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, mixed))
+    assert restored.history() == mixed.history() and str(restored) == str(mixed)
+    assert pyspiel.State.history(restored) == mixed.history()[3::4]
+
+
 def _kept_deal_start(state: Any) -> Any:
     # Read through a function: an `assert state._deal is None` would make mypy take it for
     # None through the rest of the test.

@@ -30,12 +30,14 @@ JSON object of options, applied over the preset's; ``"{}"`` by default).
   (for information-set search; `seeded_resampler` gives OpenSpiel's ``ISMCTSBot`` a seeded
   one, as its own default sampler is seeded from the clock).
 - ``clone()`` takes constant time: the history lives in Rust as action ids.
+- ``apply_action`` called from Python goes to Rust alone (not through OpenSpiel's C++ and
+  back), and every method that reads the history reads it there (`DangianState.apply_action`).
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 import numpy as np
 import pyspiel
@@ -51,6 +53,7 @@ __all__ = [
     "DangianState",
     "DominoState",
     "DangianGame",
+    "PlayerAction",
     "seeded_resampler",
 ]
 
@@ -82,6 +85,18 @@ def _config(kind: Kind, params: Dict[str, Any]) -> Dict[str, Any]:
         raise ValueError("the config parameter is a JSON object")
     config.update(extra)
     return config
+
+
+#: Where the state's part begins in OpenSpiel's game-and-state text (what pickling stores).
+_STATE_SECTION = "[State]\n"
+
+
+class PlayerAction(NamedTuple):
+    """An entry of `DangianState.full_history`, with the attributes of OpenSpiel's
+    ``pyspiel.PlayerAction`` (which Python cannot make)."""
+
+    player: int
+    action: int
 
 
 def _game_type(kind: Kind) -> Any:
@@ -226,7 +241,7 @@ class DangianState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         # The only attribute: OpenSpiel's clone deep-copies each one (`SpielCore.__deepcopy__`).
         self.core = core
 
-    # Called from Python, these two go straight to Rust (not through OpenSpiel's C++ and back
+    # Called from Python, these go straight to Rust (not through OpenSpiel's C++ and back
     # into Python). Methods, not instance attributes (OpenSpiel's clone copies the instance
     # dict as it is) nor properties returning the core's method (a property's call costs
     # about twice a method's).
@@ -236,6 +251,61 @@ class DangianState(pyspiel.State):  # type: ignore[misc,unused-ignore]
 
     def is_chance_node(self) -> bool:
         return self.core.is_chance()
+
+    def apply_action(self, action: int) -> None:
+        """Apply a decision or chance outcome (an error, the state unchanged, if illegal).
+
+        OpenSpiel's C++ ``apply_action`` calls back into Python twice (``current_player``,
+        then ``_apply_action``), which costs as much as the whole action in Rust; from Python
+        this one goes to the core alone. The history is the core's: the methods below read
+        it there. (C++ code applying actions still goes through ``_apply_action``; the C++
+        side's own copy of the history then holds only those actions, and no method of
+        this state reads it.)"""
+        self.core.apply(action)
+
+    def child(self, action: int) -> "DangianState":
+        out: DangianState = self.clone()
+        out.apply_action(action)
+        return out
+
+    def history(self) -> List[int]:
+        return self.core.history()
+
+    def history_str(self) -> str:
+        return ", ".join(map(str, self.core.history()))
+
+    def full_history(self) -> List["PlayerAction"]:
+        """Every action with the player who took it (`PlayerAction`; -1 for chance)."""
+        return [PlayerAction(p, a) for p, a in self.core.full_history()]
+
+    def move_number(self) -> int:
+        return len(self.core)
+
+    def is_initial_state(self) -> bool:
+        return len(self.core) == 0
+
+    def is_initial_non_chance_state(self) -> bool:
+        """A player is to move and only chance has moved so far."""
+        if self.core.current_player() < 0:
+            return False
+        return all(p == pyspiel.PlayerId.CHANCE for p, _ in self.core.full_history())
+
+    def serialize(self) -> str:
+        """OpenSpiel's serialization of a Python game's state, with the core's history."""
+        return self._with_history(pyspiel.State.serialize(self))
+
+    def __getstate__(self) -> str:
+        # Pickling: OpenSpiel's game-and-state text, the state's part with the core's history.
+        text: str = pyspiel.State.__getstate__(self)
+        head, sep, state = text.partition(_STATE_SECTION)
+        return head + sep + self._with_history(state)
+
+    def _with_history(self, serialized: str) -> str:
+        """OpenSpiel's state text (``history=``, ``move_number=`` and the pickled attributes,
+        one per line) with its first two lines written from the core."""
+        _history, _moves, attributes = serialized.split("\n", 2)
+        pairs = ",".join(f"{p}:{a}" for p, a in self.core.full_history())
+        return f"history={pairs}\nmove_number={len(self.core)}\n{attributes}"
 
     # -- the pyspiel API --
 
