@@ -2,7 +2,8 @@
 # The Python package's CI: the wheels built once (build-wheels.sh: the abi3 wheels for Linux
 # x86_64 and aarch64, maturin and zig, each checked by tests/check_wheels.py), then a fresh
 # virtualenv with pinned tools and frameworks from PyPI, the x86_64 wheel installed into it
-# with pip and no Rust toolchain on PATH, then mypy (strict) and pytest; then the same wheel
+# with pip and no Rust toolchain on PATH, then the extension crate's rustfmt check and unit
+# tests, mypy (strict) and pytest; then the same wheel
 # in a fresh virtualenv of a second CPython version, and the aarch64 wheel under qemu-user
 # with Debian's CPython for arm64, each running tests/wheel_smoke.py (a game, a VecEnv and a
 # BotVecEnv of each kind). Works from a clean clone; prints pytest's summary, then the smoke
@@ -102,6 +103,9 @@ cd "$root"
 step "rustfmt --check (the extension crate)"
 command -v rustfmt >/dev/null 2>&1 || rustup component add rustfmt >/dev/null 2>&1 || true
 cargo fmt --manifest-path "$here/Cargo.toml" -- --check
+
+step "cargo test (the extension crate's own unit tests)"
+cargo test --manifest-path "$here/Cargo.toml" --lib -q
 
 step "mypy --strict (package, tests, examples, benchmark)"
 (cd "$here" && mypy --config-file pyproject.toml python/dangian tests examples bench)

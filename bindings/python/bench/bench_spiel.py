@@ -1,5 +1,6 @@
 """The OpenSpiel adapter's speed: the cost of `state.clone()` by game length (four-seat Cờ
-cá ngựa after 0, 500 and 2,000 actions), and random playouts (actions per second, chance
+cá ngựa after 0, 500 and 2,000 actions; and of OpenSpiel's C++ clone, the path C++ callers
+take), and random playouts (actions per second, chance
 nodes included) through the adapter, through the adapter with every action applied by
 OpenSpiel's C++ `apply_action` (`pyspiel.State.apply_action`, what the adapter's own
 `apply_action` skips when called from Python), through the plain `dangian.Game` loop, and
@@ -34,8 +35,8 @@ def median_seconds(fn: Callable[[], Any], reps: int) -> float:
 def clone_costs() -> None:
     game = dangian.spiel.load(dangian.Kind.CA_NGUA)  # the seed rules: four seats
     rng = random.Random(3)
-    print("| actions played | `state.clone()` |")
-    print("|---|---|")
+    print("| actions played | `state.clone()` | OpenSpiel's C++ clone |")
+    print("|---|---|---|")
     for target in (0, 500, 2000):
         state = game.new_initial_state()
         while len(state.history()) < target:
@@ -47,7 +48,8 @@ def clone_costs() -> None:
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
         cost = median_seconds(state.clone, 200)
-        print(f"| {len(state.history())} | {cost * 1e6:,.1f} µs |", flush=True)
+        cpp = median_seconds(lambda: pyspiel.State.clone(state), 200)
+        print(f"| {len(state.history())} | {cost * 1e6:,.1f} µs | {cpp * 1e6:,.1f} µs |", flush=True)
 
 
 def spiel_playouts(

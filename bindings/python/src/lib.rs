@@ -25,6 +25,7 @@ use pyo3::types::{PyBytes, PyDict, PyFloat, PyInt, PyString, PyTuple};
 use std::any::Any;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
+use trail::Trail;
 
 /// `(status, message, reason code)`, turned into the matching exception of
 /// `dangian._errors` (by the status's code) when it reaches Python.
@@ -1827,18 +1828,18 @@ fn spiel_player(to_move: ToMove) -> i32 {
 
 /// The state behind `dangian.spiel`'s OpenSpiel states: the game, the ids of every action
 /// applied since the start (chance outcomes included) and, per action, which seat alone saw
-/// it (a Domino tile dealt or drawn) or that all did. Copying it copies the game and two
-/// flat arrays of a few bytes per action (no Python objects): the histories and
-/// information-state strings are built from them only when asked. For Domino it also
-/// shares (never copies) the game as it was when the current deal began, from which
-/// `resample` replays a deal whose hidden tiles were dealt anew.
+/// it (a Domino tile dealt or drawn) or that all did (a `Trail`). Copying it copies the
+/// game and the trail's tail, and shares the rest (no Python object, no list of the
+/// actions): the histories and information-state strings are built from it only when
+/// asked. For Domino it also shares (never copies) the game as it was when the current
+/// deal began, from which `resample` replays a deal whose hidden tiles were dealt anew.
 #[pyclass(module = "dangian._dangian", name = "SpielCore")]
 #[derive(Clone)]
 struct SpielCore {
     game: AnyGame,
-    ids: Vec<u32>,
-    seen: Vec<u8>,
-    /// The game before the first action of `ids` (for pickling: it and the ids are the core).
+    trail: Trail,
+    /// The game before the first action of `trail` (for pickling: it and the ids are the
+    /// core).
     origin: std::sync::Arc<AnyGame>,
     /// The game at the start of the current deal (Domino) and the index of its first action.
     deal_start: std::sync::Arc<AnyGame>,
@@ -1855,8 +1856,7 @@ impl SpielCore {
             deal_start: origin.clone(),
             origin,
             game,
-            ids: Vec::new(),
-            seen: Vec::new(),
+            trail: Trail::new(),
             deal_index: 0,
             poison: Poison::default(),
         }
@@ -1866,13 +1866,12 @@ impl SpielCore {
         let before = spiel_domino::deal_of(&self.game);
         let seen = spiel_domino::seen_by(&self.game);
         self.game.apply(id)?;
-        self.ids.push(id);
-        self.seen.push(seen);
+        self.trail.push(id, seen);
         let after = spiel_domino::deal_of(&self.game);
         if before != after {
             // A new deal (a round, or a redeal) begins with the next action.
             self.deal_start = std::sync::Arc::new(self.game.clone());
-            self.deal_index = self.ids.len();
+            self.deal_index = self.trail.len();
         }
         Ok(())
     }
@@ -1889,7 +1888,7 @@ impl SpielCore {
         })
     }
 
-    /// An independent copy: the game and the action ids (no Python object per action).
+    /// An independent copy: the game and the actions (sharing their full chunks).
     fn copy(&self) -> PyResult<Self> {
         guard!(self, { Ok(self.clone()) })
     }
@@ -1905,7 +1904,7 @@ impl SpielCore {
     fn __getstate__(&self) -> PyResult<(String, Vec<u32>)> {
         guard!(self, {
             // The starting game's record (which replays to it) and the ids played since.
-            Ok((self.origin.record().to_json(), self.ids.clone()))
+            Ok((self.origin.record().to_json(), self.trail.ids()))
         })
     }
 
@@ -2001,12 +2000,12 @@ impl SpielCore {
 
     /// How many actions were applied (the length of `history`).
     fn __len__(&self) -> PyResult<usize> {
-        guard!(self, { Ok(self.ids.len()) })
+        guard!(self, { Ok(self.trail.len()) })
     }
 
     /// The ids of every action applied, chance outcomes included (a new list).
     fn history(&self) -> PyResult<Vec<u32>> {
-        guard!(self, { Ok(self.ids.clone()) })
+        guard!(self, { Ok(self.trail.ids()) })
     }
 
     /// Every action applied with the OpenSpiel player who took it (-1 for chance), as
@@ -2015,8 +2014,9 @@ impl SpielCore {
     fn full_history(&self) -> PyResult<Vec<(i32, u32)>> {
         guard!(self, {
             let mut game = (*self.origin).clone();
-            let mut out = Vec::with_capacity(self.ids.len());
-            for &id in &self.ids {
+            let ids = self.trail.ids();
+            let mut out = Vec::with_capacity(ids.len());
+            for id in ids {
                 out.push((spiel_player(game.to_move()), id));
                 game.apply(id).map_err(Failure::from)?;
             }
@@ -2030,7 +2030,8 @@ impl SpielCore {
         guard!(self, {
             let seat = seat_of(&self.game, seat.0)?.0;
             let mut out = String::new();
-            for (i, (&id, &seen)) in self.ids.iter().zip(&self.seen).enumerate() {
+            let (ids, seen) = self.trail.since(0);
+            for (i, (id, seen)) in ids.into_iter().zip(seen).enumerate() {
                 if i > 0 {
                     out.push(' ');
                 }
@@ -2117,7 +2118,7 @@ impl SpielCore {
             let mut rng = GameRng::new(seed.0);
             for _ in 0..RESAMPLE_TRIES {
                 if let Some(out) = self.resample_once(player, &mut rng)? {
-                    return Ok((out.ids[out.deal_index..].to_vec(), out));
+                    return Ok((out.trail.since(out.deal_index).0, out));
                 }
             }
             Err(Failure::new(
@@ -2154,6 +2155,7 @@ impl SpielCore {
 }
 
 mod spiel_domino;
+mod trail;
 
 // ---- BotVecEnv and bot_actions: the bots inside the vectorized environment ------------------
 

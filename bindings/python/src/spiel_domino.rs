@@ -61,11 +61,11 @@ impl SpielCore {
         };
         // What each seat was known to lack after each action of the deal: a tile still in
         // its hand was held through every later action, so none of these may show on it.
-        let tail = &self.ids[self.deal_index..];
+        let (mut ids, tail_seen) = self.trail.since(self.deal_index);
         let mut replay = (*self.deal_start).clone();
         replay.keep_events(false);
-        let mut lacks = vec![[0u8; MAX_SEATS]; tail.len()];
-        for (i, &id) in tail.iter().enumerate() {
+        let mut lacks = vec![[0u8; MAX_SEATS]; ids.len()];
+        for (i, &id) in ids.iter().enumerate() {
             replay.apply(id)?;
             if let Some(s) = replay.typed::<State>() {
                 for (seat, l) in lacks[i].iter_mut().enumerate().take(seats) {
@@ -73,13 +73,13 @@ impl SpielCore {
                 }
             }
         }
-        for i in (0..tail.len().saturating_sub(1)).rev() {
+        for i in (0..ids.len().saturating_sub(1)).rev() {
             let later = lacks[i + 1];
             for (l, m) in lacks[i].iter_mut().zip(later) {
                 *l |= m;
             }
         }
-        let mut ids = tail.to_vec();
+        // The deal's actions, each tile another seat received and still holds replaced.
         for seat in (0..seats).filter(|&s| s as u32 != player) {
             let held = now.hand(Seat(seat as u8));
             let mut pool: Vec<Tile> = new.hand(Seat(seat as u8)).iter().collect();
@@ -89,7 +89,7 @@ impl SpielCore {
                 pool.swap(i, j);
             }
             for (i, id) in ids.iter_mut().enumerate() {
-                if self.seen[self.deal_index + i] != seat as u8 {
+                if tail_seen[i] != seat as u8 {
                     continue;
                 }
                 let Some(tile) = dealt_tile(*id) else {
@@ -113,20 +113,18 @@ impl SpielCore {
         }
         let mut out = SpielCore {
             game: (*self.deal_start).clone(),
-            ids: self.ids[..self.deal_index].to_vec(),
-            seen: self.seen[..self.deal_index].to_vec(),
+            trail: self.trail.truncated(self.deal_index),
             origin: self.origin.clone(),
             deal_start: self.deal_start.clone(),
             deal_index: self.deal_index,
             poison: Poison::default(),
         };
         out.game.keep_events(false);
-        for (&id, &seen) in ids.iter().zip(&self.seen[self.deal_index..]) {
+        for (&id, &seen) in ids.iter().zip(&tail_seen) {
             if out.game.apply(id).is_err() {
                 return Ok(None);
             }
-            out.ids.push(id);
-            out.seen.push(seen);
+            out.trail.push(id, seen);
         }
         let same_view = out.game.view_json(player)? == self.game.view_json(player)?;
         let same_hands = (0..seats).all(|s| {

@@ -149,10 +149,10 @@ def test_clone_is_independent_and_keeps_the_history(spiel: Any) -> None:
 
 @pytest.mark.parametrize("kind", list(Kind), ids=[k.game_name for k in Kind])
 def test_history_is_the_same_whichever_side_applies(spiel: Any, kind: Kind) -> None:
-    """`apply_action` from Python goes to the Rust core alone, not through OpenSpiel's C++
-    (which keeps its own copy of the history). A state played through both, in turns,
-    answers every history question, serializes and pickles exactly as a state played
-    through OpenSpiel's C++ alone (whose C++ history is whole)."""
+    """`apply_action` and `clone` from Python go to the Rust core alone, not through
+    OpenSpiel's C++ (which keeps its own copy of the history). A state played and cloned
+    through both, in turns, answers every history question, serializes and pickles exactly
+    as a state played through OpenSpiel's C++ alone (whose C++ history is whole)."""
     import pickle
 
     import pyspiel
@@ -160,6 +160,7 @@ def test_history_is_the_same_whichever_side_applies(spiel: Any, kind: Kind) -> N
     game = spiel.load(kind, preset=PRESETS[kind], config=CONFIGS[kind])
     rng = random.Random(21)
     mixed, cpp = game.new_initial_state(), game.new_initial_state()
+    cpp_side: List[int] = []  # OpenSpiel's C++ copy of `mixed`'s history
     assert mixed.is_initial_state() and mixed.move_number() == 0 and mixed.history_str() == ""
     for step in range(160):
         if mixed.is_terminal():
@@ -176,11 +177,18 @@ def test_history_is_the_same_whichever_side_applies(spiel: Any, kind: Kind) -> N
             child, cpp_child = mixed.child(action), pyspiel.State.child(mixed, action)
             assert child.history() == cpp_child.history() == mixed.history() + [action]
             assert mixed.move_number() == 5
-        # Python's path three times in four, OpenSpiel's C++ the fourth.
+        # Python's path three times in four, OpenSpiel's C++ the fourth; a clone now and
+        # then, by either path (OpenSpiel's keeps its copy of the history, Python's not).
         if step % 4 == 3:
             pyspiel.State.apply_action(mixed, action)
+            cpp_side.append(action)
         else:
             mixed.apply_action(action)
+        if step % 7 == 2:
+            mixed = mixed.clone()
+            cpp_side = []
+        elif step % 7 == 5:
+            mixed = pyspiel.State.clone(mixed)
         pyspiel.State.apply_action(cpp, action)
         assert mixed.history() == pyspiel.State.history(cpp)
         assert mixed.history_str() == pyspiel.State.history_str(cpp)
@@ -196,11 +204,12 @@ def test_history_is_the_same_whichever_side_applies(spiel: Any, kind: Kind) -> N
         assert pyspiel.State.history(restored) == restored.history() == mixed.history()
         assert pyspiel.State.move_number(restored) == mixed.move_number()
         assert str(restored) == str(mixed)
-    # OpenSpiel's C++ serialization writes its own copy of the history (the actions C++
-    # applied), but stores the core: the state it restores is whole.
+    # OpenSpiel's C++ serialization writes its own copy of the history (at most the actions
+    # C++ applied), but stores the core: the state it restores is whole.
+    assert pyspiel.State.history(mixed) == cpp_side
     _, restored = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, mixed))
     assert restored.history() == mixed.history() and str(restored) == str(mixed)
-    assert pyspiel.State.history(restored) == mixed.history()[3::4]
+    assert pyspiel.State.history(restored) == cpp_side
 
 
 def _kept_deal_start(state: Any) -> Any:

@@ -258,13 +258,19 @@ class DangianState(pyspiel.State):  # type: ignore[misc,unused-ignore]
         OpenSpiel's C++ ``apply_action`` calls back into Python twice (``current_player``,
         then ``_apply_action``), which costs as much as the whole action in Rust; from Python
         this one goes to the core alone. The history is the core's: the methods below read
-        it there. (C++ code applying actions still goes through ``_apply_action``; the C++
-        side's own copy of the history then holds only those actions, and no method of
-        this state reads it.)"""
+        it there. (C++ code applying actions still goes through ``_apply_action``. OpenSpiel's
+        C++ copy of the history is not kept up: it holds at most the actions C++ applied,
+        and no method of this state reads it.)"""
         self.core.apply(action)
 
+    def clone(self) -> "DangianState":
+        """An independent copy: a new state over a copy of the core. (OpenSpiel's C++
+        clone makes a new initial state and deep-copies each attribute: four times the
+        cost. C++ code cloning a state still goes that way.)"""
+        return type(self)(self.get_game(), self.core.copy())
+
     def child(self, action: int) -> "DangianState":
-        out: DangianState = self.clone()
+        out = self.clone()
         out.apply_action(action)
         return out
 
@@ -333,10 +339,10 @@ class DangianState(pyspiel.State):  # type: ignore[misc,unused-ignore]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "DangianState":
         """A clone (nothing is hidden); the sampler is not drawn from."""
         _seed_from(probability_sampler)
-        return self.clone()  # type: ignore[no-any-return]
+        return self.clone()
 
     def __deepcopy__(self, memo: Any) -> "DangianState":
-        return type(self)(self.get_game(), self.core.copy())
+        return self.clone()
 
     def __str__(self) -> str:
         return self.core.board_text()
@@ -374,7 +380,7 @@ class DominoState(DangianState):
         if deal is not None:
             self._deal = deal
 
-    def __deepcopy__(self, memo: Any) -> "DominoState":
+    def clone(self) -> "DominoState":
         return DominoState(self.get_game(), self.core.copy(), self._deal)
 
     def _deal_start(self) -> "DangianState":
@@ -401,13 +407,13 @@ class DominoState(DangianState):
         sampler state gives the same result."""
         seed = _seed_from(probability_sampler)
         if self.is_terminal():
-            return self.clone()  # type: ignore[no-any-return]
+            return self.clone()
         tail, _ = self.core.resample(player_id, seed)
         out = self._deal_start().clone()
         out._deal = self._deal
         for action in tail:
             out.apply_action(action)
-        return out  # type: ignore[no-any-return]
+        return out
 
 
 class DangianObserver:
