@@ -29,9 +29,11 @@ JSON object of options, applied over the preset's; ``"{}"`` by default).
   and rewrites the deal's history so that every seat's history agrees with the new hands
   (for information-set search; `seeded_resampler` gives OpenSpiel's ``ISMCTSBot`` a seeded
   one, as its own default sampler is seeded from the clock).
-- ``clone()`` takes constant time: the history lives in Rust as action ids.
-- ``apply_action`` called from Python goes to Rust alone (not through OpenSpiel's C++ and
-  back), and every method that reads the history reads it there (`DangianState.apply_action`).
+- ``clone()`` takes constant time: the history lives in Rust as action ids, in chunks
+  shared between copies.
+- ``apply_action`` and ``clone`` called from Python go to Rust alone (not through OpenSpiel's
+  C++ and back), and every method that reads the history reads it there
+  (`DangianState.apply_action`).
 """
 
 from __future__ import annotations
